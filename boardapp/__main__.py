@@ -1,0 +1,3 @@
+from boardapp.cli import main
+
+raise SystemExit(main())
