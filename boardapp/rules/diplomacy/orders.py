@@ -1,0 +1,474 @@
+"""Order value objects and the order parser.
+
+Orders are small frozen, hashable values in the style of python-chess's
+``Move``.  :meth:`Order.parse` reads both the DATC JSON syntax and the players'
+shorthand; ``str(order)`` prints a canonical form that parses back to an equal
+order.
+
+>>> o = Order.parse("TUR: F ank -> bla")
+>>> o
+Order.parse('TUR: F ank -> bla')
+>>> o.dest, o.unit_type
+('bla', <UnitType.FLEET: 'F'>)
+>>> str(Order.parse("F Eng C A Lon-Bre"))
+'F eng convoys lon -> bre'
+>>> str(Order.parse("A Sil S A Cze-Kra"))
+'A sil supports A cze -> kra'
+>>> str(Order.parse("F Cas-Irn NC"))
+'F cas -> irn(nc)'
+>>> str(Order.parse("RUS: F con Supports F bla -> ank"))
+'RUS: F con supports F bla -> ank'
+>>> Order.parse("A lvp -> edi", phase=Phase.RETREAT)
+Order.parse('A lvp retreats to edi')
+>>> Order.parse("A Par-Bur").via_convoy
+False
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from enum import Enum
+from typing import ClassVar
+
+from boardapp.rules.diplomacy.mapdata import MapData, province_of, region_id
+
+__all__ = [
+    "AmbiguousOrderError",
+    "Build",
+    "Convoy",
+    "Disband",
+    "Hold",
+    "IllegalOrderError",
+    "Move",
+    "Order",
+    "Phase",
+    "Retreat",
+    "SupportHold",
+    "SupportMove",
+    "Unit",
+    "UnitType",
+]
+
+
+class IllegalOrderError(ValueError):
+    """The text is not an order (or names no place on the map).
+
+    >>> try:
+    ...     Order.parse("A Par jumps Bur")
+    ... except IllegalOrderError as exc:
+    ...     print(exc)
+    illegal order 'A Par jumps Bur': unexpected 'jumps' after 'par'
+    """
+
+
+class AmbiguousOrderError(ValueError):
+    """The text could mean more than one order (e.g. an abbreviation of two names)."""
+
+
+class UnitType(Enum):
+    """Army or fleet."""
+
+    ARMY = "A"
+    FLEET = "F"
+
+
+class Phase(Enum):
+    """Phase of a game year; values are the DATC JSON names."""
+
+    MOVEMENT = "Main"
+    RETREAT = "Retreat"
+    ADJUSTMENT = "Build"
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """A unit on the board.
+
+    >>> str(Unit("FRA", UnitType.FLEET, "spa(nc)"))
+    'FRA: F spa(nc)'
+    """
+
+    power: str
+    unit_type: UnitType
+    region: str
+
+    @property
+    def province(self) -> str:
+        """The province the unit stands in."""
+        return province_of(self.region)
+
+    def __str__(self) -> str:
+        return f"{self.power}: {self.unit_type.value} {self.region}"
+
+    @classmethod
+    def parse(cls, text: str) -> Unit:
+        """Parse ``"ENG: F lon"``.
+
+        >>> Unit.parse("RUS: F stp(sc)")
+        Unit(power='RUS', unit_type=<UnitType.FLEET: 'F'>, region='stp(sc)')
+        """
+        o = Order.parse(text)
+        if not isinstance(o, Hold) or o.power is None or o.unit_type is None:
+            raise IllegalOrderError(f"illegal unit {text!r}: expected 'POWER: A|F place'")
+        return cls(o.power, o.unit_type, o.region)
+
+
+@dataclass(frozen=True, slots=True)
+class Order:
+    """Base class of all orders: who orders which unit where it stands.
+
+    ``power`` and ``unit_type`` may be ``None`` when the text leaves them out.
+    """
+
+    power: str | None
+    unit_type: UnitType | None
+    region: str
+
+    _verb: ClassVar[str] = ""
+
+    @property
+    def province(self) -> str:
+        """Province of the ordered unit."""
+        return province_of(self.region)
+
+    def _unit_text(self) -> str:
+        pre = f"{self.power}: " if self.power else ""
+        t = f"{self.unit_type.value} " if self.unit_type else ""
+        return f"{pre}{t}{self.region}"
+
+    def __str__(self) -> str:
+        return f"{self._unit_text()} {self._verb}"
+
+    def __repr__(self) -> str:
+        return f"Order.parse({str(self)!r})"
+
+    @staticmethod
+    def parse(text: str, phase: Phase = Phase.MOVEMENT, mapdata: MapData | None = None) -> Order:
+        """Parse one order.
+
+        ``phase`` decides what a bare move means (a :class:`Retreat` in the
+        retreat phase).  With ``mapdata``, full province names and unique
+        abbreviations of them are accepted and every place is checked.
+
+        Raises :class:`IllegalOrderError` or :class:`AmbiguousOrderError`.
+        """
+        return _Parser(text, phase, mapdata).parse()
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Hold(Order):
+    """``A mun hold``."""
+
+    _verb: ClassVar[str] = "hold"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Move(Order):
+    """``A par -> bur``; ``via_convoy`` marks an explicit convoy route."""
+
+    dest: str
+    via_convoy: bool = False
+
+    def __str__(self) -> str:
+        via = " via convoy" if self.via_convoy else ""
+        return f"{self._unit_text()} -> {self.dest}{via}"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class SupportHold(Order):
+    """``A tyr supports A ven`` (support to hold, or to stay in place)."""
+
+    target_type: UnitType | None
+    target: str
+
+    def __str__(self) -> str:
+        t = f"{self.target_type.value} " if self.target_type else ""
+        return f"{self._unit_text()} supports {t}{self.target}"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class SupportMove(Order):
+    """``A sil supports A boh -> mun``."""
+
+    target_type: UnitType | None
+    target: str
+    dest: str
+
+    def __str__(self) -> str:
+        t = f"{self.target_type.value} " if self.target_type else ""
+        return f"{self._unit_text()} supports {t}{self.target} -> {self.dest}"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Convoy(Order):
+    """``F nth convoys lon -> nwy``: convoy the army in ``army`` to ``dest``."""
+
+    army: str
+    dest: str
+
+    def __str__(self) -> str:
+        return f"{self._unit_text()} convoys {self.army} -> {self.dest}"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Retreat(Order):
+    """``F ank retreats to bla`` (retreat phase only)."""
+
+    dest: str
+
+    def __str__(self) -> str:
+        return f"{self._unit_text()} retreats to {self.dest}"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Disband(Order):
+    """``A pic disband`` (retreat or adjustment phase)."""
+
+    _verb: ClassVar[str] = "disband"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Build(Order):
+    """``A ber build`` (adjustment phase)."""
+
+    _verb: ClassVar[str] = "build"
+
+
+# -- parser ---------------------------------------------------------------
+
+_HOLD = {"h", "hold", "holds", "stand", "stands"}
+_MOVE = {"-", "to", "m", "move", "moves"}
+_SUPPORT = {"s", "support", "supports"}
+_CONVOY = {"c", "convoy", "convoys"}
+_RETREAT = {"r", "retreat", "retreats"}
+_DISBAND = {"d", "disband", "disbands", "remove", "removes"}
+_BUILD = {"b", "build", "builds"}
+_VIA = {"via", "by"}
+_TYPES = {"a": UnitType.ARMY, "army": UnitType.ARMY, "f": UnitType.FLEET, "fleet": UnitType.FLEET}
+_COAST_WORDS = {
+    "nc": "nc",
+    "sc": "sc",
+    "ec": "ec",
+    "wc": "wc",
+    "north": "nc",
+    "south": "sc",
+    "east": "ec",
+    "west": "wc",
+    "n": "nc",
+    "s": "sc",
+    "e": "ec",
+    "w": "wc",
+}
+_KEYWORDS = (
+    _HOLD | _MOVE | _SUPPORT | _CONVOY | _RETREAT | _DISBAND | _BUILD | _VIA | set(_TYPES)
+) | {"convoy", "coast", "(", ")", "/"}
+_POWER_RE = re.compile(r"^\s*([A-Za-z][\w .'-]*?)\s*:\s*(.*)$", re.DOTALL)
+_SPLIT_RE = re.compile(r"->|[-\u2013\u2192()/]|[^\s\-\u2013\u2192()/]+")
+_WORD_RE = re.compile(r"^[a-z][a-z0-9_]*$")
+
+
+def _norm_name(name: str) -> str:
+    return " ".join(re.sub(r"[.,']", "", name.lower()).split())
+
+
+class _Parser:
+    def __init__(self, text: str, phase: Phase, map_: MapData | None) -> None:
+        self.text = text
+        self.phase = phase
+        self.map = map_
+        self.toks: list[str] = []
+        self.i = 0
+
+    # errors
+    def illegal(self, what: str) -> IllegalOrderError:
+        return IllegalOrderError(f"illegal order {self.text!r}: {what}")
+
+    # token helpers
+    def peek(self, k: int = 0) -> str | None:
+        j = self.i + k
+        return self.toks[j] if j < len(self.toks) else None
+
+    def take(self) -> str:
+        t = self.toks[self.i]
+        self.i += 1
+        return t
+
+    def accept(self, words: set[str]) -> str | None:
+        t = self.peek()
+        if t is not None and t in words:
+            self.i += 1
+            return t
+        return None
+
+    def _tokens(self, body: str) -> Iterator[str]:
+        for t in _SPLIT_RE.findall(body.lower()):
+            yield "-" if t in {"->", "\u2013", "\u2192"} else t
+
+    def parse(self) -> Order:
+        text = self.text
+        if not text.strip():
+            raise self.illegal("empty order")
+        power: str | None = None
+        m = _POWER_RE.match(text)
+        body = text
+        if m:
+            power, body = m.group(1).strip(), m.group(2)
+        self.toks = self._merge_names(list(self._tokens(body)))
+        if not self.toks:
+            raise self.illegal("no unit after the power")
+        # "Build A Par" / "Disband F Nth" / "Remove ..."
+        lead: type[Order] | None = None
+        if self.accept(_BUILD):
+            lead = Build
+        elif self.peek() in _DISBAND and self.peek(1) is not None:
+            self.take()
+            lead = Disband
+        utype, region = self.unit()
+        if lead is not None:
+            self.end()
+            return lead(power, utype, region)
+        order = self.rest(power, utype, region)
+        self.end()
+        return order
+
+    def end(self) -> None:
+        if self.i < len(self.toks):
+            prev = self.toks[self.i - 1] if self.i else "the start"
+            raise self.illegal(f"unexpected {self.toks[self.i]!r} after {prev!r}")
+
+    def unit(self) -> tuple[UnitType | None, str]:
+        t = self.peek()
+        utype = None
+        if t in _TYPES and self.peek(1) is not None and self.peek(1) not in _KEYWORDS:
+            utype = _TYPES[self.take()]
+        return utype, self.location()
+
+    def location(self) -> str:
+        t = self.peek()
+        if t is None:
+            raise self.illegal("expected a province at the end")
+        prov = self.province(t)
+        self.i += 1
+        coast = self.coast()
+        if coast and self.map is not None and region_id(prov, coast) not in self.map.regions:
+            raise self.illegal(f"{prov!r} has no coast {coast!r}")
+        return region_id(prov, coast)
+
+    def province(self, t: str) -> str:
+        if self.map is not None:
+            if t in self.map.provinces:
+                return t
+            if t in self._names():
+                return self._names()[t]
+            if len(t) >= 3 and _WORD_RE.match(t):
+                hits = sorted(
+                    {s for n, s in self._names().items() if n.startswith(t)},
+                )
+                if len(hits) == 1:
+                    return hits[0]
+                if len(hits) > 1:
+                    raise AmbiguousOrderError(
+                        f"ambiguous order {self.text!r}: {t!r} could be "
+                        + " or ".join(f"{self.map.provinces[h].name} ({h})" for h in hits)
+                    )
+            raise self.illegal(f"unknown province {t!r}")
+        if t in _KEYWORDS or not _WORD_RE.match(t):
+            raise self.illegal(f"expected a province, found {t!r}")
+        return t
+
+    def coast(self) -> str | None:
+        t = self.peek()
+        if t in {"(", "/"}:
+            self.take()
+            c = self.peek()
+            if c is None or c not in _COAST_WORDS:
+                raise self.illegal(f"expected a coast after {t!r}")
+            self.take()
+            self.accept({"coast"})
+            if t == "(" and self.accept({")"}) is None:
+                raise self.illegal("missing ')' after the coast")
+            return _COAST_WORDS[c]
+        if t in {"nc", "sc", "ec", "wc"}:
+            self.take()
+            return t
+        if t in {"north", "south", "east", "west"} and self.peek(1) == "coast":
+            self.i += 2
+            return _COAST_WORDS[t]
+        return None
+
+    def rest(self, power: str | None, utype: UnitType | None, region: str) -> Order:
+        t = self.peek()
+        if t is None or self.accept(_HOLD):
+            return Hold(power, utype, region)
+        if self.accept(_MOVE):
+            dest = self.location()
+            via = self.via()
+            if self.phase is Phase.RETREAT and not via:
+                return Retreat(power, utype, region, dest)
+            return Move(power, utype, region, dest, via)
+        if self.accept(_RETREAT):
+            self.accept({"to", "-"})
+            return Retreat(power, utype, region, self.location())
+        if self.accept(_DISBAND):
+            return Disband(power, utype, region)
+        if self.accept(_BUILD):
+            return Build(power, utype, region)
+        if self.accept(_SUPPORT):
+            ttype, target = self.unit()
+            if self.accept(_MOVE):
+                return SupportMove(power, utype, region, ttype, target, self.location())
+            self.accept(_HOLD)
+            return SupportHold(power, utype, region, ttype, target)
+        if self.accept(_CONVOY):
+            if (
+                self.peek() in _TYPES
+                and self.peek(1) not in _KEYWORDS
+                and _TYPES[self.take()] is UnitType.FLEET
+            ):
+                raise self.illegal("only armies can be convoyed")
+            army = self.location()
+            if self.accept(_MOVE) is None:
+                raise self.illegal("a convoy order needs the army's destination")
+            return Convoy(power, utype, region, army, self.location())
+        raise self.illegal(f"unexpected {t!r} after {region!r}")
+
+    def via(self) -> bool:
+        if self.peek() in _VIA and self.peek(1) == "convoy":
+            self.i += 2
+            return True
+        if self.peek() == "vc":
+            self.i += 1
+            return True
+        return False
+
+    # full names -------------------------------------------------------
+    _name_cache: ClassVar[dict[int, dict[str, str]]] = {}
+
+    def _names(self) -> dict[str, str]:
+        assert self.map is not None
+        key = id(self.map)
+        names = self._name_cache.get(key)
+        if names is None:
+            names = {_norm_name(p.name): p.short for p in self.map.provinces.values()}
+            self._name_cache[key] = names
+        return names
+
+    def _merge_names(self, toks: list[str]) -> list[str]:
+        if self.map is None:
+            return toks
+        names = self._names()
+        out: list[str] = []
+        i = 0
+        while i < len(toks):
+            for n in range(min(5, len(toks) - i), 1, -1):
+                cand = _norm_name(" ".join(toks[i : i + n]))
+                if cand in names:
+                    out.append(names[cand])
+                    i += n
+                    break
+            else:
+                out.append(toks[i])
+                i += 1
+        return out
