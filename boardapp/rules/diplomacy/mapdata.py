@@ -13,8 +13,7 @@ expressed as data rather than code:
   region per coast for fleets;
 * a direct crossing is simply a border with terrain ``coast``.
 
->>> from pathlib import Path
->>> m = load_standard_map(Path("/work/shared/datc"))
+>>> m = load_standard_map()
 >>> m.provinces["stp"].name, m.provinces["stp"].home_power
 ('St Petersburg', 'RUS')
 >>> sorted(m.coasts_of("spa"))
@@ -32,6 +31,7 @@ from enum import Enum
 from pathlib import Path
 
 __all__ = [
+    "STANDARD_MAP_DIR",
     "Border",
     "MapData",
     "MapDataError",
@@ -275,8 +275,14 @@ def _read_rows(path: Path) -> list[list[str]]:
     return rows[1:]
 
 
-def load_standard_map(directory: Path | str) -> MapData:
+#: Directory of the standard map shipped with the package.
+STANDARD_MAP_DIR = Path(__file__).resolve().parent / "data"
+
+
+def load_standard_map(directory: Path | str = STANDARD_MAP_DIR) -> MapData:
     """Load a map from ``standard-map-{provinces,regions,borders}.csv`` in ``directory``.
+
+    Without an argument, the copy of the standard map shipped in the package.
 
     The provinces file has ``short_name,full_name,supply_center_for`` (a power,
     ``neutral`` or empty); regions ``province,coast,terrain``; borders

@@ -1,0 +1,809 @@
+"""Adjudication of the movement, retreat and adjustment phases.
+
+The movement phase follows the DATC (v3.0, chapter 5): every decision
+(a move succeeds, a support is given, a convoying fleet stays) is computed by
+:func:`_Movement._adjudicate` from the other decisions it depends on, and
+:func:`_Movement._resolve` runs the *partial information* algorithm of 5.E:
+each decision is adjudicated optimistically and pessimistically; if both
+agree the decision is final.  A dependency cycle that stays undecided gets
+the backup rule: a convoy paradox is settled by the Szykman rule (the
+convoys in the cycle fail), circular movement by letting all its moves
+succeed.
+
+>>> from boardapp.rules.diplomacy.mapdata import load_standard_map
+>>> m = load_standard_map()
+>>> units = [Unit.parse(u) for u in ("TUR: F ank", "TUR: A con", "TUR: A smy")]
+>>> orders = [Order.parse(o) for o in ("F ank -> con", "A con -> smy", "A smy -> ank")]
+>>> r = adjudicate_movement(m, units, orders)
+>>> [x.outcome for x in r.results]
+['Succeeds', 'Succeeds', 'Succeeds']
+>>> sorted(str(u) for u in r.units)
+['TUR: A ank', 'TUR: A smy', 'TUR: F con']
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from boardapp.rules.diplomacy.mapdata import MapData, province_of
+from boardapp.rules.diplomacy.orders import (
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    Move,
+    Order,
+    Retreat,
+    SupportHold,
+    SupportMove,
+    Unit,
+    UnitType,
+)
+
+__all__ = [
+    "AdjustmentResult",
+    "Dislodged",
+    "MovementResult",
+    "OrderResult",
+    "RetreatResult",
+    "adjudicate_adjustments",
+    "adjudicate_movement",
+    "adjudicate_retreats",
+    "update_ownership",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class OrderResult:
+    """What became of one submitted order."""
+
+    order: Order
+    succeeded: bool
+    reason: str
+
+    @property
+    def outcome(self) -> str:
+        """``"Succeeds"`` or ``"Fails"`` (the DATC JSON words)."""
+        return "Succeeds" if self.succeeded else "Fails"
+
+
+@dataclass(frozen=True, slots=True)
+class Dislodged:
+    """A unit dislodged in the movement phase, and where its attacker came from."""
+
+    unit: Unit
+    attacker_origin: str
+    by_convoy: bool = False
+
+
+@dataclass(frozen=True)
+class MovementResult:
+    """Outcome of a movement phase.
+
+    ``units`` are the units on the board afterwards (dislodged ones excluded),
+    ``contested`` the provinces left empty by a standoff (no retreat there).
+    """
+
+    results: tuple[OrderResult, ...]
+    units: tuple[Unit, ...]
+    dislodged: tuple[Dislodged, ...]
+    contested: frozenset[str]
+
+    def result_of(self, order: Order) -> OrderResult:
+        """The result of ``order`` (the first one equal to it)."""
+        for r in self.results:
+            if r.order == order:
+                return r
+        raise KeyError(str(order))
+
+
+@dataclass(frozen=True)
+class RetreatResult:
+    """Outcome of a retreat phase: units afterwards and the disbanded ones."""
+
+    results: tuple[OrderResult, ...]
+    units: tuple[Unit, ...]
+    disbanded: tuple[Unit, ...]
+
+
+@dataclass(frozen=True)
+class AdjustmentResult:
+    """Outcome of an adjustment (build) phase."""
+
+    results: tuple[OrderResult, ...]
+    units: tuple[Unit, ...]
+    civil_disorder: tuple[Unit, ...]
+    owners: Mapping[str, str] = field(default_factory=dict)
+
+
+# -- movement -----------------------------------------------------------------
+
+_HOLD, _MOVE, _SUP_HOLD, _SUP_MOVE, _CONVOY = range(5)
+_ALL_SEAS: dict[int, frozenset[str]] = {}
+
+
+class _Movement:
+    """One movement phase's working state (indices are unit numbers)."""
+
+    def __init__(self, m: MapData, units: Sequence[Unit], orders: Sequence[Order]) -> None:
+        self.m = m
+        self.units = list(units)
+        n = len(self.units)
+        self.at: dict[str, int] = {}
+        for i, u in enumerate(self.units):
+            p = u.province
+            if p in self.at:
+                raise ValueError(f"two units in {p!r}: {self.units[self.at[p]]} and {u}")
+            self.at[p] = i
+        self.orders = list(orders)
+        self.order_of: list[Order | None] = [None] * n
+        self.invalid: dict[int, str] = {}  # order index -> reason
+        self.kind = [_HOLD] * n
+        self.dest: list[str | None] = [None] * n  # province
+        self.dest_region: list[str | None] = [None] * n
+        self.convoyed = [False] * n
+        self.supporters: list[list[int]] = [[] for _ in range(n)]  # matching supports
+        self.convoyers: list[list[int]] = [[] for _ in range(n)]
+        self.attackers: dict[str, list[int]] = {}
+        self.opposite: list[int] = [-1] * n  # head-to-head partner
+        self.sup_dest: list[str | None] = [None] * n
+        # resolution state
+        self.resolved: list[bool | None] = [None] * n
+        self.visited = [False] * n
+        self.cycle: list[int] = []
+        self.in_cycle = [False] * n
+        self.hits = 0
+        self.szykman = [False] * n
+
+    # -- order validation ------------------------------------------------------
+
+    def setup(self) -> None:
+        assigned: list[int] = [-1] * len(self.units)
+        for k, o in enumerate(self.orders):
+            p = province_of(o.region)
+            i = self.at.get(p, -1)
+            if i < 0:
+                self.invalid[k] = f"no unit in {p}"
+                continue
+            u = self.units[i]
+            if o.power is not None and o.power != u.power:
+                self.invalid[k] = f"the unit in {p} belongs to {u.power}"
+            elif o.unit_type is not None and o.unit_type is not u.unit_type:
+                self.invalid[k] = f"the unit in {p} is not {o.unit_type.name.lower()}"
+            elif o.region not in (u.region, p):
+                self.invalid[k] = f"the unit stands in {u.region}, not {o.region}"
+            elif assigned[i] >= 0:
+                self.invalid[k] = f"the unit in {p} already has an order"
+            elif isinstance(o, Retreat | Disband | Build):
+                self.invalid[k] = "not a movement-phase order"
+            else:
+                assigned[i] = k
+        # moves first: supports and convoys depend on them
+        convoy_k: dict[int, int] = {}
+        for i, k in enumerate(assigned):
+            if k < 0:
+                continue
+            o = self.orders[k]
+            self.order_of[i] = o
+            if isinstance(o, Move):
+                why = self._setup_move(i, o)
+                if why:
+                    self.invalid[k] = why
+            elif isinstance(o, Convoy):
+                why = self._check_convoy(i, o)
+                if why:
+                    self.invalid[k] = why
+                else:
+                    convoy_k[i] = k
+        # convoy intent for armies moving to adjacent provinces (2023 rulebook)
+        for i in range(len(self.units)):
+            if self.kind[i] == _MOVE and self.units[i].unit_type is UnitType.ARMY:
+                self._setup_convoy_route(i, convoy_k)
+        for i, k in enumerate(assigned):
+            if k < 0:
+                continue
+            o = self.orders[k]
+            if isinstance(o, SupportHold | SupportMove):
+                why = self._setup_support(i, o)
+                if why:
+                    self.invalid[k] = why
+        for i in range(len(self.units)):
+            if self.kind[i] == _MOVE:
+                d = self.dest[i]
+                assert d is not None
+                self.attackers.setdefault(d, []).append(i)
+        for i in range(len(self.units)):
+            if self.kind[i] == _MOVE and not self.convoyed[i]:
+                d = self.dest[i]
+                assert d is not None
+                j = self.at.get(d, -1)
+                if (
+                    j >= 0
+                    and self.kind[j] == _MOVE
+                    and not self.convoyed[j]
+                    and self.dest[j] == self.units[i].province
+                ):
+                    self.opposite[i] = j
+
+    def _setup_move(self, i: int, o: Move) -> str:
+        m, u = self.m, self.units[i]
+        src = u.province
+        d = o.dest
+        dp = province_of(d)
+        if dp not in m.provinces:
+            return f"no province {dp!r}"
+        if dp == src:
+            return "a unit cannot move to its own province"
+        if u.unit_type is UnitType.ARMY:
+            if d != dp:
+                return "an army cannot move to a coast"
+            if not m.army_can_stand(dp):
+                return f"an army cannot go to {dp}"
+            adjacent = m.army_can_move(src, dp)
+            can_convoy = m.is_coastal(src) and m.is_coastal(dp)
+            if not adjacent and not can_convoy:
+                return f"{src} does not border {dp}"
+            if not adjacent and not self._on_route(src, dp, self._fleet_seas()):
+                return f"{src} does not border {dp} and no fleets could convoy there"
+            self.convoyed[i] = (not adjacent) or o.via_convoy
+        else:
+            if o.via_convoy:
+                return "only armies can be convoyed"
+            if d == dp and m.coasts_of(dp):
+                return f"a fleet moving to {dp} must name the coast"
+            if not m.fleet_can_move(u.region, d):
+                return f"a fleet cannot move from {u.region} to {d}"
+        self.kind[i] = _MOVE
+        self.dest[i] = dp
+        self.dest_region[i] = d
+        return ""
+
+    def _check_convoy(self, i: int, o: Convoy) -> str:
+        m, u = self.m, self.units[i]
+        if u.unit_type is not UnitType.FLEET or not m.is_sea(u.province):
+            return "only a fleet at sea can convoy"
+        ap, dp = province_of(o.army), province_of(o.dest)
+        if ap == dp:
+            return "a convoy must go somewhere else"
+        if not (m.is_coastal(ap) and m.is_coastal(dp)):
+            return f"no convoy can go from {ap} to {dp}"
+        j = self.at.get(ap, -1)
+        if j < 0 or self.units[j].unit_type is not UnitType.ARMY:
+            return f"no army in {ap}"
+        if u.province not in self._on_route(ap, dp, self._all_seas()):
+            return f"{u.province} cannot be on a convoy route from {ap} to {dp}"
+        self.kind[i] = _CONVOY
+        self.dest[i] = dp
+        self.sup_dest[i] = ap
+        return ""
+
+    def _all_seas(self) -> frozenset[str]:
+        seas = _ALL_SEAS.get(id(self.m))
+        if seas is None:
+            seas = frozenset(p for p in self.m.provinces if self.m.is_sea(p))
+            _ALL_SEAS[id(self.m)] = seas
+        return seas
+
+    def _fleet_seas(self) -> frozenset[str]:
+        return frozenset(
+            u.province
+            for u in self.units
+            if u.unit_type is UnitType.FLEET and self.m.is_sea(u.province)
+        )
+
+    def _on_route(self, src: str, dst: str, seas: frozenset[str]) -> set[str]:
+        """Sea provinces (of ``seas``) on some chain from ``src`` to ``dst``."""
+        adj = self.m.fleet_province_adj
+        allowed = dict.fromkeys(seas, 0)
+        return self._reach(src, allowed, adj) & self._reach(dst, allowed, adj)
+
+    def _route_fleets(self, src: str, dst: str, fleets: Iterable[int]) -> set[int]:
+        """Fleets (of ``fleets``) that lie on some convoy route ``src`` -> ``dst``."""
+        adj = self.m.fleet_province_adj
+        by_prov = {self.units[f].province: f for f in fleets}
+        fwd = self._reach(src, by_prov, adj)
+        bwd = self._reach(dst, by_prov, adj)
+        return {by_prov[p] for p in fwd & bwd}
+
+    @staticmethod
+    def _reach(
+        start: str, by_prov: Mapping[str, int], adj: Mapping[str, frozenset[str]]
+    ) -> set[str]:
+        seen: set[str] = set()
+        todo = deque(p for p in adj[start] if p in by_prov)
+        seen.update(todo)
+        while todo:
+            p = todo.popleft()
+            for q in adj[p]:
+                if q in by_prov and q not in seen:
+                    seen.add(q)
+                    todo.append(q)
+        return seen
+
+    def _setup_convoy_route(self, i: int, convoy_k: Mapping[int, int]) -> None:
+        src, dp = self.units[i].province, self.dest[i]
+        assert dp is not None
+        cands = [f for f in convoy_k if self.sup_dest[f] == src and self.dest[f] == dp]
+        if not cands:
+            return
+        on_route = self._route_fleets(src, dp, cands)
+        if not self.convoyed[i] and any(self.units[f].power == self.units[i].power for f in cands):
+            self.convoyed[i] = True
+        if self.convoyed[i]:
+            self.convoyers[i] = sorted(on_route)
+
+    def _reach_province(self, i: int, p: str) -> bool:
+        m, u = self.m, self.units[i]
+        if u.unit_type is UnitType.ARMY:
+            return m.army_can_move(u.province, p)
+        return any(r in m.fleet_adj[u.region] for r in m.province_regions[p])
+
+    def _setup_support(self, i: int, o: SupportHold | SupportMove) -> str:
+        m, u = self.m, self.units[i]
+        tp = province_of(o.target)
+        if tp == u.province:
+            return "a unit cannot support itself"
+        if tp not in m.provinces:
+            return f"no province {tp!r}"
+        j = self.at.get(tp, -1)
+        if j < 0:
+            return f"no unit in {tp} to support"
+        if isinstance(o, SupportHold):
+            if not self._reach_province(i, tp):
+                return f"{u.region} cannot reach {tp}"
+            self.kind[i] = _SUP_HOLD
+            self.sup_dest[i] = tp
+            if self.kind[j] != _MOVE and (
+                o.target_type is None or o.target_type is self.units[j].unit_type
+            ):
+                self.supporters[j].append(i)
+            return ""
+        dp = province_of(o.dest)
+        if dp == u.province:
+            return "a unit cannot support a move into its own province"
+        if dp not in m.provinces or not self._reach_province(i, dp):
+            return f"{u.region} cannot reach {dp}"
+        self.kind[i] = _SUP_MOVE
+        self.sup_dest[i] = dp
+        if (
+            self.kind[j] == _MOVE
+            and self.dest[j] == dp
+            and (o.dest == dp or o.dest == self.dest_region[j])
+            and (o.target_type is None or o.target_type is self.units[j].unit_type)
+        ):
+            self.supporters[j].append(i)
+        return ""
+
+    # -- the decisions ----------------------------------------------------------
+
+    def _resolve(self, i: int, opt: bool) -> bool:
+        r = self.resolved[i]
+        if r is not None:
+            return r
+        if self.in_cycle[i]:
+            return opt
+        if self.visited[i]:
+            self.cycle.append(i)
+            self.in_cycle[i] = True
+            self.hits += 1
+            return opt
+        self.visited[i] = True
+        old_len, old_hits = len(self.cycle), self.hits
+        opt_r = self._adjudicate(i, True)
+        pes_r = self._adjudicate(i, False) if opt_r else False
+        self.visited[i] = False
+        if opt_r == pes_r:
+            self._drop_cycle(old_len)
+            self.hits = old_hits
+            self.resolved[i] = opt_r
+            return opt_r
+        if self.in_cycle[i]:
+            self.hits -= 1
+        if self.hits == old_hits:
+            self._backup_rule(self.cycle[old_len:])
+            self._drop_cycle(old_len)
+            return self._resolve(i, opt)
+        if not self.in_cycle[i]:
+            self.cycle.append(i)
+            self.in_cycle[i] = True
+        return opt
+
+    def _drop_cycle(self, old_len: int) -> None:
+        for j in self.cycle[old_len:]:
+            self.in_cycle[j] = False
+        del self.cycle[old_len:]
+
+    def _backup_rule(self, cycle: Sequence[int]) -> None:
+        convoys = [j for j in cycle if self.kind[j] == _CONVOY]
+        if convoys:  # convoy paradox: Szykman rule
+            for j in convoys:
+                self.resolved[j] = False
+                self.szykman[j] = True
+        else:  # circular movement
+            for j in cycle:
+                if self.kind[j] == _MOVE:
+                    self.resolved[j] = True
+
+    def _adjudicate(self, i: int, opt: bool) -> bool:
+        k = self.kind[i]
+        if k == _MOVE:
+            return self._adj_move(i, opt)
+        if k == _CONVOY:
+            # DATC 5.D: adjudicate (not resolve) the attackers, so that
+            # convoy paradoxes form clean single cycles.
+            for a in self.attackers.get(self.units[i].province, ()):
+                r = self.resolved[a]
+                if r if r is not None else self._adj_move(a, not opt):
+                    return False
+            return True
+        return self._adj_support(i, opt)
+
+    def _path(self, i: int, opt: bool) -> bool:
+        if not self.convoyed[i]:
+            return True
+        fleets = self.convoyers[i]
+        if not fleets:
+            return False
+        ok = [f for f in fleets if self._resolve(f, opt)]
+        if not ok:
+            return False
+        src, dp = self.units[i].province, self.dest[i]
+        assert dp is not None
+        by_prov = {self.units[f].province: f for f in ok}
+        adj = self.m.fleet_province_adj
+        return any(dp in adj[p] for p in self._reach(src, by_prov, adj))
+
+    def _count(self, sups: Sequence[int], opt: bool, not_power: str | None = None) -> int:
+        n = 0
+        for s in sups:
+            if not_power is not None and self.units[s].power == not_power:
+                continue
+            if self._resolve(s, opt):
+                n += 1
+        return n
+
+    def _hold_strength(self, p: str, hi: bool) -> int:
+        j = self.at.get(p, -1)
+        if j < 0:
+            return 0
+        if self.kind[j] == _MOVE:
+            return 0 if self._resolve(j, not hi) else 1
+        return 1 + self._count(self.supporters[j], hi)
+
+    def _attack_strength(self, i: int, hi: bool) -> int:
+        if not self._path(i, hi):
+            return 0
+        d = self.dest[i]
+        assert d is not None
+        j = self.at.get(d, -1)
+        if j < 0 or (self.opposite[i] < 0 and self.kind[j] == _MOVE and self._resolve(j, hi)):
+            return 1 + self._count(self.supporters[i], hi)
+        if self.units[j].power == self.units[i].power:
+            return 0
+        return 1 + self._count(self.supporters[i], hi, not_power=self.units[j].power)
+
+    def _prevent_strength(self, i: int, hi: bool) -> int:
+        if not self._path(i, hi):
+            return 0
+        o = self.opposite[i]
+        if o >= 0 and self._resolve(o, not hi):
+            return 0
+        return 1 + self._count(self.supporters[i], hi)
+
+    def _adj_move(self, i: int, opt: bool) -> bool:
+        atk = self._attack_strength(i, opt)
+        if atk == 0:
+            return False
+        o = self.opposite[i]
+        d = self.dest[i]
+        assert d is not None
+        if o >= 0:
+            if atk <= 1 + self._count(self.supporters[o], not opt):
+                return False
+        elif atk <= self._hold_strength(d, not opt):
+            return False
+        for a in self.attackers[d]:
+            if a != i and atk <= self._prevent_strength(a, not opt):
+                return False
+        return True
+
+    def _adj_support(self, i: int, opt: bool) -> bool:
+        p = self.units[i].province
+        power = self.units[i].power
+        sd = self.sup_dest[i] if self.kind[i] == _SUP_MOVE else None
+        for a in self.attackers.get(p, ()):
+            if self.units[a].power == power:
+                continue
+            if self.units[a].province == sd:
+                # cannot cut the support of an attack on itself, only dislodge
+                if self._resolve(a, not opt):
+                    return False
+            elif self._path(a, not opt):
+                return False
+        return True
+
+    # -- results -----------------------------------------------------------------
+
+    def run(self) -> MovementResult:
+        self.setup()
+        for i in range(len(self.units)):
+            if self.kind[i] != _HOLD:
+                self._resolve(i, False)
+        moved_in: dict[str, int] = {}
+        for i in range(len(self.units)):
+            d = self.dest[i]
+            if self.kind[i] == _MOVE and self.resolved[i] and d is not None:
+                moved_in[d] = i
+        units: list[Unit] = []
+        dislodged: list[Dislodged] = []
+        is_dislodged = [False] * len(self.units)
+        for i, u in enumerate(self.units):
+            if self.kind[i] == _MOVE and self.resolved[i]:
+                dr = self.dest_region[i]
+                assert dr is not None
+                units.append(Unit(u.power, u.unit_type, dr))
+            elif u.province in moved_in:
+                a = moved_in[u.province]
+                is_dislodged[i] = True
+                dislodged.append(Dislodged(u, self.units[a].province, self.convoyed[a]))
+            else:
+                units.append(u)
+        contested = frozenset(
+            d
+            for d, atts in self.attackers.items()
+            if d not in moved_in and any(self._prevent_strength(a, False) > 0 for a in atts)
+        )
+        results: list[OrderResult] = []
+        index = {id(o): i for i, o in enumerate(self.order_of) if o is not None}
+        for k, o in enumerate(self.orders):
+            if k in self.invalid:
+                results.append(OrderResult(o, False, f"illegal: {self.invalid[k]}"))
+                continue
+            i = index[id(o)]
+            results.append(self._result(i, o, is_dislodged[i]))
+        return MovementResult(tuple(results), tuple(units), tuple(dislodged), contested)
+
+    def _result(self, i: int, o: Order, dislodged: bool) -> OrderResult:
+        k = self.kind[i]
+        r = bool(self.resolved[i])
+        if k == _MOVE:
+            if r:
+                return OrderResult(o, True, "moves")
+            if not self._path(i, False):
+                return OrderResult(o, False, "no convoy route")
+            return OrderResult(o, False, "bounced")
+        if k == _CONVOY:
+            if self.szykman[i]:
+                return OrderResult(o, False, "convoy paradox (Szykman rule)")
+            return OrderResult(o, r, "convoys" if r else "dislodged")
+        if k in (_SUP_HOLD, _SUP_MOVE):
+            if r:
+                return OrderResult(o, True, "support given")
+            return OrderResult(o, False, "dislodged" if dislodged else "support cut")
+        assert isinstance(o, Hold | Move | SupportHold | SupportMove | Convoy)
+        return OrderResult(o, not dislodged, "dislodged" if dislodged else "holds")
+
+
+def adjudicate_movement(
+    m: MapData, units: Iterable[Unit], orders: Iterable[Order]
+) -> MovementResult:
+    """Resolve a movement phase.  Unordered units hold; illegal orders fail and hold."""
+    return _Movement(m, list(units), list(orders)).run()
+
+
+# -- retreats -----------------------------------------------------------------
+
+
+def adjudicate_retreats(
+    m: MapData,
+    movement: MovementResult,
+    orders: Iterable[Order],
+) -> RetreatResult:
+    """Resolve the retreat phase that follows ``movement``.
+
+    A dislodged unit may retreat to an adjacent empty province that is not
+    its attacker's origin (unless the attack came by convoy) nor left empty
+    by a standoff.  Two retreats to one province both fail; a failed or
+    missing retreat disbands the unit.
+    """
+    occupied = {u.province for u in movement.units}
+    by_prov = {d.unit.province: d for d in movement.dislodged}
+    chosen: dict[str, tuple[int, str]] = {}  # dislodged province -> (order index, dest)
+    fail: dict[int, str] = {}
+    orders = list(orders)
+    for k, o in enumerate(orders):
+        p = province_of(o.region)
+        d = by_prov.get(p)
+        if d is None:
+            fail[k] = f"no dislodged unit in {p}"
+            continue
+        u = d.unit
+        if (o.power is not None and o.power != u.power) or (
+            o.unit_type is not None and o.unit_type is not u.unit_type
+        ):
+            fail[k] = f"the dislodged unit in {p} is {u}"
+            continue
+        if p in chosen:
+            fail[k] = f"the unit in {p} already has an order"
+            continue
+        if isinstance(o, Disband):
+            chosen[p] = (k, "")
+            continue
+        if not isinstance(o, Retreat | Move):
+            fail[k] = "not a retreat-phase order"
+            continue
+        dest = o.dest
+        dp = province_of(dest)
+        why = ""
+        if u.unit_type is UnitType.ARMY:
+            if dest != dp or not m.army_can_move(p, dp):
+                why = f"an army cannot retreat from {p} to {dest}"
+        elif (dest == dp and m.coasts_of(dp)) or not m.fleet_can_move(u.region, dest):
+            why = f"a fleet cannot retreat from {u.region} to {dest}"
+        if not why:
+            if dp in occupied:
+                why = f"{dp} is occupied"
+            elif dp == d.attacker_origin and not d.by_convoy:
+                why = f"{dp} is where the attacker came from"
+            elif dp in movement.contested:
+                why = f"{dp} was left empty by a standoff"
+        if why:
+            fail[k] = why
+            chosen[p] = (k, "")
+            continue
+        chosen[p] = (k, dest)
+    targets: dict[str, int] = {}
+    for _k, dest in chosen.values():
+        if dest:
+            targets[province_of(dest)] = targets.get(province_of(dest), 0) + 1
+    units = list(movement.units)
+    disbanded: list[Unit] = []
+    ok: set[int] = set()
+    for p, d in by_prov.items():
+        k, dest = chosen.get(p, (-1, ""))
+        if dest and targets[province_of(dest)] == 1:
+            units.append(Unit(d.unit.power, d.unit.unit_type, dest))
+            ok.add(k)
+        else:
+            disbanded.append(d.unit)
+            if k >= 0 and dest:
+                fail[k] = f"standoff in {province_of(dest)}"
+            elif k >= 0 and k not in fail:
+                ok.add(k)  # an ordered disband
+    results = tuple(
+        OrderResult(o, k in ok, "retreats" if k in ok else fail.get(k, "fails"))
+        if not isinstance(o, Disband) or k in fail
+        else OrderResult(o, True, "disbanded")
+        for k, o in enumerate(orders)
+    )
+    return RetreatResult(results, tuple(units), tuple(disbanded))
+
+
+# -- adjustments ----------------------------------------------------------------
+
+
+def update_ownership(
+    m: MapData, units: Iterable[Unit], owners: Mapping[str, str]
+) -> dict[str, str]:
+    """Centre owners after a Fall turn: an occupied centre passes to its occupier."""
+    new = dict(owners)
+    for u in units:
+        if m.provinces[u.province].supply_center:
+            new[u.province] = u.power
+    return new
+
+
+def _distances(m: MapData, targets: set[str]) -> dict[str, int]:
+    """Province -> fewest moves (over any border, land or sea) to a target."""
+    dist = dict.fromkeys(targets, 0)
+    todo = deque(targets)
+    while todo:
+        p = todo.popleft()
+        for q in m.any_adj[p]:
+            if q not in dist:
+                dist[q] = dist[p] + 1
+                todo.append(q)
+    return dist
+
+
+def adjudicate_adjustments(
+    m: MapData,
+    units: Iterable[Unit],
+    owners: Mapping[str, str],
+    orders: Iterable[Order],
+) -> AdjustmentResult:
+    """Resolve builds and disbands.
+
+    A power with more centres than units may build (in its own vacant home
+    centres that it still owns); one with fewer must disband, and units it
+    fails to disband are removed in civil disorder (2023 rulebook: farthest
+    from an owned centre first, counting moves over land and sea; fleets
+    before armies; then alphabetically by province name).
+    """
+    units = list(units)
+    centres: dict[str, int] = {}
+    for pw in owners.values():
+        centres[pw] = centres.get(pw, 0) + 1
+    count: dict[str, int] = {}
+    for u in units:
+        count[u.power] = count.get(u.power, 0) + 1
+    occupied = {u.province for u in units}
+    results: list[OrderResult] = []
+    built: dict[str, int] = {}
+    removed: set[Unit] = set()
+    removed_by: dict[str, int] = {}
+    new_units: list[Unit] = []
+    for o in orders:
+        opw = o.power
+        p = province_of(o.region)
+        why = ""
+        if isinstance(o, Build):
+            if opw is None or o.unit_type is None:
+                why = "a build names the power and the unit type"
+            elif p not in m.provinces or m.provinces[p].home_power != opw:
+                why = f"{p} is not a home centre of {opw}"
+            elif owners.get(p) != opw:
+                why = f"{opw} does not own {p}"
+            elif p in occupied:
+                why = f"{p} is occupied"
+            elif centres.get(opw, 0) - count.get(opw, 0) - built.get(opw, 0) <= 0:
+                why = f"{opw} has no build left"
+            elif o.unit_type is UnitType.ARMY and not m.army_can_stand(o.region):
+                why = f"an army cannot stand in {o.region}"
+            elif o.unit_type is UnitType.FLEET and (
+                not m.fleet_can_stand(o.region) or (o.region == p and m.coasts_of(p))
+            ):
+                why = f"a fleet cannot stand in {o.region}"
+            if not why:
+                assert opw is not None and o.unit_type is not None
+                built[opw] = built.get(opw, 0) + 1
+                occupied.add(p)
+                new_units.append(Unit(opw, o.unit_type, o.region))
+                results.append(OrderResult(o, True, "built"))
+            else:
+                results.append(OrderResult(o, False, why))
+        elif isinstance(o, Disband):
+            match = [
+                u
+                for u in units
+                if u.province == p
+                and (opw is None or u.power == opw)
+                and (o.unit_type is None or u.unit_type is o.unit_type)
+            ]
+            if not match:
+                why = f"no such unit in {p}"
+            else:
+                u = match[0]
+                need = count.get(u.power, 0) - centres.get(u.power, 0)
+                if u in removed:
+                    why = "already disbanded"
+                elif removed_by.get(u.power, 0) >= need:
+                    why = f"{u.power} has no disband left"
+            if why:
+                results.append(OrderResult(o, False, why))
+            else:
+                removed.add(match[0])
+                removed_by[match[0].power] = removed_by.get(match[0].power, 0) + 1
+                results.append(OrderResult(o, True, "disbanded"))
+        else:
+            results.append(OrderResult(o, False, "not an adjustment-phase order"))
+    civil: list[Unit] = []
+    for pw in sorted(count):
+        need = count[pw] - centres.get(pw, 0) - removed_by.get(pw, 0)
+        if need <= 0:
+            continue
+        dist = _distances(m, {c for c, o in owners.items() if o == pw})
+        left = [u for u in units if u.power == pw and u not in removed]
+        left.sort(
+            key=lambda u: (
+                -dist.get(u.province, 10**6),
+                u.unit_type is not UnitType.FLEET,
+                m.provinces[u.province].name,
+            )
+        )
+        civil.extend(left[:need])
+    gone = removed | set(civil)
+    out = [u for u in units if u not in gone] + new_units
+    return AdjustmentResult(tuple(results), tuple(out), tuple(civil), dict(owners))
