@@ -219,12 +219,7 @@ class _Movement:
                 d = self.dest[i]
                 assert d is not None
                 j = self.at.get(d, -1)
-                if (
-                    j >= 0
-                    and self.kind[j] == _MOVE
-                    and not self.convoyed[j]
-                    and self.dest[j] == self.units[i].province
-                ):
+                if j >= 0 and self.kind[j] == _MOVE and not self.convoyed[j] and self.dest[j] == self.units[i].province:
                     self.opposite[i] = j
 
     def _setup_move(self, i: int, o: Move) -> str:
@@ -287,11 +282,7 @@ class _Movement:
         return seas
 
     def _fleet_seas(self) -> frozenset[str]:
-        return frozenset(
-            u.province
-            for u in self.units
-            if u.unit_type is UnitType.FLEET and self.m.is_sea(u.province)
-        )
+        return frozenset(u.province for u in self.units if u.unit_type is UnitType.FLEET and self.m.is_sea(u.province))
 
     def _on_route(self, src: str, dst: str, seas: frozenset[str]) -> set[str]:
         """Sea provinces (of ``seas``) on some chain from ``src`` to ``dst``."""
@@ -308,9 +299,7 @@ class _Movement:
         return {by_prov[p] for p in fwd & bwd}
 
     @staticmethod
-    def _reach(
-        start: str, by_prov: Mapping[str, int], adj: Mapping[str, frozenset[str]]
-    ) -> set[str]:
+    def _reach(start: str, by_prov: Mapping[str, int], adj: Mapping[str, frozenset[str]]) -> set[str]:
         seen: set[str] = set()
         todo = deque(p for p in adj[start] if p in by_prov)
         seen.update(todo)
@@ -355,9 +344,7 @@ class _Movement:
                 return f"{u.region} cannot reach {tp}"
             self.kind[i] = _SUP_HOLD
             self.sup_dest[i] = tp
-            if self.kind[j] != _MOVE and (
-                o.target_type is None or o.target_type is self.units[j].unit_type
-            ):
+            if self.kind[j] != _MOVE and (o.target_type is None or o.target_type is self.units[j].unit_type):
                 self.supporters[j].append(i)
             return ""
         dp = province_of(o.dest)
@@ -504,10 +491,7 @@ class _Movement:
                 return False
         elif atk <= self._hold_strength(d, not opt):
             return False
-        for a in self.attackers[d]:
-            if a != i and atk <= self._prevent_strength(a, not opt):
-                return False
-        return True
+        return all(a == i or atk > self._prevent_strength(a, not opt) for a in self.attackers[d])
 
     def _adj_support(self, i: int, opt: bool) -> bool:
         p = self.units[i].province
@@ -586,9 +570,7 @@ class _Movement:
         return OrderResult(o, not dislodged, "dislodged" if dislodged else "holds")
 
 
-def adjudicate_movement(
-    m: MapData, units: Iterable[Unit], orders: Iterable[Order]
-) -> MovementResult:
+def adjudicate_movement(m: MapData, units: Iterable[Unit], orders: Iterable[Order]) -> MovementResult:
     """Resolve a movement phase.  Unordered units hold; illegal orders fail and hold."""
     return _Movement(m, list(units), list(orders)).run()
 
@@ -620,9 +602,7 @@ def adjudicate_retreats(
             fail[k] = f"no dislodged unit in {p}"
             continue
         u = d.unit
-        if (o.power is not None and o.power != u.power) or (
-            o.unit_type is not None and o.unit_type is not u.unit_type
-        ):
+        if (o.power is not None and o.power != u.power) or (o.unit_type is not None and o.unit_type is not u.unit_type):
             fail[k] = f"the dislodged unit in {p} is {u}"
             continue
         if p in chosen:
@@ -684,9 +664,7 @@ def adjudicate_retreats(
 # -- adjustments ----------------------------------------------------------------
 
 
-def update_ownership(
-    m: MapData, units: Iterable[Unit], owners: Mapping[str, str]
-) -> dict[str, str]:
+def update_ownership(m: MapData, units: Iterable[Unit], owners: Mapping[str, str]) -> dict[str, str]:
     """Centre owners after a Fall turn: an occupied centre passes to its occupier."""
     new = dict(owners)
     for u in units:

@@ -103,18 +103,14 @@ def run_case(case: Mapping[str, Any], mapdata: MapData | None = None) -> dict[st
     try:
         phase = Phase(case.get("phase", "Main"))
     except ValueError:
-        raise CaseError(
-            f"'phase' must be Main, Retreat or Build, not {case.get('phase')!r}"
-        ) from None
+        raise CaseError(f"'phase' must be Main, Retreat or Build, not {case.get('phase')!r}") from None
     out: dict[str, Any] = {"phase": phase.value}
     if phase is Phase.MOVEMENT:
         texts, mv = _movement(m, case)
         out["results"] = {t: r.outcome for t, r in zip(texts, mv.results, strict=True)}
         out["reasons"] = {t: r.reason for t, r in zip(texts, mv.results, strict=True)}
         out["units"] = _units(mv.units)
-        out["dislodged"] = [
-            {"unit": str(d.unit), "attacker_origin": d.attacker_origin} for d in mv.dislodged
-        ]
+        out["dislodged"] = [{"unit": str(d.unit), "attacker_origin": d.attacker_origin} for d in mv.dislodged]
         out["contested"] = sorted(mv.contested)
         owners = dict(m.initial_owners())
     elif phase is Phase.RETREAT:
@@ -135,9 +131,7 @@ def run_case(case: Mapping[str, Any], mapdata: MapData | None = None) -> dict[st
         texts = _order_texts(case)
         units = [Unit.parse(t) for t in _str_list(case, "starting_state")]
         occ = case.get("occupiers", {})
-        if not isinstance(occ, dict) or not all(
-            isinstance(k, str) and isinstance(v, str) for k, v in occ.items()
-        ):
+        if not isinstance(occ, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in occ.items()):
             raise CaseError("'occupiers' must map centres to powers")
         owners = dict(m.initial_owners())
         owners.update(occ)

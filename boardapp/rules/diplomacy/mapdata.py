@@ -213,11 +213,7 @@ class MapData:
     def is_coastal(self, province: str) -> bool:
         """Whether an army in this province could be convoyed (it touches water)."""
         r = self.regions.get(province)
-        return (
-            r is not None
-            and r.terrain is not Terrain.SEA
-            and bool(self.fleet_province_adj.get(province))
-        )
+        return r is not None and r.terrain is not Terrain.SEA and bool(self.fleet_province_adj.get(province))
 
     def army_can_stand(self, region: str) -> bool:
         """Whether an army may occupy ``region`` (armies never name a coast)."""

@@ -261,9 +261,13 @@ _COAST_WORDS = {
     "e": "ec",
     "w": "wc",
 }
-_KEYWORDS = (
-    _HOLD | _MOVE | _SUPPORT | _CONVOY | _RETREAT | _DISBAND | _BUILD | _VIA | set(_TYPES)
-) | {"convoy", "coast", "(", ")", "/"}
+_KEYWORDS = (_HOLD | _MOVE | _SUPPORT | _CONVOY | _RETREAT | _DISBAND | _BUILD | _VIA | set(_TYPES)) | {
+    "convoy",
+    "coast",
+    "(",
+    ")",
+    "/",
+}
 _POWER_RE = re.compile(r"^\s*([A-Za-z][\w .'-]*?)\s*:\s*(.*)$", re.DOTALL)
 _SPLIT_RE = re.compile(r"->|[-\u2013\u2192()/]|[^\s\-\u2013\u2192()/]+")
 _WORD_RE = re.compile(r"^[a-z][a-z0-9_]*$")
@@ -341,7 +345,7 @@ class _Parser:
     def unit(self) -> tuple[UnitType | None, str]:
         t = self.peek()
         utype = None
-        if t in _TYPES and self.peek(1) is not None and self.peek(1) not in _KEYWORDS:
+        if t in _TYPES and (self.peek(1) is None or self.peek(1) not in _HOLD | _DISBAND | _BUILD):
             utype = _TYPES[self.take()]
         return utype, self.location()
 
@@ -422,11 +426,7 @@ class _Parser:
             self.accept(_HOLD)
             return SupportHold(power, utype, region, ttype, target)
         if self.accept(_CONVOY):
-            if (
-                self.peek() in _TYPES
-                and self.peek(1) not in _KEYWORDS
-                and _TYPES[self.take()] is UnitType.FLEET
-            ):
+            if self.peek() in _TYPES and self.peek(1) not in _KEYWORDS and _TYPES[self.take()] is UnitType.FLEET:
                 raise self.illegal("only armies can be convoyed")
             army = self.location()
             if self.accept(_MOVE) is None:

@@ -1,0 +1,156 @@
+"""Order parser: round trips and exact error messages."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from boardapp.rules.diplomacy.mapdata import MapData, load_standard_map
+from boardapp.rules.diplomacy.orders import (
+    AmbiguousOrderError,
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    IllegalOrderError,
+    Move,
+    Order,
+    Phase,
+    Retreat,
+    SupportHold,
+    SupportMove,
+    UnitType,
+)
+
+MAP = load_standard_map()
+REGIONS = sorted(MAP.regions)
+PROVINCES = sorted(MAP.provinces)
+
+powers = st.sampled_from([None, "ENG", "FRA", "GER", "ITA", "AUS", "RUS", "TUR"])
+types = st.sampled_from([None, UnitType.ARMY, UnitType.FLEET])
+regions = st.sampled_from(REGIONS)
+provinces = st.sampled_from(PROVINCES)
+
+orders = st.one_of(
+    st.builds(Hold, powers, types, regions),
+    st.builds(Move, powers, types, regions, regions, st.booleans()),
+    st.builds(SupportHold, powers, types, regions, types, regions),
+    st.builds(SupportMove, powers, types, regions, types, regions, regions),
+    st.builds(Convoy, powers, types, regions, provinces, provinces),
+    st.builds(Retreat, powers, types, regions, regions),
+    st.builds(Disband, powers, types, regions),
+    st.builds(Build, powers, types, regions),
+)
+
+
+@given(orders)
+def test_round_trip(order: Order) -> None:
+    assert Order.parse(str(order)) == order
+    assert Order.parse(str(order), mapdata=MAP) == order
+
+
+@given(orders)
+def test_repr_is_the_parse_call(order: Order) -> None:
+    assert repr(order) == f"Order.parse({str(order)!r})"
+    assert hash(order) == hash(Order.parse(str(order)))
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("TUR: F ank -> bla", Move("TUR", UnitType.FLEET, "ank", "bla")),
+        ("A Par-Bur", Move(None, UnitType.ARMY, "par", "bur")),
+        ("F Cas-Irn NC", Move(None, UnitType.FLEET, "cas", "irn(nc)")),
+        ("F gas -> spa(nc)", Move(None, UnitType.FLEET, "gas", "spa(nc)")),
+        ("F gas - spa/nc", Move(None, UnitType.FLEET, "gas", "spa(nc)")),
+        ("A lon -> bel via Convoy", Move(None, UnitType.ARMY, "lon", "bel", True)),
+        ("A Mun H", Hold(None, UnitType.ARMY, "mun")),
+        ("A lvp Hold", Hold(None, UnitType.ARMY, "lvp")),
+        ("Mun", Hold(None, None, "mun")),
+        (
+            "RUS: F con Supports F bla -> ank",
+            SupportMove("RUS", UnitType.FLEET, "con", UnitType.FLEET, "bla", "ank"),
+        ),
+        (
+            "A Sil S A Cze-Kra",
+            SupportMove(None, UnitType.ARMY, "sil", UnitType.ARMY, "cze", "kra"),
+        ),
+        ("F Swe S F Bal", SupportHold(None, UnitType.FLEET, "swe", UnitType.FLEET, "bal")),
+        ("ENG: F nth convoys yor -> nwy", Convoy("ENG", UnitType.FLEET, "nth", "yor", "nwy")),
+        ("F Eng C A Lon-Bre", Convoy(None, UnitType.FLEET, "eng", "lon", "bre")),
+        ("RUS: F stp(nc) build", Build("RUS", UnitType.FLEET, "stp(nc)")),
+        ("Build A Ber", Build(None, UnitType.ARMY, "ber")),
+        ("FRA: A pic disband", Disband("FRA", UnitType.ARMY, "pic")),
+        ("F ank R bla", Retreat(None, UnitType.FLEET, "ank", "bla")),
+        ("England: F Lon-Nth", Move("England", UnitType.FLEET, "lon", "nth")),
+    ],
+)
+def test_parse(text: str, expected: Order) -> None:
+    assert Order.parse(text) == expected
+
+
+def test_retreat_phase_reads_moves_as_retreats() -> None:
+    o = Order.parse("TUR: F ank -> bla", phase=Phase.RETREAT)
+    assert o == Retreat("TUR", UnitType.FLEET, "ank", "bla")
+
+
+def test_full_names_need_the_map() -> None:
+    assert Order.parse("A Paris - Burgundy", mapdata=MAP) == Move(None, UnitType.ARMY, "par", "bur")
+    assert Order.parse("F English Channel C A London - Brest", mapdata=MAP) == Convoy(
+        None, UnitType.FLEET, "eng", "lon", "bre"
+    )
+    assert Order.parse("F St Petersburg (south coast) - Gulf of Bothnia", mapdata=MAP) == Move(
+        None, UnitType.FLEET, "stp(sc)", "bot"
+    )
+    with pytest.raises(IllegalOrderError):
+        Order.parse("F St Petersburg - Gulf of Bothnia")
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "illegal order '': empty order"),
+        ("A Par-", "illegal order 'A Par-': expected a province at the end"),
+        ("A Par jumps Bur", "illegal order 'A Par jumps Bur': unexpected 'jumps' after 'par'"),
+        ("A Par-Bur Mar", "illegal order 'A Par-Bur Mar': unexpected 'mar' after 'bur'"),
+        ("F Eng C F Lon-Bre", "illegal order 'F Eng C F Lon-Bre': only armies can be convoyed"),
+        (
+            "F nth C lon",
+            "illegal order 'F nth C lon': a convoy order needs the army's destination",
+        ),
+        ("F spa(xc)-mao", "illegal order 'F spa(xc)-mao': expected a coast after '('"),
+        ("F spa(nc-mao", "illegal order 'F spa(nc-mao': missing ')' after the coast"),
+        ("A lon S", "illegal order 'A lon S': expected a province at the end"),
+        ("A -> bur", "illegal order 'A -> bur': expected a province, found '-'"),
+    ],
+)
+def test_illegal_messages(text: str, message: str) -> None:
+    with pytest.raises(IllegalOrderError) as exc:
+        Order.parse(text)
+    assert str(exc.value) == message
+    assert isinstance(exc.value, ValueError)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("A Xyz-Par", "illegal order 'A Xyz-Par': unknown province 'xyz'"),
+        ("F bur(nc)-mao", "illegal order 'F bur(nc)-mao': 'bur' has no coast 'nc'"),
+    ],
+)
+def test_illegal_messages_with_map(text: str, message: str) -> None:
+    with pytest.raises(IllegalOrderError) as exc:
+        Order.parse(text, mapdata=MAP)
+    assert str(exc.value) == message
+
+
+def test_ambiguous_abbreviation(standard_map: MapData) -> None:
+    with pytest.raises(AmbiguousOrderError) as exc:
+        Order.parse("F Nor - Nth", mapdata=standard_map)
+    assert str(exc.value) == (
+        "ambiguous order 'F Nor - Nth': 'nor' could be North Africa (naf) or "
+        "North Atlantic Ocean (nao) or North Sea (nth) or Norwegian Sea (nwg) or Norway (nwy)"
+    )
+    assert isinstance(exc.value, ValueError)
+    assert Order.parse("A Norwa - Swe", mapdata=standard_map) == Move(None, UnitType.ARMY, "nwy", "swe")
