@@ -1,0 +1,84 @@
+"""Dice: seeded and logged, or given by the umpire, and replayable.
+
+Every random number a command uses is drawn through a :class:`Dice`; the game records what was
+drawn with the command in the journal, and replays it from that record, so a replay gives the
+same state whatever the seed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+
+
+class DiceExhaustedError(ValueError):
+    """A script of dice ran out."""
+
+
+class Dice:
+    """A source of d6 rolls and other draws that remembers what it gave."""
+
+    def __init__(self) -> None:
+        self.drawn: list[int] = []
+
+    def _next(self, low: int, high: int) -> int:
+        raise NotImplementedError
+
+    def randint(self, low: int, high: int) -> int:
+        """A whole number from ``low`` to ``high`` inclusive."""
+        value = self._next(low, high)
+        if not low <= value <= high:
+            raise ValueError(f"a draw of {value} is outside {low}..{high}")
+        self.drawn.append(value)
+        return value
+
+    def d6(self) -> int:
+        return self.randint(1, 6)
+
+    def take(self) -> list[int]:
+        """What was drawn since the last ``take``."""
+        out, self.drawn = self.drawn, []
+        return out
+
+
+class SeededDice(Dice):
+    """Pseudo-random and reproducible from its seed."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__()
+        self.seed = seed
+        self._rng = random.Random(seed)
+
+    def _next(self, low: int, high: int) -> int:
+        return self._rng.randint(low, high)
+
+
+class ScriptedDice(Dice):
+    """Gives the numbers it was given, in order (``--dice 6,3,…``, or a journal entry's record).
+
+    >>> d = ScriptedDice([6, 3])
+    >>> d.d6(), d.d6()
+    (6, 3)
+    """
+
+    def __init__(self, values: Iterable[int], fallback: Dice | None = None, what: str = "dice") -> None:
+        super().__init__()
+        self._values = list(values)
+        self._pos = 0
+        self._fallback = fallback
+        self._what = what
+
+    def _next(self, low: int, high: int) -> int:
+        if self._pos < len(self._values):
+            value = self._values[self._pos]
+            self._pos += 1
+            return value
+        if self._fallback is not None:
+            v = self._fallback.randint(low, high)
+            self._fallback.drawn.clear()
+            return v
+        raise DiceExhaustedError(f"the {self._what} ran out after {len(self._values)} draws")
+
+    @property
+    def remaining(self) -> int:
+        return len(self._values) - self._pos

@@ -1,0 +1,202 @@
+"""A game: a scenario, a rule module, a live state and the journal of accepted commands.
+
+The journal is the one mechanism behind undo, redo, replay, autosave and crash recovery:
+the state is always what replaying the journal's active entries from the scenario gives.
+
+>>> from boardapp.engine.files import load_scenario
+>>> game = Game.new(load_scenario("scenarios/war-in-binni.yaml"))  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from collections.abc import Callable, Sequence
+from typing import Any, Generic, TypeVar
+
+from boardapp.engine.dice import Dice, ScriptedDice, SeededDice
+from boardapp.engine.journal import JournalEntry
+from boardapp.engine.module import Command, Event, IllegalCommandError, RuleModule
+
+S = TypeVar("S")
+Listener = Callable[[str, "JournalEntry | None"], None]
+"""Called after every change with ('push' | 'undo' | 'redo' | 'reset', the entry concerned)."""
+
+SNAPSHOT_EVERY = 64
+
+
+class ReplayMismatchError(ValueError):
+    """A journal, replayed, did not give the events it recorded."""
+
+
+class Game(Generic[S]):
+    """The live game. Every change goes through :meth:`push`, :meth:`undo` or :meth:`redo`."""
+
+    def __init__(self, module: RuleModule[S], dice: Dice | None = None, store: Any = None) -> None:
+        self.module = module
+        self.dice: Dice = dice if dice is not None else SeededDice()
+        self.store = store
+        """A :class:`~boardapp.engine.gamefile.GameFile` that commits every change, or None."""
+        self._initial = module.initial_state()
+        self.state: S = module.copy_state(self._initial)
+        self.entries: list[JournalEntry] = []
+        self.redo_stack: list[JournalEntry] = []
+        self._snapshots: dict[int, S] = {0: self._initial}
+        self._listeners: list[Listener] = []
+
+    @classmethod
+    def new(cls, loaded: tuple[Any, Any], dice: Dice | None = None) -> Game[Any]:
+        """A fresh game on a (scenario, map) pair as :func:`load_scenario` returns it."""
+        from boardapp.rules import get_module
+
+        scenario, the_map = loaded
+        module = get_module(scenario.rules)(scenario, the_map)
+        return cls(module, dice=dice)
+
+    # --- listening ----------------------------------------------------------------------
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        """Call ``listener`` after every change; returns a function that unsubscribes."""
+        self._listeners.append(listener)
+        return lambda: self._listeners.remove(listener)
+
+    def _notify(self, what: str, entry: JournalEntry | None) -> None:
+        for listener in list(self._listeners):
+            listener(what, entry)
+
+    # --- commands -----------------------------------------------------------------------
+    def parse(self, data: dict[str, Any] | Command) -> Command:
+        return data if isinstance(data, Command) else self.module.parse_command(data)
+
+    def check(self, command: Command | dict[str, Any]) -> list[str]:
+        """Why the rules refuse the command now; empty when it is legal."""
+        return self.module.check(self.state, self.parse(command))
+
+    def is_legal(self, command: Command | dict[str, Any]) -> bool:
+        return not self.check(command)
+
+    def push(self, command: Command | dict[str, Any], command_id: str | None = None) -> JournalEntry:
+        """Check, apply, journal and commit one command.
+
+        An illegal command raises :class:`IllegalCommandError` unless it carries CONTROL's
+        ``force`` reason, in which case the broken rules are kept in the journal entry.
+        """
+        cmd = self.parse(command)
+        reasons = self.module.check(self.state, cmd)
+        if reasons and not cmd.force:
+            raise IllegalCommandError(cmd, reasons)
+        self.dice.take()
+        try:
+            events = self.module.apply(self.state, cmd, self.dice)
+        except Exception:
+            self.dice.take()
+            self._rebuild()  # never leave a half-applied command in the live state
+            raise
+        entry = JournalEntry(
+            seq=(self.entries[-1].seq + 1) if self.entries else 1,
+            command=cmd.model_dump(mode="json", exclude_defaults=True) | {"kind": cmd.kind},
+            rolls=self.dice.take(),
+            events=events,
+            overridden=reasons,
+            turn=self.module.turn_label(self.state) if events else "",
+            at=_dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"),
+            id=command_id,
+        )
+        if self.store is not None:
+            try:
+                self.store.append(entry)
+            except Exception:
+                self._rebuild()
+                raise
+        self.entries.append(entry)
+        self.redo_stack.clear()
+        self._snapshot_if_due()
+        self._notify("push", entry)
+        return entry
+
+    def undo(self) -> JournalEntry:
+        """Take back the last command; it goes on the redo stack."""
+        if not self.entries:
+            raise ValueError("nothing to undo")
+        entry = self.entries[-1]
+        if self.store is not None:
+            self.store.mark_undone(entry.seq)
+        self.entries.pop()
+        self.redo_stack.append(entry)
+        self._rebuild()
+        self._notify("undo", entry)
+        return entry
+
+    def redo(self) -> JournalEntry:
+        """Play again the last command taken back, with the same dice."""
+        if not self.redo_stack:
+            raise ValueError("nothing to redo")
+        entry = self.redo_stack[-1]
+        if self.store is not None:
+            self.store.mark_redone(entry.seq)
+        self.redo_stack.pop()
+        self._apply_recorded(self.state, entry)
+        self.entries.append(entry)
+        self._snapshot_if_due()
+        self._notify("redo", entry)
+        return entry
+
+    # --- replay -------------------------------------------------------------------------
+    def _apply_recorded(self, state: S, entry: JournalEntry, verify: bool = False) -> list[Event]:
+        cmd = self.module.parse_command(entry.command)
+        dice = ScriptedDice(entry.rolls, what=f"recorded dice of journal entry {entry.seq}")
+        events = self.module.apply(state, cmd, dice)
+        if verify and events != entry.events:
+            raise ReplayMismatchError(
+                f"journal entry {entry.seq} ({cmd.describe()}) replays differently: "
+                f"recorded {[e.text for e in entry.events]}, replayed {[e.text for e in events]}"
+            )
+        return events
+
+    def _snapshot_if_due(self) -> None:
+        n = len(self.entries)
+        if n % SNAPSHOT_EVERY == 0 and n not in self._snapshots:
+            self._snapshots[n] = self.module.copy_state(self.state)
+
+    def _rebuild(self) -> None:
+        n = len(self.entries)
+        for k in [k for k in self._snapshots if k > n]:
+            del self._snapshots[k]
+        base = max(self._snapshots)
+        state = self.module.copy_state(self._snapshots[base])
+        for entry in self.entries[base:]:
+            self._apply_recorded(state, entry)
+        self.state = state
+
+    def replay(self, verify: bool = True) -> S:
+        """The state that replaying every active entry from the scenario gives (a fresh copy)."""
+        state = self.module.copy_state(self._initial)
+        for entry in self.entries:
+            self._apply_recorded(state, entry, verify=verify)
+        return state
+
+    def load_entries(
+        self, entries: Sequence[JournalEntry], undone: Sequence[JournalEntry] = (), verify: bool = True
+    ) -> None:
+        """Replace the journal (opening a file, importing JSON Lines) and rebuild the state."""
+        state = self.module.copy_state(self._initial)
+        self._snapshots = {0: self._initial}
+        self.entries = []
+        for entry in entries:
+            self._apply_recorded(state, entry, verify=verify)
+            self.entries.append(entry)
+            if len(self.entries) % SNAPSHOT_EVERY == 0:
+                self._snapshots[len(self.entries)] = self.module.copy_state(state)
+        self.state = state
+        self.redo_stack = list(reversed(list(undone)))
+        self._notify("reset", None)
+
+    # --- reading ------------------------------------------------------------------------
+    def summary(self) -> dict[str, Any]:
+        return self.module.summary(self.state)
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self.entries)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self.redo_stack)
