@@ -131,9 +131,11 @@ class _Movement:
         self.m = m
         self.units = list(units)
         n = len(self.units)
+        self.prov = [u.province for u in self.units]
+        self._fleets_at_sea: frozenset[str] | None = None
         self.at: dict[str, int] = {}
         for i, u in enumerate(self.units):
-            p = u.province
+            p = self.prov[i]
             if p in self.at:
                 raise ValueError(f"two units in {p!r}: {self.units[self.at[p]]} and {u}")
             self.at[p] = i
@@ -219,7 +221,7 @@ class _Movement:
                 d = self.dest[i]
                 assert d is not None
                 j = self.at.get(d, -1)
-                if j >= 0 and self.kind[j] == _MOVE and not self.convoyed[j] and self.dest[j] == self.units[i].province:
+                if j >= 0 and self.kind[j] == _MOVE and not self.convoyed[j] and self.dest[j] == self.prov[i]:
                     self.opposite[i] = j
 
     def _setup_move(self, i: int, o: Move) -> str:
@@ -282,7 +284,12 @@ class _Movement:
         return seas
 
     def _fleet_seas(self) -> frozenset[str]:
-        return frozenset(u.province for u in self.units if u.unit_type is UnitType.FLEET and self.m.is_sea(u.province))
+        if self._fleets_at_sea is None:
+            is_sea = self.m.is_sea
+            self._fleets_at_sea = frozenset(
+                p for u, p in zip(self.units, self.prov, strict=True) if u.unit_type is UnitType.FLEET and is_sea(p)
+            )
+        return self._fleets_at_sea
 
     def _on_route(self, src: str, dst: str, seas: frozenset[str]) -> set[str]:
         """Sea provinces (of ``seas``) on some chain from ``src`` to ``dst``."""
@@ -293,7 +300,7 @@ class _Movement:
     def _route_fleets(self, src: str, dst: str, fleets: Iterable[int]) -> set[int]:
         """Fleets (of ``fleets``) that lie on some convoy route ``src`` -> ``dst``."""
         adj = self.m.fleet_province_adj
-        by_prov = {self.units[f].province: f for f in fleets}
+        by_prov = {self.prov[f]: f for f in fleets}
         fwd = self._reach(src, by_prov, adj)
         bwd = self._reach(dst, by_prov, adj)
         return {by_prov[p] for p in fwd & bwd}
@@ -312,7 +319,7 @@ class _Movement:
         return seen
 
     def _setup_convoy_route(self, i: int, convoy_k: Mapping[int, int]) -> None:
-        src, dp = self.units[i].province, self.dest[i]
+        src, dp = self.prov[i], self.dest[i]
         assert dp is not None
         cands = [f for f in convoy_k if self.sup_dest[f] == src and self.dest[f] == dp]
         if not cands:
@@ -420,7 +427,7 @@ class _Movement:
         if k == _CONVOY:
             # DATC 5.D: adjudicate (not resolve) the attackers, so that
             # convoy paradoxes form clean single cycles.
-            for a in self.attackers.get(self.units[i].province, ()):
+            for a in self.attackers.get(self.prov[i], ()):
                 r = self.resolved[a]
                 if r if r is not None else self._adj_move(a, not opt):
                     return False
@@ -436,9 +443,9 @@ class _Movement:
         ok = [f for f in fleets if self._resolve(f, opt)]
         if not ok:
             return False
-        src, dp = self.units[i].province, self.dest[i]
+        src, dp = self.prov[i], self.dest[i]
         assert dp is not None
-        by_prov = {self.units[f].province: f for f in ok}
+        by_prov = {self.prov[f]: f for f in ok}
         adj = self.m.fleet_province_adj
         return any(dp in adj[p] for p in self._reach(src, by_prov, adj))
 
@@ -494,13 +501,13 @@ class _Movement:
         return all(a == i or atk > self._prevent_strength(a, not opt) for a in self.attackers[d])
 
     def _adj_support(self, i: int, opt: bool) -> bool:
-        p = self.units[i].province
+        p = self.prov[i]
         power = self.units[i].power
         sd = self.sup_dest[i] if self.kind[i] == _SUP_MOVE else None
         for a in self.attackers.get(p, ()):
             if self.units[a].power == power:
                 continue
-            if self.units[a].province == sd:
+            if self.prov[a] == sd:
                 # cannot cut the support of an attack on itself, only dislodge
                 if self._resolve(a, not opt):
                     return False
@@ -528,10 +535,10 @@ class _Movement:
                 dr = self.dest_region[i]
                 assert dr is not None
                 units.append(Unit(u.power, u.unit_type, dr))
-            elif u.province in moved_in:
-                a = moved_in[u.province]
+            elif self.prov[i] in moved_in:
+                a = moved_in[self.prov[i]]
                 is_dislodged[i] = True
-                dislodged.append(Dislodged(u, self.units[a].province, self.convoyed[a]))
+                dislodged.append(Dislodged(u, self.prov[a], self.convoyed[a]))
             else:
                 units.append(u)
         contested = frozenset(
