@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 import shapely
@@ -21,9 +22,15 @@ def polygon_problem(region: Region) -> str | None:
     poly = region_polygon(region)
     if poly.is_valid and poly.area > 0:
         return None
-    if poly.area == 0:
+    if poly.convex_hull.area == 0:
         return "the outline has no area (are the points all on one line?)"
-    return f"the outline is not a valid polygon: {explain_validity(poly)}"
+    # A self-intersecting outline (a bow tie) may also have zero signed area: say what is wrong.
+    why = explain_validity(poly)
+    m = re.fullmatch(r"Self-intersection\[(\S+) (\S+)\]", why)
+    if m:
+        return (f"the outline crosses itself at [{float(m[1]):g}, {float(m[2]):g}]; "
+                "list the points in order around the region")
+    return f"the outline is not a valid polygon: {why}"
 
 
 def regions_containing(m: Map) -> dict[str, tuple[str, ...]]:

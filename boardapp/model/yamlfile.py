@@ -31,6 +31,12 @@ class YamlDocument:
                 Problem(f"not valid YAML: {what}", file=path,
                         line=mark.line + 1 if mark else None, column=mark.column + 1 if mark else None)
             ]) from None
+        except yaml.reader.ReaderError as exc:
+            # A character YAML refuses (a NUL, a control character): point at it, not at "<unicode string>".
+            line = text.count("\n", 0, exc.position) + 1
+            column = exc.position - (text.rfind("\n", 0, exc.position) + 1) + 1
+            raise FileProblemsError([Problem(f"not valid YAML: the character #x{exc.character:04x} is not allowed "
+                                             "(is this a text file?)", file=path, line=line, column=column)]) from None
         except yaml.YAMLError as exc:
             raise FileProblemsError([Problem(f"not valid YAML: {exc}", file=path)]) from None
 
