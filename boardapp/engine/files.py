@@ -15,7 +15,7 @@ from boardapp.engine.gamefile import GameFile, GameFileError
 from boardapp.engine.journal import JournalEntry
 from boardapp.model.checks import check_map
 from boardapp.model.mapfile import Map
-from boardapp.model.problems import FileProblemsError, Problem
+from boardapp.model.problems import FileProblemsError, Problem, format_loc
 from boardapp.model.scenario import ScenarioBase
 from boardapp.model.yamlfile import YamlDocument
 from boardapp.rules import get_module
@@ -148,32 +148,58 @@ def export_jsonl(game: Game[Any], out: Any) -> None:
 def import_jsonl(path: str | Path, save: str | Path | None = None) -> Game[Any]:
     """Read a JSON Lines journal, replay and verify it; with ``save``, write a game file."""
     path = Path(path)
-    lines = path.read_text(encoding="utf-8").splitlines()
 
-    def bad(n: int, msg: str) -> FileProblemsError:
-        return FileProblemsError([Problem(msg, file=path, line=n)])
+    def bad(n: int | None, msg: str, column: int | None = None) -> FileProblemsError:
+        return FileProblemsError([Problem(msg, file=path, line=n, column=column)])
+
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except FileNotFoundError:
+        raise bad(None, "no such file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise bad(None, f"cannot read the file as JSON Lines text: {exc}") from None
+
+    def parse_line(n: int, line: str, what: str) -> Any:
+        try:
+            return json.loads(line)
+        except ValueError as exc:
+            col = getattr(exc, "colno", None)
+            msg = getattr(exc, "msg", str(exc))
+            raise bad(n, f"not {what}: invalid JSON ({msg})", col) from None
 
     if not lines:
         raise bad(1, "empty file; expected a header line")
+    header = parse_line(1, lines[0], "a boardapp journal header")
     try:
-        header = json.loads(lines[0])
+        if not isinstance(header, dict) or header.get("format") != "boardapp-journal":
+            raise ValueError("its 'format' is not 'boardapp-journal'")
+        for key in ("rules", "scenario", "map"):
+            if key not in header:
+                raise ValueError(f"it lacks {key!r}")
         module_cls = get_module(header["rules"])
         scenario = module_cls.scenario_model.model_validate(header["scenario"])
         the_map = Map.model_validate(header["map"])
-    except (ValueError, KeyError, TypeError, ValidationError) as exc:
-        raise bad(1, f"not a boardapp journal header: {exc}") from None
+    except (ValueError, TypeError, ValidationError) as exc:
+        raise bad(1, f"not a boardapp journal header: {exc}", 1) from None
     entries = []
     for n, line in enumerate(lines[1:], start=2):
         if not line.strip():
             continue
+        data = parse_line(n, line, "a journal entry")
         try:
-            entries.append(JournalEntry.model_validate_json(line))
+            entries.append(JournalEntry.model_validate(data))
         except ValidationError as exc:
-            raise bad(n, f"not a journal entry: {exc.errors(include_url=False)[0]['msg']}") from None
+            err = exc.errors(include_url=False)[0]
+            where = format_loc(tuple(err["loc"]))
+            raise bad(n, f"not a journal entry: {where + ': ' if where else ''}{err['msg']}", 1) from None
     game = new_game((scenario, the_map), save=save, source=str(path))
     try:
         game.load_entries(entries)
     except (ReplayMismatchError, ValueError, ValidationError) as exc:
+        if game.store is not None:  # do not leave a half-made game file (or an open connection) behind
+            game.store.close()
+            for suffix in ("", "-wal", "-shm"):
+                Path(f"{game.store.path}{suffix}").unlink(missing_ok=True)
         raise FileProblemsError([Problem(f"the journal does not replay: {exc}", file=path)]) from None
     if game.store is not None:
         for entry in entries:

@@ -143,7 +143,14 @@ class Game(Generic[S]):
     def _apply_recorded(self, state: S, entry: JournalEntry, verify: bool = False) -> list[Event]:
         cmd = self.module.parse_command(entry.command)
         dice = ScriptedDice(entry.rolls, what=f"recorded dice of journal entry {entry.seq}")
-        events = self.module.apply(state, cmd, dice)
+        try:
+            events = self.module.apply(state, cmd, dice)
+        except ValueError:
+            raise
+        except Exception as exc:  # a damaged entry (unknown counter …) must not escape as a KeyError
+            raise ReplayMismatchError(
+                f"journal entry {entry.seq} ({cmd.describe()}) cannot be replayed: {type(exc).__name__}: {exc}"
+            ) from exc
         if verify and events != entry.events:
             raise ReplayMismatchError(
                 f"journal entry {entry.seq} ({cmd.describe()}) replays differently: "
