@@ -72,3 +72,9 @@ def events_of(entry: Any, kind: str) -> list[Any]:
 
 def texts(entry: Any) -> list[str]:
     return [e.text for e in entry.events]
+
+
+def end_turn(g: Game[Any], *draws: int) -> Any:
+    """End the week; card top-ups draw the given percentages (default: all 1, i.e. score-1 cards)."""
+    g.dice = ScriptedDice(list(draws) if draws else [1] * 200)
+    return g.push({"kind": "end_turn"})
