@@ -15,7 +15,7 @@ from typing import Any, Generic, TypeVar
 
 from boardapp.engine.dice import Dice, ScriptedDice, SeededDice
 from boardapp.engine.journal import JournalEntry
-from boardapp.engine.module import Command, Event, IllegalCommandError, RuleModule
+from boardapp.engine.module import Command, Event, IllegalCommandError, Impossible, RuleModule
 
 S = TypeVar("S")
 Listener = Callable[[str, "JournalEntry | None"], None]
@@ -81,7 +81,7 @@ class Game(Generic[S]):
         """
         cmd = self.parse(command)
         reasons = self.module.check(self.state, cmd)
-        if reasons and not cmd.force:
+        if reasons and (not cmd.force or any(isinstance(r, Impossible) for r in reasons)):
             raise IllegalCommandError(cmd, reasons)
         self.dice.take()
         try:

@@ -56,13 +56,22 @@ class Event(BaseModel):
     data: dict[str, Any] = Field(default_factory=dict, description="Numbers behind the sentence.")
 
 
+class Impossible(str):
+    """A refusal no ruling can override: the command names something that does not exist
+    (an unknown counter, place or team, a destroyed counter). ``force`` does not apply."""
+
+    __slots__ = ()
+
+
 class IllegalCommandError(ValueError):
     """The rules refuse a command; ``reasons`` say why, in the game's words."""
 
     def __init__(self, command: Command, reasons: Sequence[str]) -> None:
         self.command = command
         self.reasons = list(reasons)
-        super().__init__(f"illegal {command.describe()}: " + "; ".join(self.reasons))
+        self.forceable = not any(isinstance(r, Impossible) for r in self.reasons)
+        note = "" if self.forceable or not command.force else " (cannot be forced)"
+        super().__init__(f"illegal {command.describe()}{note}: " + "; ".join(self.reasons))
 
 
 @dataclass(frozen=True)

@@ -244,19 +244,19 @@ class BinniRules(RuleModule[BinniState]):
     def _no_team(self, state: BinniState, team: str | None, what: str = "team") -> str | None:
         if team is None or team in state.teams:
             return None
-        return f"no {what} {team!r}; teams are {', '.join(sorted(state.teams))}"
+        return Impossible(f"no {what} {team!r}; teams are {', '.join(sorted(state.teams))}")
 
     def _no_place(self, place: str | None) -> str | None:
         if place is None or place in self.places:
             return None
-        return f"no place {place!r} on the map"
+        return Impossible(f"no place {place!r} on the map")
 
     def _no_counter(self, state: BinniState, cid: str) -> str | None:
         ctr = state.counters.get(cid)
         if ctr is None:
-            return f"no counter {cid!r}"
+            return Impossible(f"no counter {cid!r}")
         if ctr.destroyed:
-            return f"{self.counter_name(state, cid)} was destroyed"
+            return Impossible(f"{self.counter_name(state, cid)} was destroyed (a destroyed unit cannot return)")
         return None
 
     def _check_move(self, state: BinniState, cmd: c.Move) -> list[str]:
@@ -788,9 +788,8 @@ class BinniRules(RuleModule[BinniState]):
         ts = state.teams[cmd.team]
         if ts.aid < cmd.count:
             reasons.append(f"{self.team_name(cmd.team)} holds {ts.aid} aid blocks, not {cmd.count}")
-        if self.foreign(state, cmd.place, cmd.team):
-            reasons.append(f"aid is delivered to a place held by {self.team_name(cmd.team)}, an ally or nobody; "
-                           f"{self.place_name(cmd.place)} is held by {self.team_name(state.control[cmd.place])}")
+        # Ruling: aid arrives from outside anywhere (the source limits how it moves, not where it lands);
+        # in a place another faction holds, that faction moves it from then on (see aid_mover).
         return reasons
 
     def _apply_deliver_aid(self, state: BinniState, cmd: c.DeliverAid, dice: Dice) -> list[Event]:

@@ -1,0 +1,256 @@
+"""The ``boardapp`` command: open the board, or check, run and render games without a window.
+
+Every failure a user can cause (a bad file, an illegal command) prints a message naming the
+file, the line and what was wrong, and exits with status 1 — never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from boardapp import __version__
+from boardapp.engine.dice import Dice, DiceExhaustedError, ScriptedDice, SeededDice
+from boardapp.engine.files import (
+    DEFAULT_SCENARIO,
+    check_file,
+    export_jsonl,
+    import_jsonl,
+    new_game,
+    open_game,
+    read_scenario,
+    sniff,
+)
+from boardapp.engine.game import Game
+from boardapp.engine.module import IllegalCommandError
+from boardapp.model.problems import FileProblemsError, Problem
+from boardapp.model.yamlfile import YamlDocument
+
+SUBCOMMANDS = {"check", "run", "render", "schema", "export", "import", "diplomacy", "open"}
+
+
+def _err(message: str) -> int:
+    print(f"boardapp: {message}", file=sys.stderr)
+    return 1
+
+
+def _problems(problems: list[Problem]) -> None:
+    for p in problems:
+        print(str(p), file=sys.stderr)
+
+
+# --- check ------------------------------------------------------------------------------------
+def cmd_check(args: argparse.Namespace) -> int:
+    failed = False
+    for name in args.files:
+        kind, problems = check_file(name)
+        errors = [p for p in problems if p.severity == "error"]
+        warnings = [p for p in problems if p.severity == "warning"]
+        if errors:
+            failed = True
+            print(f"{name}: {len(errors)} problem{'s' if len(errors) != 1 else ''}", file=sys.stderr)
+            _problems(errors)
+        else:
+            note = f", {len(warnings)} warning{'s' if len(warnings) != 1 else ''}" if warnings else ""
+            print(f"{name}: valid {kind}{note}")
+        _problems(warnings)
+    return 1 if failed else 0
+
+
+# --- run --------------------------------------------------------------------------------------
+def _parse_dice(text: str | None, seed: int | None) -> Dice:
+    fallback = SeededDice(seed)
+    if not text:
+        return fallback
+    try:
+        values = [int(v) for v in text.replace(" ", "").split(",") if v]
+    except ValueError:
+        raise ValueError(f"--dice takes whole numbers separated by commas, like 6,3,1; got {text!r}") from None
+    return ScriptedDice(values, fallback=fallback, what="--dice values")
+
+
+def _open_any(path: str, save: str | None = None, dice: Dice | None = None) -> Game[Any]:
+    kind = sniff(Path(path)) if Path(path).exists() else "missing"
+    if kind == "game":
+        game = open_game(path, dice=dice, readonly=save is None)
+        return game
+    if kind == "missing":
+        raise FileProblemsError([Problem("no such file", file=Path(path))])
+    scenario, the_map, _ = read_scenario(path)
+    return new_game((scenario, the_map), save=save, dice=dice, source=str(path))
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    try:
+        dice = _parse_dice(args.dice, args.seed)
+    except ValueError as exc:
+        return _err(str(exc))
+    doc = YamlDocument.read(args.commands)
+    data = doc.data if doc.data is not None else []
+    if not isinstance(data, list):
+        line, col = doc.where(())
+        raise FileProblemsError([Problem("a commands file is a YAML list of commands, each a mapping with 'kind'",
+                                         file=doc.path, line=line, column=col)])
+    game = _open_any(args.scenario, save=args.save, dice=dice)
+    if getattr(game, "follow", None) is not None and args.save is None:
+        # A game file opened read-only: commands go to a copy in memory only.
+        game.follow.close()  # type: ignore[attr-defined]
+    for i, raw in enumerate(data):
+        line, col = doc.where((i,))
+        where = f"{doc.path}:{line}:{col}: command {i + 1}"
+        if not isinstance(raw, dict):
+            return _err(f"{where}: a command is a mapping with 'kind' (got {raw!r})")
+        try:
+            cmd = game.parse(raw)
+        except ValidationError as exc:
+            problems = doc.problems_from(exc, prefix=(i,))
+            print(f"boardapp: {where} ({raw.get('kind', '?')}) is not a valid command:", file=sys.stderr)
+            _problems(problems)
+            return 1
+        try:
+            game.push(cmd)
+        except IllegalCommandError as exc:
+            return _err(f"{where} ({cmd.describe()}) is illegal: " + "; ".join(exc.reasons))
+        except DiceExhaustedError as exc:
+            return _err(f"{where} ({cmd.describe()}): {exc}")
+    print(json.dumps(game.summary(), indent=2, sort_keys=False))
+    if args.save:
+        print(f"saved to {args.save}", file=sys.stderr)
+    return 0
+
+
+# --- render -----------------------------------------------------------------------------------
+def cmd_render(args: argparse.Namespace) -> int:
+    game = _open_any(args.file)
+    from boardapp.ui.render import render_png
+
+    render_png(game, args.out, width=args.width, height=args.height)
+    print(f"rendered {args.file} to {args.out}")
+    return 0
+
+
+# --- schema, export, import --------------------------------------------------------------------
+def cmd_schema(args: argparse.Namespace) -> int:
+    from boardapp.model.mapfile import Map
+    from boardapp.rules import get_module
+
+    if args.what == "map":
+        schema = Map.model_json_schema()
+    else:
+        schema = get_module(args.what).scenario_model.model_json_schema()
+    text = json.dumps(schema, indent=2) + "\n"
+    if args.out:
+        Path(args.out).write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    game = open_game(args.game, readonly=True)
+    if args.out in (None, "-"):
+        export_jsonl(game, sys.stdout)
+    else:
+        with open(args.out, "w", encoding="utf-8") as fh:
+            export_jsonl(game, fh)
+        print(f"exported {len(game.entries)} journal entries to {args.out}")
+    return 0
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    game = import_jsonl(args.journal, save=args.save)
+    print(f"imported {len(game.entries)} journal entries into {args.save}")
+    return 0
+
+
+def cmd_diplomacy(args: argparse.Namespace) -> int:
+    from boardapp.rules.diplomacy.cli import main_adjudicate
+
+    return int(main_adjudicate(args.file))
+
+
+def cmd_open(args: argparse.Namespace) -> int:
+    from boardapp.ui.app import run
+
+    return int(run(args.file))
+
+
+# --- the parser ---------------------------------------------------------------------------------
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="boardapp",
+        description="A map-board for megagames. With no command, opens the board on the War in Binni scenario; "
+        "with a file, opens that scenario or game.",
+    )
+    parser.add_argument("--version", action="version", version=f"boardapp {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    p = sub.add_parser("open", help="open the board on a scenario or game file (the default)")
+    p.add_argument("file", nargs="?", help=f"scenario (.yaml) or game (.game); default {DEFAULT_SCENARIO.name}")
+    p.set_defaults(func=cmd_open)
+
+    p = sub.add_parser("check", help="validate maps, scenarios and game files")
+    p.add_argument("files", nargs="+", metavar="FILE")
+    p.set_defaults(func=cmd_check)
+
+    p = sub.add_parser("run", help="apply a YAML list of commands to a scenario or game and print the state as JSON")
+    p.add_argument("scenario", metavar="SCENARIO", help="a scenario .yaml or a game file")
+    p.add_argument("--commands", required=True, metavar="FILE", help="YAML list of commands")
+    p.add_argument("--dice", metavar="6,3,...", help="die rolls to use in order, then seeded rolls")
+    p.add_argument("--seed", type=int, help="seed for rolls not given by --dice")
+    p.add_argument("--save", metavar="GAMEFILE", help="journal the game to this new game file")
+    p.set_defaults(func=cmd_run)
+
+    p = sub.add_parser("render", help="draw the board to a PNG without a window")
+    p.add_argument("file", metavar="SCENARIO_OR_GAME")
+    p.add_argument("--out", required=True, metavar="FILE.png")
+    p.add_argument("--width", type=int, default=1920)
+    p.add_argument("--height", type=int, default=1080)
+    p.set_defaults(func=cmd_render)
+
+    p = sub.add_parser("schema", help="print the JSON Schema of map or scenario files")
+    p.add_argument("what", help="'map', or a rule module name for its scenarios ('binni')")
+    p.add_argument("--out", metavar="FILE")
+    p.set_defaults(func=cmd_schema)
+
+    p = sub.add_parser("export", help="write a game's journal as JSON Lines")
+    p.add_argument("game", metavar="GAMEFILE")
+    p.add_argument("--out", metavar="FILE.jsonl")
+    p.set_defaults(func=cmd_export)
+
+    p = sub.add_parser("import", help="replay a JSON Lines journal into a new game file")
+    p.add_argument("journal", metavar="FILE.jsonl")
+    p.add_argument("--save", required=True, metavar="GAMEFILE")
+    p.set_defaults(func=cmd_import)
+
+    p = sub.add_parser("diplomacy", help="Diplomacy-family tools")
+    dsub = p.add_subparsers(dest="tool", required=True)
+    d = dsub.add_parser("adjudicate", help="adjudicate a position and orders given as a DATC-style JSON entry")
+    d.add_argument("file", metavar="FILE.json")
+    d.set_defaults(func=cmd_diplomacy)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv or (argv[0] not in SUBCOMMANDS and not argv[0].startswith("-")):
+        argv = ["open", *argv]
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args.func(args))
+    except FileProblemsError as exc:
+        _problems(exc.problems)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
