@@ -18,6 +18,7 @@ from boardapp.engine.module import (
     BoardToken,
     Command,
     Event,
+    Impossible,
     MoveOption,
     RuleModule,
 )
