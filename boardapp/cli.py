@@ -108,7 +108,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         try:
             cmd = game.parse(raw)
         except ValidationError as exc:
-            problems = doc.problems_from(exc, prefix=(i,))
+            problems = doc.problems_from(exc, prefix=(i,), tag=str(raw.get("kind")))
             print(f"boardapp: {where} ({raw.get('kind', '?')}) is not a valid command:", file=sys.stderr)
             _problems(problems)
             return 1

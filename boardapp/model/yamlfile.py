@@ -76,11 +76,20 @@ class YamlDocument:
         return Problem(problem.message, file=self.path, line=line, column=column,
                        loc=problem.loc, severity=problem.severity)
 
-    def problems_from(self, exc: ValidationError, prefix: tuple[str | int, ...] = ()) -> list[Problem]:
-        """Turn pydantic's errors into located problems with a fix-it message each."""
+    def problems_from(
+        self, exc: ValidationError, prefix: tuple[str | int, ...] = (), tag: str | None = None
+    ) -> list[Problem]:
+        """Turn pydantic's errors into located problems with a fix-it message each.
+
+        ``tag`` is the discriminator value of a tagged union (a command's ``kind``), which pydantic
+        puts first in every error's location but which the user never wrote as a key.
+        """
         out = []
         for err in exc.errors(include_url=False):
-            loc = prefix + tuple(p for p in err["loc"] if not _is_union_tag(p))
+            parts = tuple(err["loc"])
+            if tag is not None and parts[:1] == (tag,):
+                parts = parts[1:]
+            loc = prefix + tuple(p for p in parts if not _is_union_tag(p))
             msg = _message(err)
             out.append(self.locate(Problem(f"{format_loc(loc) or '(top)'}: {msg}", loc=loc)))
         return out
