@@ -1,0 +1,575 @@
+"""The board: a QGraphicsScene drawn from a Game's map and its rule module's BoardPicture.
+
+The scene listens to the game (``Game.subscribe``) and redraws; items never change game state.
+A counter dragged by the umpire moves live and, on release, the scene pushes ONE command through
+the game; the game's notification then lays the board out again (an illegal drop snaps back).
+
+Layers, bottom to top:
+
+* the static map (sea, regions, roads, labels, place symbols and names) recorded once into two
+  ``QPicture`` objects (full detail and a far-away one chosen by level of detail) and replayed in
+  :meth:`BoardScene.drawBackground`, so a view's ``CacheBackground`` caches it;
+* a control marker per place (a disc in the holder's colour with its symbol), left of the place;
+* tokens (displaced people, camps, aid) right of the place;
+* counters as chips above the place, a stack fanned to the right so every counter shows its
+  label and value and can be picked up;
+* move options lit while a counter is in the air.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QImage,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QPicture,
+    QPolygonF,
+)
+from PySide6.QtWidgets import (
+    QGraphicsEllipseItem,
+    QGraphicsItem,
+    QGraphicsPixmapItem,
+    QGraphicsScene,
+    QGraphicsSceneMouseEvent,
+    QGraphicsSimpleTextItem,
+    QStyleOptionGraphicsItem,
+)
+
+from boardapp.engine.module import BoardPicture, BoardPiece, BoardToken, IllegalCommandError, MoveOption
+from boardapp.ui import style
+from boardapp.ui.style import BADGE, CHIP, FAN, PIX, TOKEN_H
+
+SEA = QColor("#cfe2ee")
+REGION_FILLS = ["#f4ecd6", "#e2ebd3", "#efe0c4", "#e5ddd6", "#dde6ee", "#f0dde0"]
+DROP_RADIUS = 120.0
+"""A counter dropped within this distance (map units) of a place lands there."""
+NAME_PX = 34.0
+LOD_FAR = 0.12
+"""Below this scale the map is drawn without place names and road casings."""
+
+Z_BADGE, Z_TOKEN, Z_OPTION, Z_CHIP, Z_COST, Z_DRAG = 5, 6, 8, 10, 900, 1000
+
+
+class CounterItem(QGraphicsPixmapItem):
+    """A counter chip. It only reports the drag to the scene; it never changes the game."""
+
+    def __init__(self, piece: BoardPiece) -> None:
+        super().__init__()
+        self.piece = piece
+        self.setScale(1.0 / PIX)
+        self.setTransformationMode(Qt.TransformationMode.SmoothTransformation)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable)
+        self.setShapeMode(QGraphicsPixmapItem.ShapeMode.BoundingRectShape)
+        self.setCursor(Qt.CursorShape.OpenHandCursor)
+        self.setAcceptedMouseButtons(Qt.MouseButton.LeftButton | Qt.MouseButton.RightButton)
+        self._press: QPointF | None = None
+        self._origin = QPointF()
+        self._dragging = False
+
+    @property
+    def counter_id(self) -> str:
+        return self.piece.id
+
+    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: N802
+        super().mousePressEvent(event)
+        if event.button() == Qt.MouseButton.LeftButton:
+            self._press = event.scenePos()
+            self._origin = self.pos()
+            self._dragging = False
+            event.accept()
+
+    def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: N802
+        if self._press is None:
+            return
+        delta = event.scenePos() - self._press
+        scene = self.scene()
+        if not self._dragging:
+            if math.hypot(delta.x(), delta.y()) < 4:
+                return
+            self._dragging = True
+            if isinstance(scene, BoardScene):
+                scene.begin_drag(self)
+        self.setPos(self._origin + delta)
+        if isinstance(scene, BoardScene):
+            scene.drag_moved(self, event.scenePos())
+
+    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: N802
+        super().mouseReleaseEvent(event)
+        was_dragging, self._press = self._dragging, None
+        self._dragging = False
+        scene = self.scene()
+        if was_dragging and isinstance(scene, BoardScene):
+            scene.end_drag(self, event.scenePos())
+
+
+class BoardScene(QGraphicsScene):
+    """The board of one game. ``public=True`` leaves out everything the picture marks hidden."""
+
+    commandRefused = Signal(object, object)  # noqa: N815  (command dict, reasons)
+    """A drop the rules refuse: the board snapped back; the window may offer CONTROL's force."""
+    commandPushed = Signal(object)  # noqa: N815
+    contextRequested = Signal(str, str, object)  # noqa: N815  ('place' | 'counter', id, QPoint screen pos)
+
+    def __init__(self, game: Any, public: bool = False, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.game = game
+        self.public = public
+        self.map = game.module.map
+        self.teams = {t.id: t for t in game.module.scenario.teams}
+        self.places = {p.id: p for p in self.map.places}
+        w, h = self.map.size
+        margin = 0.04 * max(w, h)
+        self.setSceneRect(QRectF(-margin, -margin, w + 2 * margin, h + 2 * margin))
+        self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.BspTreeIndex)
+        self.setBackgroundBrush(QColor("#b9d3e3"))
+        self._background_image: QImage | None = None
+        self._load_background()
+        self._map_full, self._map_far = self._record_map()
+        self.counters: dict[str, CounterItem] = {}
+        self.badges: dict[str, QGraphicsPixmapItem] = {}
+        self.tokens: list[QGraphicsPixmapItem] = []
+        self._option_items: list[QGraphicsItem] = []
+        self._options: dict[str, MoveOption] = {}
+        self._hover_ring: QGraphicsEllipseItem | None = None
+        self.picture = BoardPicture()
+        self._unsubscribe: Callable[[], None] | None = game.subscribe(self._on_game_changed)
+        self.refresh()
+
+    # --- lifetime ----------------------------------------------------------------------------
+    def detach(self) -> None:
+        """Stop listening to the game (call before dropping the scene)."""
+        if self._unsubscribe is not None:
+            try:
+                self._unsubscribe()
+            except ValueError:
+                pass
+            self._unsubscribe = None
+
+    def _on_game_changed(self, what: str, entry: Any) -> None:
+        self.refresh()
+
+    # --- static map --------------------------------------------------------------------------
+    def _load_background(self) -> None:
+        bg = self.map.background
+        if bg is None or bg.opacity <= 0:
+            return
+        from pathlib import Path
+
+        from PySide6.QtGui import QImageReader
+
+        base = Path(getattr(self.map, "source_dir", ".") or ".")
+        path = Path(bg.image) if Path(bg.image).is_absolute() else base / bg.image
+        self._background_image = load_background(str(path))
+
+    def background_rect(self) -> QRectF:
+        bg = self.map.background
+        if bg is not None and bg.rect is not None:
+            return QRectF(*bg.rect)
+        return QRectF(0, 0, *self.map.size)
+
+    def _record_map(self) -> tuple[QPicture, QPicture]:
+        full, far = QPicture(), QPicture()
+        for pic, detail in ((full, True), (far, False)):
+            p = QPainter(pic)
+            p.setRenderHint(QPainter.RenderHint.Antialiasing)
+            self._paint_map(p, detail)
+            p.end()
+        return full, far
+
+    def _paint_map(self, p: QPainter, detail: bool) -> None:
+        from shapely.geometry import Polygon
+
+        m = self.map
+        p.fillRect(QRectF(0, 0, *m.size), SEA)
+        if self._background_image is not None:
+            p.save()
+            p.setOpacity(m.background.opacity if m.background else 1.0)
+            p.drawImage(self.background_rect(), self._background_image)
+            p.restore()
+        # regions: soft fills, darker outlines
+        alpha = 150 if self._background_image is not None else 255
+        for i, r in enumerate(m.regions):
+            path = QPainterPath()
+            path.addPolygon(QPolygonF([QPointF(x, y) for x, y in r.polygon]))
+            path.closeSubpath()
+            for hole in r.holes:
+                path.addPolygon(QPolygonF([QPointF(x, y) for x, y in hole]))
+                path.closeSubpath()
+            fill = QColor(r.colour or (SEA.name() if r.kind == "sea" else REGION_FILLS[i % len(REGION_FILLS)]))
+            fill.setAlpha(alpha)
+            p.setBrush(fill)
+            p.setPen(QPen(QColor("#8a7f70"), 6 if r.kind == "country" else 3, Qt.PenStyle.DashDotLine
+                          if r.kind == "country" else Qt.PenStyle.DotLine))
+            p.drawPath(path)
+        # region names, large and faint, under everything else
+        for r in m.regions:
+            if r.label_at is not None:
+                at = QPointF(*r.label_at)
+            else:
+                pt = Polygon(r.polygon).representative_point()
+                at = QPointF(pt.x, pt.y)
+            px = 110.0 if r.kind == "country" else 60.0
+            style.halo_text(p, r.name.upper(), at, px, True, ink=QColor(90, 80, 70, 110),
+                            halo=QColor(255, 255, 255, 0))
+        # roads: a dark casing under a light core (casing only near)
+        roads = defaultdict(QPainterPath)
+        for road in m.roads:
+            a, b = (self.places.get(x) for x in road.between)
+            if a is None or b is None:
+                continue
+            path = roads[road.kind]
+            path.moveTo(QPointF(*a.at))
+            for v in road.via:
+                path.lineTo(QPointF(*v))
+            path.lineTo(QPointF(*b.at))
+        for kind, path in roads.items():
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            if kind == "track":
+                p.setPen(QPen(QColor("#7a5c3a"), 5, Qt.PenStyle.DashLine, Qt.PenCapStyle.RoundCap))
+                p.drawPath(path)
+                continue
+            width = 13 if kind == "highway" else 10
+            if detail:
+                p.setPen(QPen(QColor("#6d5a45"), width + 5, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
+                              Qt.PenJoinStyle.RoundJoin))
+                p.drawPath(path)
+            p.setPen(QPen(QColor("#f6d88a") if kind != "rail" else QColor("#444444"), width,
+                          Qt.PenStyle.SolidLine if kind != "rail" else Qt.PenStyle.DashLine,
+                          Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin))
+            p.drawPath(path)
+        # free labels (rivers, plateaus, seas)
+        for lab in m.labels:
+            p.save()
+            p.translate(*lab.at)
+            p.rotate(lab.angle)
+            style.halo_text(p, lab.text, QPointF(0, 0), lab.size, False, ink=QColor(40, 70, 110, 200),
+                            halo=QColor(255, 255, 255, 120))
+            p.restore()
+        # places
+        for place in m.places:
+            self._paint_place_symbol(p, place)
+        if detail:
+            for place in m.places:
+                x, y = place.at
+                dx, dy = place.label_offset
+                style.halo_text(p, place.name, QPointF(x + dx, y + 36 + dy), NAME_PX, True)
+
+    @staticmethod
+    def _paint_place_symbol(p: QPainter, place: Any) -> None:
+        x, y = place.at
+        c = QPointF(x, y)
+        dark, light = QColor("#1d1d1d"), QColor("#ffffff")
+        kind = str(place.kind)
+        p.setPen(QPen(light, 3))
+        p.setBrush(dark)
+        if kind == "city":
+            p.drawRect(QRectF(x - 14, y - 14, 28, 28))
+            p.setBrush(light)
+            p.setPen(Qt.PenStyle.NoPen)
+            p.drawRect(QRectF(x - 5, y - 5, 10, 10))
+        elif kind == "power_plant":
+            p.setBrush(QColor("#fff2a8"))
+            p.setPen(QPen(dark, 3))
+            p.drawEllipse(c, 16, 16)
+            bolt = QPolygonF([QPointF(x + 3, y - 13), QPointF(x - 7, y + 2), QPointF(x - 1, y + 2),
+                              QPointF(x - 4, y + 13), QPointF(x + 7, y - 3), QPointF(x + 1, y - 3)])
+            p.setBrush(dark)
+            p.setPen(Qt.PenStyle.NoPen)
+            p.drawPolygon(bolt)
+        elif kind == "dam":
+            p.setBrush(QColor("#2b5f8a"))
+            p.setPen(QPen(light, 2.5))
+            p.drawPolygon(QPolygonF([QPointF(x - 18, y - 8), QPointF(x + 18, y - 8), QPointF(x + 13, y + 6),
+                                     QPointF(x - 13, y + 6)]))
+            p.setPen(QPen(QColor("#2b5f8a"), 3))
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            wave = QPainterPath(QPointF(x - 16, y + 13))
+            wave.cubicTo(QPointF(x - 8, y + 7), QPointF(x - 4, y + 19), QPointF(x + 4, y + 13))
+            wave.cubicTo(QPointF(x + 10, y + 8), QPointF(x + 12, y + 17), QPointF(x + 16, y + 13))
+            p.drawPath(wave)
+        elif kind == "airfield":
+            p.setBrush(light)
+            p.setPen(QPen(dark, 2.5))
+            p.drawEllipse(c, 15, 15)
+            p.setPen(QPen(dark, 4, Qt.PenStyle.SolidLine, Qt.PenCapStyle.FlatCap))
+            p.drawLine(QPointF(x, y - 12), QPointF(x, y + 12))
+            p.drawLine(QPointF(x - 11, y - 2), QPointF(x + 11, y - 2))
+            p.drawLine(QPointF(x - 5, y + 9), QPointF(x + 5, y + 9))
+        elif kind == "port":
+            p.setBrush(QColor("#2b5f8a"))
+            p.drawEllipse(c, 14, 14)
+            p.setPen(QPen(light, 3))
+            p.drawLine(QPointF(x, y - 8), QPointF(x, y + 8))
+            p.drawLine(QPointF(x - 7, y + 4), QPointF(x + 7, y + 4))
+        elif kind == "border_post":
+            p.drawPolygon(QPolygonF([QPointF(x, y - 13), QPointF(x + 13, y), QPointF(x, y + 13),
+                                     QPointF(x - 13, y)]))
+        else:  # town
+            p.drawEllipse(c, 10, 10)
+
+    def level_of_detail(self, painter: QPainter) -> float:
+        return QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
+
+    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:  # noqa: N802
+        super().drawBackground(painter, rect)
+        lod = self.level_of_detail(painter)
+        painter.drawPicture(QPointF(0, 0), self._map_full if lod >= LOD_FAR else self._map_far)
+
+    # --- what goes where ---------------------------------------------------------------------
+    @staticmethod
+    def stack_positions(at: tuple[float, float], n: int) -> list[QPointF]:
+        """Top-left corners of a stack of n chips above a place, fanned to the right and centred."""
+        x, y = at
+        width = CHIP + (n - 1) * CHIP * FAN
+        left = x - width / 2
+        top = y - 22 - CHIP
+        return [QPointF(left + i * CHIP * FAN, top) for i in range(n)]
+
+    def team_colour(self, team: str | None) -> str | None:
+        t = self.teams.get(team) if team else None
+        return t.colour if t is not None else None
+
+    def team_symbol(self, team: str | None) -> str:
+        t = self.teams.get(team) if team else None
+        return t.symbol if t is not None else (team or "")[:3].upper()
+
+    def place_at(self, pos: QPointF, radius: float = DROP_RADIUS) -> str | None:
+        """The place nearest ``pos`` within ``radius`` map units (a drop target), or None."""
+        best, best_d = None, radius * radius
+        x, y = pos.x(), pos.y()
+        for pid, place in self.places.items():
+            px, py = place.at
+            d = (px - x) ** 2 + (py - y) ** 2
+            if d <= best_d:
+                best, best_d = pid, d
+        return best
+
+    def place_pos(self, place: str) -> QPointF:
+        return QPointF(*self.places[place].at)
+
+    # --- drawing the picture -----------------------------------------------------------------
+    def visible_pieces(self) -> list[BoardPiece]:
+        return [pc for pc in self.picture.pieces if not (self.public and pc.hidden)]
+
+    def visible_tokens(self) -> list[BoardToken]:
+        return [t for t in self.picture.tokens if not (self.public and t.hidden)]
+
+    def refresh(self) -> None:
+        """Redraw what lies on the map from the game's current state (keeps items by counter id)."""
+        self.clear_options()
+        self.picture = self.game.module.board(self.game.state)
+        self._refresh_control()
+        self._refresh_tokens()
+        self._refresh_counters()
+
+    def _refresh_control(self) -> None:
+        r = BADGE / 2
+        for pid, place in self.places.items():
+            holder = self.picture.control.get(pid)
+            pm = style.badge_pixmap(self.team_colour(holder) if holder else None, self.team_symbol(holder))
+            item = self.badges.get(pid)
+            if item is None:
+                item = QGraphicsPixmapItem()
+                item.setScale(1.0 / PIX)
+                item.setTransformationMode(Qt.TransformationMode.SmoothTransformation)
+                item.setZValue(Z_BADGE)
+                item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+                x, y = place.at
+                item.setPos(x - 24 - BADGE, y - r)
+                item.setData(0, pid)
+                self.addItem(item)
+                self.badges[pid] = item
+            if item.data(1) != holder or item.pixmap().cacheKey() != pm.cacheKey():
+                item.setPixmap(pm)
+                item.setData(1, holder)
+                name = self.teams[holder].name if holder in self.teams else "neutral"
+                item.setToolTip(f"{place.name}: {name}")
+
+    def _refresh_tokens(self) -> None:
+        for item in self.tokens:
+            self.removeItem(item)
+        self.tokens = []
+        by_place: dict[str, list[BoardToken]] = defaultdict(list)
+        for t in self.visible_tokens():
+            if t.place in self.places:
+                by_place[t.place].append(t)
+        for pid, toks in by_place.items():
+            x, y = self.places[pid].at
+            cx = x + 24
+            for i, t in enumerate(toks):
+                text = t.label or t.kind.upper()
+                if t.count != 1 or t.kind == "dp":
+                    text = f"{text} {t.count}"
+                if t.team:
+                    text = f"{text} {self.team_symbol(t.team)}"
+                pm = style.token_pixmap(t.kind, text, self.team_colour(t.team) if t.kind == "aid" else None)
+                item = QGraphicsPixmapItem(pm)
+                item.setScale(1.0 / PIX)
+                item.setTransformationMode(Qt.TransformationMode.SmoothTransformation)
+                item.setZValue(Z_TOKEN)
+                row = i
+                item.setPos(cx, y - TOKEN_H / 2 + row * (TOKEN_H + 3) - (len(toks) - 1) * (TOKEN_H + 3) / 2)
+                item.setToolTip(f"{t.kind}: {t.count}" + (f" ({self.teams[t.team].name})"
+                                                          if t.team in self.teams else ""))
+                item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+                self.addItem(item)
+                self.tokens.append(item)
+
+    def _refresh_counters(self) -> None:
+        pieces = self.visible_pieces()
+        seen = set()
+        stacks: dict[str, list[BoardPiece]] = defaultdict(list)
+        for pc in pieces:
+            if pc.place in self.places:
+                stacks[pc.place].append(pc)
+        for pid, stack in stacks.items():
+            stack.sort(key=lambda pc: (pc.team, pc.id))
+            for i, (pc, pos) in enumerate(zip(stack, self.stack_positions(self.places[pid].at, len(stack)),
+                                              strict=True)):
+                seen.add(pc.id)
+                item = self.counters.get(pc.id)
+                if item is None:
+                    item = CounterItem(pc)
+                    self.addItem(item)
+                    self.counters[pc.id] = item
+                item.piece = pc
+                pm = style.chip_pixmap(self.team_colour(pc.team) or "#bbbbbb", self.team_symbol(pc.team),
+                                       pc.label, pc.value, pc.damage)
+                if item.pixmap().cacheKey() != pm.cacheKey():
+                    item.setPixmap(pm)
+                    item.setToolTip(pc.tooltip or f"{pc.team} {pc.label} {pc.id}")
+                item.setPos(pos)
+                item.setZValue(Z_CHIP + i * 0.01)
+        for cid in [c for c in self.counters if c not in seen]:
+            self.removeItem(self.counters.pop(cid))
+
+    # --- dragging ----------------------------------------------------------------------------
+    def clear_options(self) -> None:
+        for item in self._option_items:
+            self.removeItem(item)
+        self._option_items = []
+        self._options = {}
+        self._hover_ring = None
+
+    def show_options(self, counter: str) -> dict[str, MoveOption]:
+        """Light up the places the counter may reach now, each with its cost."""
+        self.clear_options()
+        try:
+            options = self.game.module.move_options(self.game.state, counter)
+        except Exception:  # a rule module's bug must not break the drag
+            options = []
+        self._options = {o.place: o for o in options if o.place in self.places}
+        ring_pen = QPen(QColor("#00a050"), 7)
+        for o in self._options.values():
+            x, y = self.places[o.place].at
+            ring = QGraphicsEllipseItem(QRectF(x - 34, y - 34, 68, 68))
+            ring.setPen(ring_pen)
+            ring.setBrush(QBrush(QColor(0, 200, 90, 70)))
+            ring.setZValue(Z_OPTION)
+            ring.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+            self.addItem(ring)
+            self._option_items.append(ring)
+            if o.cost:
+                text = QGraphicsSimpleTextItem(o.cost)
+                text.setFont(style.font(22, True))
+                text.setBrush(QColor("#004d26"))
+                text.setPen(QPen(QColor(255, 255, 255, 230), 0.8))
+                br = text.boundingRect()
+                text.setPos(x - br.width() / 2, y + 52)
+                text.setZValue(Z_COST)
+                text.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+                self.addItem(text)
+                self._option_items.append(text)
+        return self._options
+
+    def begin_drag(self, item: CounterItem) -> None:
+        item.setZValue(Z_DRAG)
+        item.setCursor(Qt.CursorShape.ClosedHandCursor)
+        if item.piece.place is not None:
+            self.show_options(item.counter_id)
+        hover = QGraphicsEllipseItem(QRectF(-40, -40, 80, 80))
+        hover.setPen(QPen(QColor("#1b4dd8"), 5, Qt.PenStyle.DashLine))
+        hover.setZValue(Z_OPTION + 0.5)
+        hover.setVisible(False)
+        hover.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.addItem(hover)
+        self._option_items.append(hover)
+        self._hover_ring = hover
+
+    def drag_moved(self, item: CounterItem, pos: QPointF) -> None:
+        ring = self._hover_ring
+        if ring is None:
+            return
+        target = self.place_at(pos)
+        if target is None:
+            ring.setVisible(False)
+        else:
+            ring.setPos(self.place_pos(target))
+            ring.setVisible(True)
+
+    def end_drag(self, item: CounterItem, pos: QPointF) -> None:
+        item.setCursor(Qt.CursorShape.OpenHandCursor)
+        target = self.place_at(pos)
+        if target is None or target == item.piece.place:
+            self.refresh()  # snap back
+            return
+        self.drop_counter(item.counter_id, target, placed=item.piece.place is not None)
+
+    def drop_counter(self, counter: str, place: str, placed: bool = True) -> bool:
+        """Push the move (or deploy) a drop asks for; on refusal snap back and say why."""
+        cmd = {"kind": "move" if placed else "deploy", "counter": counter, "to": place}
+        try:
+            entry = self.game.push(cmd)
+        except IllegalCommandError as exc:
+            self.refresh()
+            self.commandRefused.emit(cmd, list(exc.reasons))
+            return False
+        self.commandPushed.emit(entry)
+        return True
+
+    # --- context menus ------------------------------------------------------------------------
+    def contextMenuEvent(self, event: Any) -> None:  # noqa: N802
+        pos = event.scenePos()
+        for item in self.items(pos):
+            if isinstance(item, CounterItem):
+                self.contextRequested.emit("counter", item.counter_id, event.screenPos())
+                event.accept()
+                return
+        place = self.place_at(pos, 60)
+        if place is not None:
+            self.contextRequested.emit("place", place, event.screenPos())
+            event.accept()
+            return
+        super().contextMenuEvent(event)
+
+
+def load_background(path: str, max_side: int = 8192) -> QImage | None:
+    """Read a background image no larger than ``max_side`` pixels a side (decoded scaled when the
+    format allows it, so a 20,000-pixel image never sits in memory at full size)."""
+    from PySide6.QtGui import QImageReader
+
+    reader = QImageReader(path)
+    size = reader.size()
+    if not size.isValid():
+        return None
+    scale = min(1.0, max_side / max(size.width(), size.height()))
+    target = size * scale if scale < 1 else size
+    need = target.width() * target.height() * 4 / (1024 * 1024)
+    reader.setAllocationLimit(max(256, int(need * 2) + 1, size.width() * size.height() * 4 // (1024 * 1024) + 1
+                                  if not reader.supportsOption(QImageReader.ImageOption.ScaledSize) else 0))
+    if scale < 1:
+        reader.setScaledSize(target)
+    img = reader.read()
+    if img.isNull():
+        return None
+    return img.convertToFormat(QImage.Format.Format_RGB32) if img.hasAlphaChannel() is False else img
+

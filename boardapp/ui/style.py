@@ -1,0 +1,174 @@
+"""Sizes, colours and cached pixmaps of the board's pieces (no game state here).
+
+Every counter, control marker and token is drawn once per look into a pixmap (keyed by what it
+shows) and placed by a :class:`QGraphicsPixmapItem`, whose painting is C++: thousands of chips
+redraw in milliseconds. Text on a coloured ground is black or white, whichever contrasts more
+(WCAG relative luminance), and every team mark carries the team's symbol letters so colour is
+never the only cue.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPixmap
+
+CHIP = 72.0
+"""A counter's side, in map units."""
+FAN = 0.6
+"""How far the next counter of a stack is shifted, as a fraction of CHIP (the rest overlaps)."""
+BADGE = 46.0
+"""Diameter of a control marker."""
+TOKEN_H = 30.0
+PIX = 3.0
+"""Pixmap pixels per map unit (crisp up to a 3x zoom on the map's own scale)."""
+FONT_FAMILY = "DejaVu Sans"
+
+
+def colour(hex_or_none: str | None, fallback: str = "#bbbbbb") -> QColor:
+    return QColor(hex_or_none or fallback)
+
+
+def _lin(c: float) -> float:
+    c /= 255.0
+    return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+
+def luminance(c: QColor) -> float:
+    return 0.2126 * _lin(c.red()) + 0.7152 * _lin(c.green()) + 0.0722 * _lin(c.blue())
+
+
+def text_on(c: QColor) -> QColor:
+    """Black or white, whichever contrasts more with ``c`` (WCAG contrast ratio)."""
+    lum = luminance(c)
+    on_black = (lum + 0.05) / 0.05
+    on_white = 1.05 / (lum + 0.05)
+    return QColor("#000000") if on_black >= on_white else QColor("#ffffff")
+
+
+def font(px: float, bold: bool = False) -> QFont:
+    f = QFont(FONT_FAMILY)
+    f.setPixelSize(max(1, round(px)))
+    f.setBold(bold)
+    return f
+
+
+def _canvas(w: float, h: float) -> tuple[QPixmap, QPainter]:
+    pm = QPixmap(max(1, round(w * PIX)), max(1, round(h * PIX)))
+    pm.fill(Qt.GlobalColor.transparent)
+    p = QPainter(pm)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing)
+    p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+    p.scale(PIX, PIX)
+    return pm, p
+
+
+def _fit_text(p: QPainter, rect: QRectF, text: str, px: float, bold: bool, align: Qt.AlignmentFlag) -> None:
+    """Draw ``text`` in ``rect``, shrinking the font until it fits the width."""
+    size = px
+    while size > 6:
+        p.setFont(font(size, bold))
+        if p.fontMetrics().horizontalAdvance(text) <= rect.width():
+            break
+        size -= 1
+    p.drawText(rect, int(align), text)
+
+
+@lru_cache(maxsize=4096)
+def chip_pixmap(fill: str, symbol: str, label: str, value: str, damage: int) -> QPixmap:
+    """A counter: type label top-left, combat value bottom-left (so a fanned stack shows both),
+    team symbol top-right, loss pips bottom-right."""
+    s = CHIP
+    pm, p = _canvas(s, s)
+    bg = colour(fill)
+    ink = text_on(bg)
+    # a thin rim in the text colour keeps dark chips apart from dark ground and light from light
+    p.setPen(QPen(QColor(0, 0, 0, 200) if ink.lightness() < 128 else QColor(255, 255, 255, 220), 2.5))
+    p.setBrush(bg)
+    p.drawRoundedRect(QRectF(1.5, 1.5, s - 3, s - 3), 7, 7)
+    p.setPen(QPen(QColor(0, 0, 0, 160), 1.2))
+    p.setBrush(Qt.BrushStyle.NoBrush)
+    p.drawRoundedRect(QRectF(0.6, 0.6, s - 1.2, s - 1.2), 8, 8)
+    p.setPen(ink)
+    left = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+    _fit_text(p, QRectF(6, 4, s * FAN + 4, 22), label, 19, True, left)
+    _fit_text(p, QRectF(6, 28, s * FAN - 4, 38), value, 34, True, left)
+    right = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignBottom
+    _fit_text(p, QRectF(s * FAN - 6, s - 26, s * (1 - FAN) + 1, 20), symbol, 14, True, right)
+    if damage:
+        p.setPen(QPen(ink, 1.5))
+        p.setBrush(QColor("#d40000"))
+        for i in range(min(damage, 2)):
+            p.drawEllipse(QPointF(s - 10 - i * 12, 13), 4.5, 4.5)
+    p.end()
+    return pm
+
+
+@lru_cache(maxsize=512)
+def badge_pixmap(fill: str | None, symbol: str) -> QPixmap:
+    """A control marker: a disc in the holder's colour with its symbol; neutral is a grey ring."""
+    d = BADGE
+    pm, p = _canvas(d, d)
+    r = QRectF(2, 2, d - 4, d - 4)
+    if fill is None:
+        p.setPen(QPen(QColor("#6b6b6b"), 3, Qt.PenStyle.DashLine))
+        p.setBrush(QColor(255, 255, 255, 170))
+        p.drawEllipse(r)
+    else:
+        bg = colour(fill)
+        ink = text_on(bg)
+        p.setPen(QPen(QColor("#222222") if ink.lightness() < 128 else QColor("#ffffff"), 3))
+        p.setBrush(bg)
+        p.drawEllipse(r)
+        p.setPen(QPen(QColor(0, 0, 0, 170), 1.2))
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.drawEllipse(QRectF(0.7, 0.7, d - 1.4, d - 1.4))
+        p.setPen(ink)
+        _fit_text(p, r.adjusted(4, 0, -4, 0), symbol, 19 if len(symbol) <= 2 else 15, True,
+                  Qt.AlignmentFlag.AlignCenter)
+    p.end()
+    return pm
+
+
+@lru_cache(maxsize=512)
+def token_pixmap(kind: str, text: str, fill: str | None) -> QPixmap:
+    """A token: a rounded block with a short text ('DP 3', 'CAMP UN', 'AID 2 UN')."""
+    f = font(16, True)
+    from PySide6.QtGui import QFontMetricsF
+
+    w = QFontMetricsF(f).horizontalAdvance(text) + 14
+    h = TOKEN_H
+    pm, p = _canvas(w, h)
+    bg = colour(fill, {"dp": "#f2f2f2", "camp": "#ffffff", "aid": "#ffffff"}.get(kind, "#dddddd"))
+    p.setPen(QPen(QColor("#222222"), 1.6, Qt.PenStyle.DashLine if kind == "camp" else Qt.PenStyle.SolidLine))
+    p.setBrush(bg)
+    if kind == "dp":
+        p.drawRoundedRect(QRectF(1, 1, w - 2, h - 2), h / 2 - 1, h / 2 - 1)
+    else:
+        p.drawRect(QRectF(1, 1, w - 2, h - 2))
+    p.setPen(text_on(bg))
+    p.setFont(f)
+    p.drawText(QRectF(0, 0, w, h), int(Qt.AlignmentFlag.AlignCenter), text)
+    p.end()
+    return pm
+
+
+def halo_text(p: QPainter, text: str, at: QPointF, px: float, bold: bool = True,
+              ink: QColor | None = None, halo: QColor | None = None, centre: bool = True) -> None:
+    """Text with a light halo so it stays legible over roads and fills."""
+    path = QPainterPath()
+    f = font(px, bold)
+    from PySide6.QtGui import QFontMetricsF
+
+    fm = QFontMetricsF(f)
+    w = fm.horizontalAdvance(text)
+    x = at.x() - w / 2 if centre else at.x()
+    path.addText(QPointF(x, at.y() + fm.ascent() / 2 - fm.descent() / 2), f, text)
+    p.setPen(QPen(halo or QColor(255, 255, 255, 235), px * 0.28, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
+                  Qt.PenJoinStyle.RoundJoin))
+    p.setBrush(Qt.BrushStyle.NoBrush)
+    p.drawPath(path)
+    p.setPen(Qt.PenStyle.NoPen)
+    p.setBrush(ink or QColor("#1a1a1a"))
+    p.drawPath(path)
