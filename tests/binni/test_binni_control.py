@@ -1,0 +1,134 @@
+"""Control of places: occupation over a full end-of-turn span, influence contests, handover, set_control."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from binni_helpers import clear_map, end_turn, events_of, put
+
+
+def test_a_unit_present_at_the_start_takes_control_at_the_end_of_week_one(g: Any) -> None:
+    g.state.control["delta"] = None  # r-mil1 and r-mil2 stand there from the start
+    entry = end_turn(g)
+    assert g.state.control["delta"] == "reb"
+    assert [e.text for e in events_of(entry, "control")] == [
+        "Rebels takes control of Delta by occupation (from nobody)"]
+
+
+def test_a_unit_that_enters_during_week_n_takes_control_at_the_end_of_week_n_plus_one(g: Any) -> None:
+    g.push({"kind": "move", "counter": "g-mil1", "to": "charlie"})
+    end_turn(g)
+    assert g.state.control["charlie"] is None
+    entry = end_turn(g)
+    assert g.state.control["charlie"] == "gov"
+    assert events_of(entry, "control")[0].data == {"before": None, "after": "gov"}
+
+
+def test_moving_restarts_the_span(g: Any) -> None:
+    g.push({"kind": "move", "counter": "g-mil1", "to": "charlie"})
+    end_turn(g)  # end of week 1: there one end of turn
+    g.push({"kind": "move", "counter": "g-mil1", "to": "bravo"})
+    end_turn(g)  # week 2
+    g.push({"kind": "move", "counter": "g-mil1", "to": "charlie"})
+    end_turn(g)  # week 3: entered this week
+    assert g.state.control["charlie"] is None
+    end_turn(g)  # week 4
+    assert g.state.control["charlie"] == "gov"
+
+
+def test_occupation_takes_a_place_another_faction_holds(g: Any) -> None:
+    clear_map(g)
+    put(g, "g-mil1", "golf", held_since=0)
+    end_turn(g)
+    assert g.state.control["golf"] == "gov"
+
+
+def test_special_forces_never_take_control(g: Any) -> None:
+    g.push({"kind": "deploy", "counter": "g-sf1", "to": "charlie"})
+    end_turn(g)
+    end_turn(g)
+    assert g.state.control["charlie"] is None
+
+
+def test_a_hostile_combat_unit_present_blocks_but_hostile_special_forces_do_not(g: Any) -> None:
+    clear_map(g)
+    put(g, "g-mil1", "charlie", held_since=0)
+    put(g, "r-mil3", "charlie", held_since=0)
+    end_turn(g)
+    assert g.state.control["charlie"] is None
+    put(g, "r-mil3", None)
+    g.state.counters["g-sf1"].team = "reb"
+    put(g, "g-sf1", "charlie", held_since=0)
+    end_turn(g)
+    assert g.state.control["charlie"] == "gov"
+
+
+def test_an_allied_unit_does_not_take_its_allys_place(g: Any) -> None:
+    clear_map(g)
+    g.state.teams["gov"].allies, g.state.teams["reb"].allies = ["reb"], ["gov"]
+    put(g, "g-mil1", "golf", held_since=0)
+    end_turn(g)
+    assert g.state.control["golf"] == "reb"
+
+
+# --- influence contests ------------------------------------------------------------------------------
+def test_the_highest_total_wins_and_every_committed_card_is_consumed(g: Any) -> None:
+    entry = g.push({"kind": "influence", "place": "delta", "bids": {"gov": [1, 1, 2], "reb": [3]}})
+    assert g.state.control["delta"] == "gov"
+    assert (g.state.teams["gov"].cards, g.state.teams["reb"].cards) == ([], [1])
+    assert entry.events[0].text == ("influence contest for Delta (Government 4, Rebels 3): Government takes control; "
+                                    "every committed card is consumed")
+    assert entry.events[0].data["totals"] == {"gov": 4, "reb": 3}
+
+
+def test_the_defender_keeps_control_when_it_wins(g: Any) -> None:
+    entry = g.push({"kind": "influence", "place": "delta", "bids": {"gov": [2], "reb": [1, 3]}})
+    assert g.state.control["delta"] == "reb"
+    assert (g.state.teams["gov"].cards, g.state.teams["reb"].cards) == ([1, 1], [])
+    assert entry.events[0].text.endswith("Rebels keeps control; every committed card is consumed")
+
+
+def test_a_tie_leaves_control_where_it_was_and_still_consumes_the_cards(g: Any) -> None:
+    entry = g.push({"kind": "influence", "place": "delta", "bids": {"gov": [1, 2], "reb": [3]}})
+    assert g.state.control["delta"] == "reb"
+    assert (g.state.teams["gov"].cards, g.state.teams["reb"].cards) == ([1], [1])
+    assert entry.events[0].text == ("influence contest for Delta (Government 3, Rebels 3): a tie, control stays with "
+                                    "Rebels; every committed card is consumed")
+
+
+def test_a_tie_between_challengers_leaves_a_neutral_place_neutral(g: Any) -> None:
+    g.state.teams["un"].cards = [3]
+    g.push({"kind": "influence", "place": "charlie", "bids": {"gov": [1, 2], "un": [3]}})
+    assert g.state.control["charlie"] is None
+
+
+def test_influence_refusals(g: Any) -> None:
+    assert g.check({"kind": "influence", "place": "delta", "bids": {"news": [2]}}) == [
+        "News Media is an off-map team and cannot hold places; it may transfer cards to a faction instead"]
+    assert g.check({"kind": "influence", "place": "delta", "bids": {"gov": [2, 2]}}) == [
+        "Government does not hold the cards [2, 2] (hand: [1, 1, 2])"]
+    assert g.check({"kind": "influence", "place": "delta", "bids": {}}) == [
+        "an influence contest needs at least one team committing cards"]
+    assert g.check({"kind": "influence", "place": "delta", "bids": {"xx": [1]}}) == [
+        "no team 'xx'; teams are gov, news, reb, un"]
+
+
+def test_handover(g: Any) -> None:
+    entry = g.push({"kind": "handover", "place": "golf", "to": "gov"})
+    assert g.state.control["golf"] == "gov"
+    assert entry.events[0].text == "Rebels hands Golf over to Government"
+    g.push({"kind": "handover", "place": "golf", "to": None})
+    assert g.state.control["golf"] is None
+    assert g.check({"kind": "handover", "place": "golf", "to": "gov"}) == [
+        "Golf is neutral: nobody holds it to hand it over"]
+    assert g.check({"kind": "handover", "place": "alpha", "to": "gov"}) == ["Government already holds Alpha"]
+    assert g.check({"kind": "handover", "place": "alpha", "to": "news"}) == [
+        "News Media is an off-map team and cannot hold places"]
+
+
+def test_set_control(g: Any) -> None:
+    entry = g.push({"kind": "set_control", "place": "charlie", "team": "un", "reason": "peacekeepers"})
+    assert g.state.control["charlie"] == "un"
+    assert entry.events[0].text == "CONTROL gives Charlie to United Nations (peacekeepers)"
+    assert g.check({"kind": "set_control", "place": "charlie", "team": "news", "reason": "x"}) == [
+        "News Media is an off-map team and cannot hold places"]
