@@ -164,7 +164,8 @@ class RuleModule(ABC, Generic[S]):
         if cached is None:
             from typing import Annotated, Union
 
-            union = Annotated[Union[cls.command_types], Field(discriminator="kind")]  # type: ignore[valid-type]  # noqa: UP007
+            # The union of this module's command classes, told apart by their `kind`.
+            union = Annotated[Union[cls.command_types], Field(discriminator="kind")]  # type: ignore[name-defined]  # noqa: UP007
             cached = TypeAdapter(union)
             cls._adapter = cached  # type: ignore[attr-defined]
         return cached

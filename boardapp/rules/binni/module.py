@@ -47,7 +47,7 @@ class BinniRules(RuleModule[BinniState]):
     scenario_model = BinniScenario
     command_types = c.ALL_COMMANDS
 
-    def __init__(self, scenario: BinniScenario, the_map: Map) -> None:  # type: ignore[override]
+    def __init__(self, scenario: BinniScenario, the_map: Map) -> None:
         super().__init__(scenario, the_map)
         self.scenario: BinniScenario = scenario
         self.settings = scenario.settings

@@ -6,6 +6,7 @@ Every number the rulebook leaves open is a setting here, with the digest's defau
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 
 from pydantic import Field, field_validator
 
@@ -176,14 +177,16 @@ class BinniScenario(ScenarioBase):
                 problems.append(_p(("counters", i, "type"), f"no unit type {c.type!r}; types are {sorted(types)}"))
             if c.at is not None and c.at not in places:
                 problems.append(_p(("counters", i, "at"), f"no place {c.at!r} on map {the_map.id!r}"))
-        for place, team in self.control.items():
+        for place, holder in self.control.items():
             if place not in places:
                 problems.append(_p(("control", place), f"no place {place!r} on map {the_map.id!r}"))
-            if team not in teams:
-                problems.append(_p(("control", place), f"no team {team!r}"))
-            elif not teams[team].on_map:
-                problems.append(_p(("control", place), f"team {team!r} is off-map and cannot hold places"))
-        for key, items in (("dp_tokens", self.dp_tokens), ("camps", self.camps), ("aid_blocks", self.aid_blocks)):
+            if holder not in teams:
+                problems.append(_p(("control", place), f"no team {holder!r}"))
+            elif not teams[holder].on_map:
+                problems.append(_p(("control", place), f"team {holder!r} is off-map and cannot hold places"))
+        sections: tuple[tuple[str, Sequence[DPStart | CampStart | AidStart]], ...] = (
+            ("dp_tokens", self.dp_tokens), ("camps", self.camps), ("aid_blocks", self.aid_blocks))
+        for key, items in sections:
             for i, item in enumerate(items):
                 if item.place not in places:
                     problems.append(_p((key, i, "place"), f"no place {item.place!r} on map {the_map.id!r}"))
