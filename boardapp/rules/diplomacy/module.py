@@ -224,11 +224,11 @@ class DiplomacyRules(RuleModule[DiplomacyState]):
             assert state.movement is not None
             mine = [d.unit for d in state.movement.dislodged if d.unit.province == p]
             if not mine or mine[0].power != power:
-                raise ValueError(f"illegal order {text!r}: {power} has no dislodged unit in {p}")
+                raise ValueError(f"illegal order {text!r}: {self.power_name(power)} has no dislodged unit in {p}")
         else:
             mine = [u for u in state.units if u.province == p]
             if not mine or mine[0].power != power:
-                raise ValueError(f"illegal order {text!r}: {power} has no unit in {p}")
+                raise ValueError(f"illegal order {text!r}: {self.power_name(power)} has no unit in {p}")
         return order
 
     def _parse_insurrection(self, state: DiplomacyState, power: str, text: str) -> Insurrection | None:
@@ -256,7 +256,7 @@ class DiplomacyRules(RuleModule[DiplomacyState]):
         p = o.province
         mine = [u for u in state.units if u.province == p]
         if not mine or mine[0].power != power:
-            raise ValueError(f"illegal order {text!r}: {power} has no unit in {p}")
+            raise ValueError(f"illegal order {text!r}: {self.power_name(power)} has no unit in {p}")
         if mt.group("type") and UnitType(mt.group("type").upper()) is not mine[0].unit_type:
             raise ValueError(f"illegal order {text!r}: the unit in {p} is {self.unit_text(mine[0])}")
         return Insurrection(mine[0].region, target)
@@ -279,7 +279,7 @@ class DiplomacyRules(RuleModule[DiplomacyState]):
             except (IllegalOrderError, AmbiguousOrderError) as exc:
                 raise ValueError(f"illegal order {text!r}: {exc}") from None
             if o.province not in homes:
-                raise ValueError(f"illegal order {text!r}: {o.province} is not a home centre of {power}")
+                raise ValueError(f"illegal order {text!r}: {o.province} is not a home centre of {self.power_name(power)}")
             assert o.unit_type is not None
             return Reclaim((), (o.unit_type.value, o.region))
         centres: list[str] = []
