@@ -132,3 +132,12 @@ def test_set_control(g: Any) -> None:
     assert entry.events[0].text == "CONTROL gives Charlie to United Nations (peacekeepers)"
     assert g.check({"kind": "set_control", "place": "charlie", "team": "news", "reason": "x"}) == [
         "News Media is an off-map team and cannot hold places"]
+
+
+def test_a_contest_with_no_cards_committed_is_refused(g: Any) -> None:
+    """Engine fix: a team listing no cards used to take the place with a total of 0."""
+    reason = "no influence card is committed: a contest with no cards would hand the place over for nothing"
+    assert g.check({"kind": "influence", "place": "delta", "bids": {"gov": []}}) == [reason]
+    assert g.check({"kind": "influence", "place": "charlie", "bids": {"gov": [], "un": []}}) == [reason]
+    g.push({"kind": "influence", "place": "delta", "bids": {"gov": [1], "reb": []}})
+    assert g.state.control["delta"] == "gov"  # one card beats a holder that commits none

@@ -600,6 +600,9 @@ class BinniRules(RuleModule[BinniState]):
         reasons = []
         if not cmd.bids:
             reasons.append("an influence contest needs at least one team committing cards")
+        elif not any(cmd.bids.values()):
+            reasons.append("no influence card is committed: a contest with no cards would hand the place over for "
+                           "nothing")
         for team, cards in cmd.bids.items():
             if err := self._no_team(state, team):
                 reasons.append(err)
