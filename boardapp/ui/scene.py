@@ -536,6 +536,31 @@ class BoardScene(QGraphicsScene):
         self.commandPushed.emit(entry)
         return True
 
+    # --- deploying from the off-map panel -------------------------------------------------------
+    def dragEnterEvent(self, event: Any) -> None:  # noqa: N802
+        from boardapp.ui.panels import COUNTER_MIME
+
+        if event.mimeData().hasFormat(COUNTER_MIME):
+            event.setDropAction(Qt.DropAction.MoveAction)
+            event.accept()
+        else:
+            super().dragEnterEvent(event)
+
+    dragMoveEvent = dragEnterEvent  # noqa: N815
+
+    def dropEvent(self, event: Any) -> None:  # noqa: N802
+        """A counter dragged from the off-map panel: deploy it to the place it is dropped on."""
+        from boardapp.ui.panels import COUNTER_MIME
+
+        if not event.mimeData().hasFormat(COUNTER_MIME):
+            super().dropEvent(event)
+            return
+        cid = bytes(event.mimeData().data(COUNTER_MIME).data()).decode()
+        place = self.place_at(event.scenePos())
+        event.accept()
+        if place is not None:
+            self.drop_counter(cid, place, placed=False)
+
     # --- context menus ------------------------------------------------------------------------
     def contextMenuEvent(self, event: Any) -> None:  # noqa: N802
         pos = event.scenePos()
@@ -572,4 +597,5 @@ def load_background(path: str, max_side: int = 8192) -> QImage | None:
     if img.isNull():
         return None
     return img.convertToFormat(QImage.Format.Format_RGB32) if img.hasAlphaChannel() is False else img
+
 

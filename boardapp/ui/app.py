@@ -1,0 +1,145 @@
+"""Starting the umpire's window (``boardapp`` / ``boardapp board``).
+
+A game started from a scenario is journalled from its first command into an autosave game file
+under the user's data directory, so nothing is lost; a ``.session`` marker beside it says the
+session is still running. A marker left by a session that died (its process is gone) means an
+unfinished game: on the next start the window offers to recover it.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+AUTOSAVE = "autosave"
+
+
+def data_dir() -> Path:
+    """Where autosaves live: $BOARDAPP_DATA_DIR, else Qt's AppDataLocation for boardapp."""
+    env = os.environ.get("BOARDAPP_DATA_DIR")
+    if env:
+        return Path(env)
+    from PySide6.QtCore import QCoreApplication, QStandardPaths
+
+    if not QCoreApplication.applicationName():
+        QCoreApplication.setApplicationName("boardapp")
+    return Path(QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation))
+
+
+def autosave_dir() -> Path:
+    d = data_dir() / AUTOSAVE
+    d.mkdir(parents=True, exist_ok=True)
+    return d
+
+
+def _marker(game_path: Path) -> Path:
+    return game_path.with_name(game_path.name + ".session")
+
+
+def start_session(game_path: str | Path) -> None:
+    _marker(Path(game_path)).write_text(str(os.getpid()), encoding="utf-8")
+
+
+def finish_session(game_path: str | Path) -> None:
+    _marker(Path(game_path)).unlink(missing_ok=True)
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    except OSError:
+        return False
+    return True
+
+
+def unfinished_sessions() -> list[Path]:
+    """Autosaved games whose session ended without closing the window (newest first)."""
+    out = []
+    for marker in autosave_dir().glob("*.game.session"):
+        game = marker.with_name(marker.name[: -len(".session")])
+        try:
+            pid = int(marker.read_text(encoding="utf-8").strip() or 0)
+        except (OSError, ValueError):
+            pid = 0
+        if not game.exists():
+            marker.unlink(missing_ok=True)
+            continue
+        if not _alive(pid):
+            out.append(game)
+    return sorted(out, key=lambda p: p.stat().st_mtime, reverse=True)
+
+
+def new_autosave_path(stem: str) -> Path:
+    stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S-%f")
+    return autosave_dir() / f"{stem}-{stamp}.game"
+
+
+def game_for_path(path: str | Path | None) -> tuple[Any, Path, bool]:
+    """(game, its game file, whether that file is an autosave) for a scenario, a game file or None."""
+    from boardapp.engine.files import DEFAULT_SCENARIO, load_scenario, new_game, open_game, sniff
+
+    p = Path(path) if path is not None else DEFAULT_SCENARIO
+    kind = sniff(p)
+    if kind == "game":
+        return open_game(p), p, p.parent.resolve() == autosave_dir().resolve()
+    loaded = load_scenario(p)
+    save = new_autosave_path(loaded[0].id)
+    return new_game(loaded, save=save, source=str(p)), save, True
+
+
+def ask_recover(paths: list[Path]) -> Path | None:
+    from PySide6.QtWidgets import QInputDialog, QMessageBox
+
+    if len(paths) == 1:
+        answer = QMessageBox.question(None, "Recover the unfinished game?",
+                                      f"A game was not closed properly:\n{paths[0]}\n\nOpen it again (nothing in "
+                                      "its journal is lost)?")
+        return paths[0] if answer == QMessageBox.StandardButton.Yes else None
+    names = [str(p) for p in paths]
+    name, ok = QInputDialog.getItem(None, "Recover an unfinished game?", "Games not closed properly:", names, 0,
+                                    False)
+    return Path(name) if ok else None
+
+
+def open_window(path: str | Path | None = None,
+                ask: Callable[[list[Path]], Path | None] | None = ask_recover) -> Any:
+    """The main window on ``path`` (default scenario when None), offering to recover a crashed session."""
+    from boardapp.ui.mainwindow import MainWindow
+    from boardapp.ui.render import ensure_app
+
+    ensure_app()
+    chosen: Path | None = None
+    if path is None and ask is not None:
+        left = unfinished_sessions()
+        if left:
+            chosen = ask(left)
+    game, saved, autosave = game_for_path(chosen if chosen is not None else path)
+    window = MainWindow(game, saved, autosave=autosave)
+    if autosave:
+        start_session(saved)
+        window._autosave_path = saved
+    return window
+
+
+def run(path: str | None) -> int:
+    """Open the umpire's window and run until it closes; the process's exit status."""
+    app = None
+    from PySide6.QtWidgets import QApplication
+
+    if QApplication.instance() is None:
+        app = QApplication([])
+        app.setApplicationName("boardapp")
+        app.setOrganizationName("boardapp")
+    window = open_window(path)
+    window.show()
+    app = app or QApplication.instance()
+    return int(app.exec())

@@ -1,0 +1,194 @@
+"""Dialogs of the umpire's window: CONTROL's force, the end-of-turn preview and the fight."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QGroupBox,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+
+class ForceDialog(QDialog):
+    """The rules refused a command: say why, and let CONTROL force it with a reason."""
+
+    def __init__(self, command: dict[str, Any], reasons: list[str], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("The rules refuse this")
+        self.command = dict(command)
+        lay = QVBoxLayout(self)
+        what = ", ".join(f"{k}={v}" for k, v in command.items() if k != "kind")
+        lay.addWidget(QLabel(f"<b>{command.get('kind', '?')}</b> {what} is not allowed:"))
+        self.reasons = QListWidget()
+        self.reasons.addItems(reasons)
+        lay.addWidget(self.reasons)
+        form = QFormLayout()
+        self.reason = QLineEdit()
+        self.reason.setPlaceholderText("CONTROL's ruling, e.g. 'the road was repaired overnight'")
+        form.addRow("Reason:", self.reason)
+        lay.addLayout(form)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        self.force_button = QPushButton("Force (CONTROL ruling)")
+        self.force_button.setEnabled(False)
+        buttons.addButton(self.force_button, QDialogButtonBox.ButtonRole.AcceptRole)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        self.reason.textChanged.connect(lambda t: self.force_button.setEnabled(bool(t.strip())))
+        lay.addWidget(buttons)
+
+    def forced_command(self) -> dict[str, Any]:
+        return self.command | {"force": self.reason.text().strip()}
+
+
+class PreviewDialog(QDialog):
+    """What a command (end of turn) will do, before it is done."""
+
+    def __init__(self, title: str, texts: list[str], parent: QWidget | None = None, ok: str = "Do it") -> None:
+        super().__init__(parent)
+        self.setWindowTitle(title)
+        self.resize(640, 420)
+        lay = QVBoxLayout(self)
+        lay.addWidget(QLabel(f"<b>{title}</b> will:"))
+        self.list = QListWidget()
+        self.list.addItems(texts or ["(nothing happens)"])
+        self.list.setWordWrap(True)
+        lay.addWidget(self.list)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        buttons.addButton(ok, QDialogButtonBox.ButtonRole.AcceptRole)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        lay.addWidget(buttons)
+
+
+class FightDialog(QDialog):
+    """An attack on a place: both sides, their values, stores, support, the odds column, the die
+    (typed from a physical roll or rolled on screen), whose counters take the loss, and the retreat."""
+
+    def __init__(self, game: Any, place: str, attackers: list[str] | None = None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.game = game
+        self.place = place
+        module = game.module
+        self.setWindowTitle(f"Attack on {module.map.place_by_id[place].name}")
+        self.resize(560, 560)
+        state = game.state
+        lay = QVBoxLayout(self)
+        near = {place, *module.map.neighbours(place)}
+        here = module.board(state)
+        self.candidates = [pc for pc in here.pieces if pc.place in near]
+        box = QGroupBox("Attackers (in the place or one road away)")
+        bl = QVBoxLayout(box)
+        self.checks: dict[str, QCheckBox] = {}
+        team_name = {t.id: t.name for t in module.scenario.teams}
+        for pc in sorted(self.candidates, key=lambda p: (p.team, p.id)):
+            cb = QCheckBox(f"{team_name.get(pc.team, pc.team)} {pc.label} {pc.value} — {pc.id} at "
+                           f"{module.map.place_by_id[pc.place].name}")
+            cb.setChecked(bool(attackers) and pc.id in attackers)
+            cb.toggled.connect(self.update_sides)
+            self.checks[pc.id] = cb
+            bl.addWidget(cb)
+        lay.addWidget(box)
+        form = QFormLayout()
+        self.extra = QSpinBox()
+        self.extra.setRange(0, 99)
+        self.def_extra = QSpinBox()
+        self.def_extra.setRange(0, 99)
+        form.addRow("Attacker's extra stores:", self.extra)
+        form.addRow("Defender's extra stores:", self.def_extra)
+        self.sides = QLabel()
+        self.sides.setTextFormat(Qt.TextFormat.RichText)
+        self.sides.setWordWrap(True)
+        form.addRow("Sides:", self.sides)
+        self.die = QSpinBox()
+        self.die.setRange(0, 6)
+        self.die.setSpecialValueText("roll on screen")
+        form.addRow("Die (typed):", self.die)
+        self.att_loss = QComboBox()
+        self.def_loss = QComboBox()
+        self.retreat = QComboBox()
+        form.addRow("Attacker's loss taken by:", self.att_loss)
+        form.addRow("Defender's loss taken by:", self.def_loss)
+        form.addRow("Defenders retreat to:", self.retreat)
+        lay.addLayout(form)
+        self.reasons = QLabel()
+        self.reasons.setWordWrap(True)
+        self.reasons.setStyleSheet("color: #a00000")
+        lay.addWidget(self.reasons)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        self.fight_button = self.buttons.addButton("Fight", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        lay.addWidget(self.buttons)
+        self.extra.valueChanged.connect(self.update_sides)
+        self.def_extra.valueChanged.connect(self.update_sides)
+        self.update_sides()
+
+    def chosen(self) -> list[str]:
+        return [cid for cid, cb in self.checks.items() if cb.isChecked()]
+
+    def command(self) -> dict[str, Any]:
+        cmd: dict[str, Any] = {"kind": "attack", "place": self.place, "attackers": self.chosen()}
+        if self.extra.value():
+            cmd["extra_stores"] = self.extra.value()
+        if self.def_extra.value():
+            cmd["defender_extra_stores"] = self.def_extra.value()
+        if self.die.value():
+            cmd["die"] = self.die.value()
+        if self.att_loss.currentData():
+            cmd["attacker_loss"] = [self.att_loss.currentData()]
+        if self.def_loss.currentData():
+            cmd["defender_loss"] = [self.def_loss.currentData()]
+        if self.retreat.currentData():
+            cmd["retreat_to"] = self.retreat.currentData()
+        return cmd
+
+    def update_sides(self) -> None:
+        module, state = self.game.module, self.game.state
+        chosen = self.chosen()
+        self.att_loss.clear()
+        self.def_loss.clear()
+        self.retreat.clear()
+        self.att_loss.addItem("the strongest (rules' default)", None)
+        self.def_loss.addItem("the strongest (rules' default)", None)
+        self.retreat.addItem("the first legal place (rules' default)", None)
+        for cid in chosen:
+            self.att_loss.addItem(cid, cid)
+        if not chosen:
+            self.sides.setText("Choose at least one attacker.")
+            self.fight_button.setEnabled(False)
+            self.reasons.setText("")
+            return
+        cmd = module.parse_command({k: v for k, v in self.command().items() if k not in
+                                    ("attacker_loss", "defender_loss", "retreat_to")})
+        if hasattr(module, "fight_sides"):
+            f = module.fight_sides(state, cmd)
+            col = f["column"]
+            names = {t.id: t.name for t in module.scenario.teams}
+            self.sides.setText(
+                f"<b>{names.get(f['team'], f['team'])}</b> attack <b>{f['attack']}</b> "
+                f"(uses {f['stores']} stores) against "
+                f"<b>{names.get(f['defender_team'], f['defender_team'] or 'nobody')}</b> defence "
+                f"<b>{f['defence']}</b><br>odds column: <b>{col if col is not None else 'below 1:1'}</b><br>"
+                "defenders: " + (", ".join(f"{d.id} ({d.value})" for d in f["defenders"]) or "none"))
+            for d in f["defenders"]:
+                self.def_loss.addItem(d.id, d.id)
+            if f["defenders"] and hasattr(module, "retreat_options"):
+                for p in module.retreat_options(state, self.place, f["defenders"]):
+                    self.retreat.addItem(module.map.place_by_id[p].name, p)
+        reasons = module.check(state, cmd)
+        self.reasons.setText("\n".join(reasons))
+        self.fight_button.setEnabled(True)

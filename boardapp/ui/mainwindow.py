@@ -1,0 +1,444 @@
+"""The map umpire's window: the board, its overview, the side panels, menus and dialogs.
+
+Every change to the game goes through :meth:`MainWindow.push` (which reports refusals and offers
+CONTROL's force); the board and the panels redraw when the game notifies them.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtGui import QAction, QKeySequence, QUndoCommand, QUndoStack
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QFileDialog,
+    QInputDialog,
+    QLabel,
+    QMainWindow,
+    QMenu,
+    QMessageBox,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+import boardapp
+from boardapp.engine.dice import SeededDice
+from boardapp.engine.module import IllegalCommandError
+from boardapp.ui.dialogs import FightDialog, ForceDialog, PreviewDialog
+from boardapp.ui.panels import LogPanel, OffMapTree, TeamPanel, TurnPanel
+from boardapp.ui.scene import BoardScene
+from boardapp.ui.view import BoardView, OverviewView
+
+MAX_RECENT = 8
+
+
+class _JournalStep(QUndoCommand):
+    """One accepted command on Qt's undo stack; undo/redo go through the game's journal."""
+
+    def __init__(self, window: MainWindow, text: str) -> None:
+        super().__init__(text)
+        self.window = window
+        self._first = True
+
+    def redo(self) -> None:
+        if self._first:  # already pushed to the game
+            self._first = False
+            return
+        self.window.game.redo()
+
+    def undo(self) -> None:
+        self.window.game.undo()
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, game: Any, path: str | Path | None = None, autosave: bool = False) -> None:
+        super().__init__()
+        self.game: Any = None
+        self.path: Path | None = None
+        self.autosave = autosave
+        self.scene: BoardScene | None = None
+        self.dialog: Any = None
+        """The dialog open now (tests find it here)."""
+        self.undo_stack = QUndoStack(self)
+        self._unsubscribe: Any = None
+        self.view = BoardView()
+        self.setCentralWidget(self.view)
+        self._build_docks()
+        self._build_menus()
+        self.status = QLabel()
+        self.statusBar().addWidget(self.status, 1)
+        self.resize(1400, 900)
+        self.set_game(game, path, autosave)
+
+    # --- building -------------------------------------------------------------------------------
+    def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(title)
+        dock.setWidget(widget)
+        self.addDockWidget(area, dock)
+        return dock
+
+    def _build_docks(self) -> None:
+        self.overview = OverviewView(self.view)
+        self.overview_dock = self._dock("Overview", self.overview, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self.turn_panel = TurnPanel()
+        self.turn_panel.endTurn.connect(self.end_turn)
+        self._dock("Turn", self.turn_panel, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self.off_map = OffMapTree()
+        self._dock("Off the map", self.off_map, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self.team_panel = TeamPanel()
+        self.team_panel.command.connect(self.push)
+        teams = self._dock("Teams", self.team_panel, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.log_panel = LogPanel()
+        self.log_panel.placeClicked.connect(self.view.centre_on_place)
+        log = QWidget()
+        lay = QVBoxLayout(log)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.addWidget(self.log_panel)
+        export = QPushButton("Export…")
+        export.clicked.connect(self.export_log)
+        lay.addWidget(export)
+        log_dock = self._dock("Log", log, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.tabifyDockWidget(teams, log_dock)
+        teams.raise_()
+        self.overview.setMaximumHeight(260)
+        self.resizeDocks([self.overview_dock, teams], [300, 420], Qt.Orientation.Horizontal)
+
+    def _action(self, menu: QMenu, text: str, slot: Any, shortcut: Any = None) -> QAction:
+        act = QAction(text, self)
+        if shortcut is not None:
+            act.setShortcut(QKeySequence(shortcut))
+        act.triggered.connect(slot)
+        menu.addAction(act)
+        return act
+
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        file = bar.addMenu("&File")
+        self._action(file, "&New from scenario…", self.new_from_scenario, QKeySequence.StandardKey.New)
+        self._action(file, "&Open…", self.open_dialog, QKeySequence.StandardKey.Open)
+        self._action(file, "Save &As…", self.save_as_dialog, QKeySequence.StandardKey.SaveAs)
+        self.recent_menu = file.addMenu("Recent files")
+        file.addSeparator()
+        self._action(file, "Render &PNG…", self.render_dialog)
+        file.addSeparator()
+        self._action(file, "&Quit", self.close, QKeySequence.StandardKey.Quit)
+        edit = bar.addMenu("&Edit")
+        self.undo_action = self.undo_stack.createUndoAction(self, "&Undo")
+        self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
+        self.redo_action = self.undo_stack.createRedoAction(self, "&Redo")
+        self.redo_action.setShortcut(QKeySequence.StandardKey.Redo)
+        edit.addAction(self.undo_action)
+        edit.addAction(self.redo_action)
+        view = bar.addMenu("&View")
+        self._action(view, "Zoom &in", self.view.zoom_in, QKeySequence.StandardKey.ZoomIn)
+        self._action(view, "Zoom &out", self.view.zoom_out, QKeySequence.StandardKey.ZoomOut)
+        self._action(view, "&Fit to window", self.view.fit, "Ctrl+0")
+        view.addSeparator()
+        for dock in self.findChildren(QDockWidget):
+            view.addAction(dock.toggleViewAction())
+        turn = bar.addMenu("&Turn")
+        self._action(turn, "&End turn…", self.end_turn, "Ctrl+E")
+        self._action(turn, "&News…", self.news_dialog)
+        help_menu = bar.addMenu("&Help")
+        self._action(help_menu, "&About", self.about)
+        self._update_recent()
+
+    # --- the game ------------------------------------------------------------------------------
+    def set_game(self, game: Any, path: str | Path | None = None, autosave: bool = False) -> None:
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+        if self.scene is not None:
+            self.scene.detach()
+        self.game = game
+        self.path = Path(path) if path is not None else None
+        self.autosave = autosave
+        self.undo_stack.clear()
+        self.scene = BoardScene(game)
+        self.scene.commandRefused.connect(self.offer_force)
+        self.scene.commandPushed.connect(self._pushed)
+        self.scene.contextRequested.connect(self.context_menu)
+        self.view.setScene(self.scene)
+        self.overview.set_scene(self.scene)
+        self.view.fit()
+        self._unsubscribe = game.subscribe(self._on_game_changed)
+        self._on_game_changed("reset", None)
+        if self.path is not None and not autosave:
+            self.remember(self.path)
+
+    def _on_game_changed(self, what: str, entry: Any) -> None:
+        game = self.game
+        self.team_panel.show_game(game)
+        self.log_panel.show_game(game)
+        self.turn_panel.show_game(game)
+        self.off_map.show_game(game)
+        turn = game.module.turn_label(game.state)
+        where = "unsaved" if self.path is None else ("autosave" if self.autosave else self.path.name)
+        self.setWindowTitle(f"{game.module.scenario.name} — {turn} — {where}")
+        last = game.entries[-1] if game.entries else None
+        self.status.setText(last.events[-1].text if last is not None and last.events else f"{turn}: ready")
+
+    def _pushed(self, entry: Any) -> None:
+        text = entry.events[0].text if entry.events else entry.command.get("kind", "command")
+        self.undo_stack.push(_JournalStep(self, text))
+
+    def push(self, command: dict[str, Any]) -> Any:
+        """Push a command through the game; a refusal shows the reasons and offers CONTROL's force."""
+        try:
+            entry = self.game.push(command)
+        except IllegalCommandError as exc:
+            self.offer_force(command, exc.reasons)
+            return None
+        except ValueError as exc:  # a malformed command (a missing reason, a bad field)
+            self.statusBar().showMessage(str(exc).splitlines()[0], 8000)
+            QMessageBox.warning(self, "Not a valid command", str(exc))
+            return None
+        self._pushed(entry)
+        return entry
+
+    def offer_force(self, command: dict[str, Any], reasons: list[str]) -> ForceDialog:
+        self.statusBar().showMessage("Refused: " + "; ".join(reasons), 10000)
+        dlg = ForceDialog(command, reasons, self)
+        dlg.accepted.connect(lambda: self.push(dlg.forced_command()))
+        self.dialog = dlg
+        dlg.open()
+        return dlg
+
+    def undo(self) -> None:
+        if self.undo_stack.canUndo():
+            self.undo_stack.undo()
+        elif self.game.can_undo:
+            self.game.undo()
+
+    def redo(self) -> None:
+        if self.undo_stack.canRedo():
+            self.undo_stack.redo()
+        elif self.game.can_redo:
+            self.game.redo()
+
+    # --- turn -----------------------------------------------------------------------------------
+    def end_turn_preview(self) -> list[str]:
+        module = self.game.module
+        copy = module.copy_state(self.game.state)
+        events = module.apply(copy, module.end_turn_command(), SeededDice())
+        return [e.text for e in events]
+
+    def end_turn(self) -> PreviewDialog:
+        dlg = PreviewDialog(f"End of {self.game.module.turn_label(self.game.state)}", self.end_turn_preview(),
+                            self, ok="End turn")
+        dlg.accepted.connect(lambda: self.push(self.game.module.end_turn_command().model_dump(
+            mode="json", exclude_defaults=True) | {"kind": self.game.module.end_turn_command().kind}))
+        self.dialog = dlg
+        dlg.open()
+        return dlg
+
+    # --- actions on places and counters -----------------------------------------------------------
+    def context_menu(self, what: str, ident: str, screen_pos: Any) -> None:
+        menu = self.build_context_menu(what, ident)
+        menu.exec(screen_pos)
+
+    def build_context_menu(self, what: str, ident: str) -> QMenu:
+        menu = QMenu(self)
+        if what == "counter":
+            piece = self.scene.counters[ident].piece if self.scene and ident in self.scene.counters else None
+            if piece is not None and piece.place:
+                place = piece.place
+                menu.addAction("Attack from here…", lambda: self.fight(place, [ident]))
+            menu.addAction("Rebuild (1 loss)", lambda: self.push({"kind": "rebuild", "counter": ident}))
+            menu.addAction("Strike this counter…", lambda: self.strike_dialog(ident))
+        else:
+            menu.addAction("Attack this place…", lambda: self.fight(ident))
+            menu.addAction("Influence contest…", lambda: self.influence_dialog(ident))
+            menu.addAction("Hand over…", lambda: self.handover_dialog(ident))
+            menu.addAction("Set up camp…", lambda: self.camp_dialog(ident))
+            menu.addAction("News…", self.news_dialog)
+        return menu
+
+    def fight(self, place: str, attackers: list[str] | None = None) -> FightDialog:
+        dlg = FightDialog(self.game, place, attackers, self)
+        dlg.accepted.connect(lambda: self.push(dlg.command()))
+        self.dialog = dlg
+        dlg.open()
+        return dlg
+
+    def _team_ids(self, on_map: bool = True) -> list[str]:
+        return [t.id for t in self.game.module.scenario.teams if t.on_map or not on_map]
+
+    def _ask_team(self, title: str, allow_none: bool = False, on_map: bool = True) -> tuple[str | None, bool]:
+        names = {t.id: t.name for t in self.game.module.scenario.teams}
+        ids = self._team_ids(on_map)
+        items = (["(neutral)"] if allow_none else []) + [names[i] for i in ids]
+        name, ok = QInputDialog.getItem(self, title, "Team:", items, 0, False)
+        if not ok:
+            return None, False
+        return (None if name == "(neutral)" else ids[items.index(name) - (1 if allow_none else 0)]), True
+
+    def strike_dialog(self, counter: str) -> None:
+        team, ok = self._ask_team("Strike: which team strikes?", on_map=False)
+        if not ok:
+            return
+        weapon, ok = QInputDialog.getItem(self, "Strike", "Weapon:", ["bombing", "cruise_missile"], 0, False)
+        if ok:
+            die, ok = QInputDialog.getInt(self, "Strike", "Die (0: roll on screen):", 0, 0, 6)
+            if ok:
+                cmd = {"kind": "strike", "team": team, "weapon": weapon, "target": counter}
+                if die:
+                    cmd["die"] = die
+                self.push(cmd)
+
+    def influence_dialog(self, place: str) -> None:
+        text, ok = QInputDialog.getText(self, "Influence contest",
+                                        "Bids, one team a line as 'team: 3 2' (card scores):")
+        if ok and text.strip():
+            bids: dict[str, list[int]] = {}
+            for part in text.replace(";", "\n").splitlines():
+                if ":" in part:
+                    team, cards = part.split(":", 1)
+                    bids[team.strip()] = [int(c) for c in cards.replace(",", " ").split()]
+            self.push({"kind": "influence", "place": place, "bids": bids})
+
+    def handover_dialog(self, place: str) -> None:
+        team, ok = self._ask_team("Hand over to", allow_none=True)
+        if ok:
+            self.push({"kind": "handover", "place": place, "to": team})
+
+    def camp_dialog(self, place: str) -> None:
+        team, ok = self._ask_team("Set up camp: which team?", on_map=False)
+        if ok:
+            self.push({"kind": "camp", "team": team, "place": place})
+
+    def news_dialog(self) -> None:
+        text, ok = QInputDialog.getText(self, "News", "Headline:")
+        if ok and text.strip():
+            self.push({"kind": "news", "text": text.strip()})
+
+    # --- files ------------------------------------------------------------------------------------
+    def new_from_scenario(self) -> None:
+        from boardapp.engine.files import SCENARIO_DIR
+
+        path, _ = QFileDialog.getOpenFileName(self, "New game from scenario", str(SCENARIO_DIR),
+                                              "Scenarios (*.yaml *.yml)")
+        if path:
+            self.open_path(path)
+
+    def open_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Open", "", "Games and scenarios (*.game *.yaml *.yml)")
+        if path:
+            self.open_path(path)
+
+    def open_path(self, path: str | Path) -> bool:
+        from boardapp.ui.app import game_for_path
+
+        try:
+            game, saved, autosave = game_for_path(path)
+        except Exception as exc:  # show every file problem, never crash
+            QMessageBox.critical(self, "Cannot open", f"{path}:\n{exc}")
+            return False
+        self.close_store()
+        self.set_game(game, saved, autosave)
+        return True
+
+    def save_as_dialog(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, "Save game as", "", "Games (*.game)")
+        if path:
+            if not path.endswith(".game"):
+                path += ".game"
+            self.save_as(path)
+
+    def save_as(self, path: str | Path) -> Path:
+        """Copy the game (journal and all) to ``path`` and go on playing in that file."""
+        from boardapp.engine.gamefile import GameFile
+
+        path = Path(path)
+        game = self.game
+        if game.store is None:
+            from boardapp.engine.files import new_game
+
+            fresh = new_game((game.module.scenario, game.module.map), save=path, overwrite=True)
+            store = fresh.store
+            for entry in game.entries:
+                store.append(entry)
+            for entry in reversed(game.redo_stack):
+                store.append(entry)
+                store.mark_undone(entry.seq)
+        else:
+            for suffix in ("", "-wal", "-shm"):
+                Path(f"{path}{suffix}").unlink(missing_ok=True)
+            dst = sqlite3.connect(path)
+            try:
+                game.store.conn.backup(dst)
+            finally:
+                dst.close()
+            store = GameFile.open(path)
+        old_autosave = self.autosave
+        self.close_store()
+        game.store = store
+        self.path, self.autosave = path, False
+        if old_autosave:
+            from boardapp.ui.app import finish_session
+
+            finish_session(self._autosave_path) if getattr(self, "_autosave_path", None) else None
+        self.remember(path)
+        self._on_game_changed("reset", None)
+        return path
+
+    def close_store(self) -> None:
+        store = getattr(self.game, "store", None)
+        if store is not None:
+            store.close()
+            self.game.store = None
+
+    def render_dialog(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, "Render the board", "board.png", "PNG (*.png)")
+        if path:
+            from boardapp.ui.render import render_png
+
+            render_png(self.game, path)
+
+    def export_log(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, "Export the log", "log.csv", "CSV (*.csv);;Markdown (*.md)")
+        if path:
+            text = self.log_panel.to_markdown() if path.endswith(".md") else self.log_panel.to_csv()
+            Path(path).write_text(text, encoding="utf-8")
+
+    # --- recent files -----------------------------------------------------------------------------
+    def _settings(self) -> QSettings:
+        return QSettings("boardapp", "boardapp")
+
+    def recent(self) -> list[str]:
+        value = self._settings().value("recent", [])
+        return [value] if isinstance(value, str) else list(value or [])
+
+    def remember(self, path: Path) -> None:
+        items = [str(Path(path).resolve())] + [p for p in self.recent() if p != str(Path(path).resolve())]
+        self._settings().setValue("recent", items[:MAX_RECENT])
+        self._update_recent()
+
+    def _update_recent(self) -> None:
+        self.recent_menu.clear()
+        for p in self.recent():
+            self.recent_menu.addAction(p, lambda p=p: self.open_path(p))
+        self.recent_menu.setEnabled(bool(self.recent()))
+
+    # --- help and closing ---------------------------------------------------------------------------
+    def about(self) -> None:
+        QMessageBox.about(self, "About boardapp",
+                          f"<b>boardapp</b> {boardapp.__version__}<br>A map-board for megagames.<br>"
+                          f"Rules: {self.game.module.title}")
+
+    def closeEvent(self, event: Any) -> None:  # noqa: N802
+        if self.scene is not None:
+            self.scene.detach()
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
+        self.close_store()
+        if getattr(self, "_autosave_path", None) is not None:
+            from boardapp.ui.app import finish_session
+
+            finish_session(self._autosave_path)
+        super().closeEvent(event)

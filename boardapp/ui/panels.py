@@ -1,0 +1,295 @@
+"""Side panels: teams (tracks, CONTROL's edits), the log, the turn, and counters off the map."""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import Any
+
+from PySide6.QtCore import QMimeData, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QDrag
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFormLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from boardapp.ui.style import text_on
+
+COUNTER_MIME = "application/x-boardapp-counter"
+
+
+def _team_cell(text: str, colour: str | None) -> QTableWidgetItem:
+    item = QTableWidgetItem(text)
+    if colour:
+        item.setBackground(QBrush(QColor(colour)))
+        item.setForeground(QBrush(text_on(QColor(colour))))
+    return item
+
+
+class TeamPanel(QWidget):
+    """Every team's tracks; CONTROL sets PR and supplies resources (always with a reason)."""
+
+    command = Signal(object)
+
+    COLUMNS = [("pr", "PR"), ("cards", "Cards"), ("cards_max", "Limit"), ("money", "$M"), ("stores", "Stores"),
+               ("aid", "Aid"), ("cruise_missiles", "Missiles")]
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        lay = QVBoxLayout(self)
+        self.table = QTableWidget(0, len(self.COLUMNS) + 1)
+        self.table.setHorizontalHeaderLabels(["Team"] + [h for _, h in self.COLUMNS])
+        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.table.verticalHeader().hide()
+        lay.addWidget(self.table)
+        form = QFormLayout()
+        self.team = QComboBox()
+        form.addRow("Team:", self.team)
+        row = QHBoxLayout()
+        self.pr = QSpinBox()
+        self.pr.setRange(0, 8)
+        self.set_pr = QPushButton("Set PR")
+        row.addWidget(self.pr)
+        row.addWidget(self.set_pr)
+        form.addRow("PR (0–8):", row)
+        supply = QHBoxLayout()
+        self.money, self.stores, self.aid = QSpinBox(), QSpinBox(), QSpinBox()
+        for label, spin in (("$M", self.money), ("stores", self.stores), ("aid", self.aid)):
+            spin.setRange(-99, 99)
+            supply.addWidget(QLabel(label))
+            supply.addWidget(spin)
+        self.supply = QPushButton("Supply")
+        supply.addWidget(self.supply)
+        form.addRow("Resources:", supply)
+        self.reason = QLineEdit()
+        self.reason.setPlaceholderText("why (kept in the log)")
+        form.addRow("Reason:", self.reason)
+        lay.addLayout(form)
+        self.set_pr.clicked.connect(self._set_pr)
+        self.supply.clicked.connect(self._supply)
+        self.team.currentIndexChanged.connect(self._team_chosen)
+        self._tracks: dict[str, dict[str, Any]] = {}
+
+    def show_game(self, game: Any) -> None:
+        picture = game.module.board(game.state)
+        colours = {t.id: t.colour for t in game.module.scenario.teams}
+        self.table.setRowCount(len(picture.tracks))
+        current = self.team.currentData()
+        self.team.blockSignals(True)
+        self.team.clear()
+        self._tracks = {}
+        for r, tr in enumerate(picture.tracks):
+            self._tracks[tr["team"]] = tr
+            self.table.setItem(r, 0, _team_cell(tr.get("name", tr["team"]), colours.get(tr["team"])))
+            for c, (key, _) in enumerate(self.COLUMNS, start=1):
+                self.table.setItem(r, c, QTableWidgetItem(str(tr.get(key, ""))))
+            self.team.addItem(tr.get("name", tr["team"]), tr["team"])
+        if current is not None and self.team.findData(current) >= 0:
+            self.team.setCurrentIndex(self.team.findData(current))
+        self.team.blockSignals(False)
+        self._team_chosen()
+
+    def _team_chosen(self) -> None:
+        tr = self._tracks.get(self.team.currentData())
+        if tr is not None and "pr" in tr:
+            self.pr.setValue(int(tr["pr"]))
+
+    def _set_pr(self) -> None:
+        self.command.emit({"kind": "set_pr", "team": self.team.currentData(), "level": self.pr.value(),
+                           "reason": self.reason.text().strip()})
+
+    def _supply(self) -> None:
+        self.command.emit({"kind": "supply", "team": self.team.currentData(), "money": self.money.value(),
+                           "stores": self.stores.value(), "aid": self.aid.value(),
+                           "reason": self.reason.text().strip()})
+
+
+class LogPanel(QWidget):
+    """Every journal entry's events; filter by text, team and kind; click to find it on the map."""
+
+    placeClicked = Signal(str)  # noqa: N815
+
+    HEADERS = ["#", "Turn", "Kind", "Event", "Teams", "Places"]
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        lay = QVBoxLayout(self)
+        bar = QHBoxLayout()
+        self.text = QLineEdit()
+        self.text.setPlaceholderText("filter…")
+        self.team = QComboBox()
+        self.kind = QComboBox()
+        bar.addWidget(self.text, 2)
+        bar.addWidget(self.team, 1)
+        bar.addWidget(self.kind, 1)
+        lay.addLayout(bar)
+        self.tree = QTreeWidget()
+        self.tree.setHeaderLabels(self.HEADERS)
+        self.tree.setRootIsDecorated(False)
+        self.tree.setAlternatingRowColors(True)
+        self.tree.header().setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        lay.addWidget(self.tree)
+        self.text.textChanged.connect(self.apply_filter)
+        self.team.currentIndexChanged.connect(self.apply_filter)
+        self.kind.currentIndexChanged.connect(self.apply_filter)
+        self.tree.itemClicked.connect(self._clicked)
+        self.rows: list[dict[str, Any]] = []
+
+    def show_game(self, game: Any) -> None:
+        names = {t.id: t.name for t in game.module.scenario.teams}
+        self.rows = []
+        for entry in game.entries:
+            for ev in entry.events:
+                self.rows.append({"seq": entry.seq, "turn": entry.turn, "kind": ev.kind, "text": ev.text,
+                                  "teams": list(ev.teams), "places": list(ev.places),
+                                  "team_names": ", ".join(names.get(t, t) for t in ev.teams)})
+        team, kind = self.team.currentData(), self.kind.currentData()
+        for combo, values, current, label in (
+            (self.team, sorted({t for r in self.rows for t in r["teams"]}), team, "all teams"),
+            (self.kind, sorted({r["kind"] for r in self.rows}), kind, "all kinds"),
+        ):
+            combo.blockSignals(True)
+            combo.clear()
+            combo.addItem(label, None)
+            for v in values:
+                combo.addItem(names.get(v, v) if combo is self.team else v, v)
+            if current is not None and combo.findData(current) >= 0:
+                combo.setCurrentIndex(combo.findData(current))
+            combo.blockSignals(False)
+        self.tree.clear()
+        for r in self.rows:
+            item = QTreeWidgetItem([str(r["seq"]), r["turn"], r["kind"], r["text"], r["team_names"],
+                                    ", ".join(r["places"])])
+            item.setData(0, Qt.ItemDataRole.UserRole, r)
+            item.setToolTip(3, r["text"])
+            self.tree.addTopLevelItem(item)
+        self.apply_filter()
+        if self.tree.topLevelItemCount():
+            self.tree.scrollToItem(self.tree.topLevelItem(self.tree.topLevelItemCount() - 1))
+
+    def matches(self, r: dict[str, Any]) -> bool:
+        text = self.text.text().strip().lower()
+        if text and text not in r["text"].lower():
+            return False
+        team, kind = self.team.currentData(), self.kind.currentData()
+        if team is not None and team not in r["teams"]:
+            return False
+        return kind is None or r["kind"] == kind
+
+    def apply_filter(self) -> None:
+        for i in range(self.tree.topLevelItemCount()):
+            item = self.tree.topLevelItem(i)
+            item.setHidden(not self.matches(item.data(0, Qt.ItemDataRole.UserRole)))
+
+    def shown_rows(self) -> list[dict[str, Any]]:
+        return [r for r in self.rows if self.matches(r)]
+
+    def _clicked(self, item: QTreeWidgetItem) -> None:
+        r = item.data(0, Qt.ItemDataRole.UserRole)
+        if r and r["places"]:
+            self.placeClicked.emit(r["places"][0])
+
+    def to_csv(self) -> str:
+        out = io.StringIO()
+        w = csv.writer(out)
+        w.writerow(["seq", "turn", "kind", "text", "teams", "places"])
+        for r in self.shown_rows():
+            w.writerow([r["seq"], r["turn"], r["kind"], r["text"], " ".join(r["teams"]), " ".join(r["places"])])
+        return out.getvalue()
+
+    def to_markdown(self) -> str:
+        lines = ["| # | Turn | Kind | Event |", "|---|---|---|---|"]
+        for r in self.shown_rows():
+            text = r["text"].replace("|", "\\|")
+            lines.append(f"| {r['seq']} | {r['turn']} | {r['kind']} | {text} |")
+        return "\n".join(lines) + "\n"
+
+
+class TurnPanel(QWidget):
+    endTurn = Signal()  # noqa: N815
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        lay = QVBoxLayout(self)
+        self.label = QLabel()
+        font = self.label.font()
+        font.setPointSize(font.pointSize() + 6)
+        font.setBold(True)
+        self.label.setFont(font)
+        self.tallies = QLabel()
+        self.tallies.setWordWrap(True)
+        self.button = QPushButton("End turn…")
+        self.button.clicked.connect(self.endTurn)
+        lay.addWidget(self.label)
+        lay.addWidget(self.tallies)
+        lay.addWidget(self.button)
+        lay.addStretch(1)
+
+    def show_game(self, game: Any) -> None:
+        picture = game.module.board(game.state)
+        self.label.setText(picture.turn_label)
+        self.tallies.setText("   ".join(f"{k}: {v}" for k, v in picture.tallies.items()))
+
+
+class OffMapTree(QTreeWidget):
+    """Counters not on the map (place None), per team; drag one onto the map to deploy it."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setHeaderLabels(["Counter", "Type"])
+        self.setDragEnabled(True)
+
+    def show_game(self, game: Any) -> None:
+        self.clear()
+        names = {t.id: (t.name, t.colour) for t in game.module.scenario.teams}
+        counters = getattr(game.state, "counters", {})
+        teams: dict[str, QTreeWidgetItem] = {}
+        for cid, ctr in sorted(counters.items()):
+            if getattr(ctr, "place", "") is not None or getattr(ctr, "destroyed", False):
+                continue
+            team = getattr(ctr, "team", "")
+            if team not in teams:
+                name, colour = names.get(team, (team, None))
+                head = QTreeWidgetItem([name, ""])
+                head.setFlags(head.flags() & ~Qt.ItemFlag.ItemIsDragEnabled)
+                if colour:
+                    head.setBackground(0, QBrush(QColor(colour)))
+                    head.setForeground(0, QBrush(text_on(QColor(colour))))
+                self.addTopLevelItem(head)
+                teams[team] = head
+            item = QTreeWidgetItem([cid, str(getattr(ctr, "type", ""))])
+            item.setData(0, Qt.ItemDataRole.UserRole, cid)
+            teams[team].addChild(item)
+        self.expandAll()
+
+    def off_map(self) -> list[str]:
+        out = []
+        for i in range(self.topLevelItemCount()):
+            head = self.topLevelItem(i)
+            out += [head.child(j).data(0, Qt.ItemDataRole.UserRole) for j in range(head.childCount())]
+        return out
+
+    def startDrag(self, actions: Any) -> None:  # noqa: N802
+        item = self.currentItem()
+        cid = item.data(0, Qt.ItemDataRole.UserRole) if item is not None else None
+        if not cid:
+            return
+        mime = QMimeData()
+        mime.setData(COUNTER_MIME, cid.encode())
+        mime.setText(cid)
+        drag = QDrag(self)
+        drag.setMimeData(mime)
+        drag.exec(Qt.DropAction.MoveAction)
