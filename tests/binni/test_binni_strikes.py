@@ -117,3 +117,20 @@ def test_collateral_is_listed_for_pr_at_end_of_turn(g: Any) -> None:
     assert [e.text for e in events_of(entry, "pr_suggestion")] == [
         "Government caused 1 collateral effects this week: CONTROL may lower its PR"]
     assert g.state.teams["gov"].collateral == 0
+
+
+def test_a_forced_missile_the_team_lacks_logs_the_shortfall(g: Any) -> None:
+    """Engine fix: forced strikes and support used to take missiles a team lacked without a word."""
+    target(g)
+    g.state.teams["gov"].cruise_missiles = 0
+    entry = strike(g, "cruise_missile", die=5, force="CONTROL ruling: an ally's missile")
+    assert entry.overridden == ["Government (striker) has 0 cruise missiles, not 1"]
+    assert [e.text for e in events_of(entry, "shortfall")] == ["Government lacked 1 cruise missile (forced)"]
+    assert g.state.counters["r-mil1"].losses == 1
+    clear_map(g)
+    put(g, "g-mil1", "charlie")
+    put(g, "r-mil1", "delta")
+    entry = g.push({"kind": "attack", "place": "delta", "attackers": ["g-mil1"], "die": 3,
+                    "attacker_support": ["cruise_missile", "cruise_missile"], "force": "CONTROL ruling"})
+    assert [e.text for e in events_of(entry, "shortfall")] == ["Government lacked 2 cruise missiles (forced)"]
+    assert g.state.teams["gov"].cruise_missiles == 0

@@ -480,11 +480,16 @@ class BinniRules(RuleModule[BinniState]):
             events.append(Event(kind="shortfall", text=f"{self.team_name(team)} lacked {n - paid} warlike stores "
                                 f"for {why} (forced)", teams=(team,)))
 
-    def _spend_weapons(self, state: BinniState, team: str | None, weapons: list[Weapon]) -> None:
+    def _spend_weapons(self, state: BinniState, team: str | None, weapons: list[Weapon], events: list[Event]) -> None:
         if team is None:
             return
         ts = state.teams[team]
-        ts.cruise_missiles = max(0, ts.cruise_missiles - weapons.count(Weapon.CRUISE_MISSILE))
+        n = weapons.count(Weapon.CRUISE_MISSILE)
+        paid = min(ts.cruise_missiles, n)
+        ts.cruise_missiles -= paid
+        if paid < n:
+            events.append(Event(kind="shortfall", text=f"{self.team_name(team)} lacked {n - paid} cruise missile"
+                                f"{'s' if n - paid != 1 else ''} (forced)", teams=(team,)))
 
     def _mark_conflict(self, state: BinniState, *places: str | None) -> None:
         for p in places:
@@ -500,8 +505,8 @@ class BinniRules(RuleModule[BinniState]):
         self._spend_stores(state, team, f["stores"], events, "the attack")
         if dt is not None and cmd.defender_extra_stores:
             self._spend_stores(state, dt, cmd.defender_extra_stores, events, "the defence")
-        self._spend_weapons(state, team, cmd.attacker_support)
-        self._spend_weapons(state, dt, cmd.defender_support)
+        self._spend_weapons(state, team, cmd.attacker_support, events)
+        self._spend_weapons(state, dt, cmd.defender_support, events)
         die = cmd.die if cmd.die is not None else dice.d6()
         result = COMBAT_RESULTS[die][column]
         att_loss, def_loss, retreat = RESULT_EFFECTS[result]
@@ -561,7 +566,8 @@ class BinniRules(RuleModule[BinniState]):
     def _apply_strike(self, state: BinniState, cmd: c.Strike, dice: Dice) -> list[Event]:
         target = state.counters[cmd.target]
         place = target.place
-        self._spend_weapons(state, cmd.team, [cmd.weapon])
+        shortfall: list[Event] = []
+        self._spend_weapons(state, cmd.team, [cmd.weapon], shortfall)
         die = cmd.die if cmd.die is not None else dice.d6()
         spot = self.spotters(state, cmd.team, place) if place else []
         modified = min(6, die + (self.settings.spotting_bonus if spot else 0))
@@ -574,7 +580,7 @@ class BinniRules(RuleModule[BinniState]):
                  f"{hits} hit{'s' if hits != 1 else ''}, {collateral} collateral effect{'s' if collateral != 1 else ''}",
             teams=(cmd.team, target.team), places=(place,) if place else (), counters=(cmd.target, *spot),
             data={"die": die, "modified": modified, "hits": hits, "collateral": collateral, "spotters": spot},
-        )]
+        ), *shortfall]
         for _ in range(hits):
             self._take_loss(state, [target], [], events, "strike")
         if place is not None:
