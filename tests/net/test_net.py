@@ -1,0 +1,350 @@
+"""A real host and real seats on 127.0.0.1 in one process (asyncio), each test bounded in time."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import uuid
+from collections.abc import Awaitable, Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from websockets.asyncio.client import connect
+
+from boardapp.engine.files import load_scenario, new_game, open_game
+from boardapp.engine.game import Game
+from boardapp.net import protocol as p
+from boardapp.net.client import Seat, SeatError
+from boardapp.net.host import Host
+from boardapp.net.replica import Chain, public_board
+
+ROOT = Path(__file__).resolve().parents[2]
+TINY = ROOT / "tests" / "data" / "tiny-scenario.yaml"
+LIMIT = 30.0
+
+
+def run(coro: Awaitable[Any], timeout: float = LIMIT) -> Any:
+    return asyncio.run(asyncio.wait_for(coro, timeout))  # type: ignore[arg-type]
+
+
+async def until(cond: Callable[[], bool], timeout: float = 10.0) -> None:
+    deadline = asyncio.get_running_loop().time() + timeout
+    while not cond():
+        if asyncio.get_running_loop().time() > deadline:
+            raise AssertionError("condition not met in time")
+        await asyncio.sleep(0.01)
+
+
+@pytest.fixture
+def game_path(tmp_path: Path) -> Iterator[Path]:
+    path = tmp_path / "net.game"
+    game = new_game(load_scenario(TINY), save=path)
+    game.store.close()
+    yield path
+
+
+def open_host_game(path: Path) -> Game[Any]:
+    return open_game(path)
+
+
+def replay_summary(game: Game[Any]) -> dict[str, Any]:
+    return game.module.summary(game.replay(verify=True))
+
+
+async def raw_session(url: str, *messages: str | bytes, answers: int = 1) -> list[dict[str, Any]]:
+    """Send raw frames and collect up to ``answers`` replies (fewer if the host closes)."""
+    out = []
+    async with connect(url, proxy=None, max_size=p.MAX_HOST_MESSAGE) as ws:
+        for m in messages:
+            await ws.send(m)
+        try:
+            while len(out) < answers:
+                out.append(json.loads(await asyncio.wait_for(ws.recv(), 5)))
+        except Exception:
+            pass
+        return out
+
+
+def test_concurrent_moves_of_one_counter_exactly_one_wins(game_path: Path) -> None:
+    async def go() -> None:
+        game = open_host_game(game_path)
+        async with Host(game) as host:
+            a = Seat(host.url, host.add_seat("umpire").token)
+            b = Seat(host.url, host.add_seat("umpire").token)
+            c = Seat(host.url, host.add_seat("control").token)
+            for s in (a, b, c):
+                await s.start()
+            f1 = a.submit({"kind": "move", "counter": "g-bde1", "to": "bravo"})
+            f2 = b.submit({"kind": "move", "counter": "g-bde1", "to": "bravo"})
+            o1, o2 = await asyncio.gather(f1, f2)
+            assert sorted([o1.accepted, o2.accepted]) == [False, True]
+            loser = o2 if o1.accepted else o1
+            assert loser.code in ("stale", "illegal")
+            assert any("already moved this week" in r for r in loser.reasons)
+            await until(lambda: all(s.head == 1 for s in (a, b, c)))
+            for s in (a, b, c):
+                assert s.game is not None and s.game.summary() == game.summary()
+                assert not s.stale
+            assert game.entries[0].id == (o1 if o1.accepted else o2).id
+            for s in (a, b, c):
+                await s.close()
+        game.store.close()
+    run(go())
+
+
+def test_viewer_is_read_only_and_sees_only_public_data(game_path: Path) -> None:
+    async def go() -> None:
+        game = open_host_game(game_path)
+        async with Host(game, view_interval=0.01) as host:
+            ctrl = Seat(host.url, host.add_seat("control").token)
+            views: list[dict[str, Any]] = []
+            viewer = Seat(host.url, host.add_seat("viewer", "big screen").token,
+                          on_event=lambda k, d: views.append(d) if k == "view" else None)
+            await ctrl.start()
+            await viewer.start()
+            assert viewer.role == "viewer" and viewer.game is None and viewer.view is not None
+            assert viewer.setup is not None and viewer.setup.scenario is None
+            out = await viewer.play({"kind": "news", "text": "hello"}, timeout=5)
+            assert not out.accepted and out.code == "forbidden"
+            assert (await ctrl.play({"kind": "deploy", "counter": "g-sf1", "to": "charlie"}, timeout=5)).accepted
+            await until(lambda: viewer.view is not None and any(
+                t.get("team") == "gov" for t in viewer.view["tracks"]) and len(views) >= 2)
+            text = json.dumps(viewer.view)
+            assert "g-sf1" not in text  # special forces are hidden
+            assert all("money" not in t and "stores" not in t and "cards" not in t for t in viewer.view["tracks"])
+            assert viewer.view == json.loads(json.dumps(public_board(game)))
+            assert game.entries[-1].command["kind"] == "deploy" and len(game.entries) == 1
+            await viewer.close()
+            await ctrl.close()
+        game.store.close()
+    run(go())
+
+
+def test_roles_limits_forced_and_control_only(game_path: Path) -> None:
+    async def go() -> None:
+        game = open_host_game(game_path)
+        async with Host(game) as host:
+            gov = Seat(host.url, host.add_seat("umpire", "gov umpire", teams=["gov"]).token)
+            ctrl = Seat(host.url, host.add_seat("control").token)
+            await gov.start()
+            await ctrl.start()
+            assert gov.teams == ["gov"]
+            out = await gov.play({"kind": "move", "counter": "r-mil1", "to": "golf"}, timeout=5)
+            assert not out.accepted and out.code == "forbidden" and "not reb" in out.reasons[0]
+            out = await gov.play({"kind": "set_pr", "team": "gov", "level": 8, "reason": "x"}, timeout=5)
+            assert out.code == "forbidden"
+            out = await gov.play({"kind": "move", "counter": "g-bde1", "to": "echo", "force": "ruling"}, timeout=5)
+            assert out.code == "forbidden"
+            out = await gov.play({"kind": "move", "counter": "g-bde1"}, timeout=5)
+            assert out.code == "invalid"
+            assert (await gov.play({"kind": "move", "counter": "g-bde1", "to": "bravo"}, timeout=5)).accepted
+            out = await ctrl.play({"kind": "set_pr", "team": "gov", "level": 8, "reason": "x"}, timeout=5)
+            assert out.accepted and out.seq == 2
+            assert not (await gov.undo()).accepted
+            assert (await ctrl.undo()).accepted
+            await until(lambda: gov.head == 1 and ctrl.head == 1)
+            assert gov.game is not None and gov.game.can_redo
+            assert (await ctrl.redo()).accepted
+            await until(lambda: gov.head == 2)
+            assert gov.game.summary() == ctrl.game.summary() == game.summary()  # type: ignore[union-attr]
+            assert game.summary()["teams"]["gov"]["pr"] == 8
+            for s in (gov, ctrl):
+                await s.close()
+        game.store.close()
+    run(go())
+
+
+def test_wrong_and_revoked_codes(game_path: Path) -> None:
+    async def go() -> None:
+        game = open_host_game(game_path)
+        async with Host(game) as host:
+            with pytest.raises(SeatError) as info:
+                await Seat(host.url, "not-a-code").start(timeout=5)
+            assert info.value.code == "unauthorized"
+            grant = host.add_seat("umpire")
+            seat = Seat(host.url, grant.token)
+            await seat.start()
+            assert [s["seat"] for s in host.status()] == [grant.name]
+            host.revoke(grant.token)
+            await until(lambda: seat.stale and not host.status())
+            await asyncio.sleep(0.3)
+            with pytest.raises(SeatError):
+                seat.submit({"kind": "news", "text": "x"})
+            with pytest.raises(SeatError) as info:
+                await Seat(host.url, grant.token).start(timeout=5)
+            assert info.value.code == "revoked"
+            await seat.close()
+        game.store.close()
+    run(go())
+
+
+def test_oversized_and_malformed_messages(game_path: Path) -> None:
+    async def go() -> None:
+        game = open_host_game(game_path)
+        async with Host(game) as host:
+            token = host.add_seat("umpire").token
+            hello = json.dumps({"type": "hello", "token": token})
+            # malformed before hello: error, then closed
+            ans = await raw_session(host.url, "{not json", answers=2)
+            assert ans[0]["type"] == "error" and ans[0]["code"] == "malformed" and ans[0]["fatal"]
+            # after hello: malformed and unknown messages are answered, the connection kept
+            ans = await raw_session(host.url, hello, "[1, 2", json.dumps({"type": "launch"}),
+                                    json.dumps({"type": "ping", "t": 1.5}), answers=5)
+            kinds = [(a["type"], a.get("code")) for a in ans]
+            assert kinds[:2] == [("welcome", None), ("setup", None)]
+            assert ("error", "malformed") in kinds and kinds[-1] == ("pong", None)
+            assert sum(1 for k in kinds if k == ("error", "malformed")) == 2
+            # a command id that is not a uuid
+            ans = await raw_session(host.url, hello, json.dumps({"type": "command", "id": "x", "command": {},
+                                                                 "base_seq": 0}), answers=4)
+            assert ans[-1]["type"] == "error" and "id" in ans[-1]["detail"]
+            # oversized: refused and the connection closed
+            big = json.dumps({"type": "command", "id": str(uuid.uuid4()), "base_seq": 0,
+                              "command": {"kind": "news", "text": "x" * (p.MAX_MESSAGE + 10)}})
+            ans = await raw_session(host.url, hello, big, answers=10)
+            assert ans[-1]["type"] == "error" and ans[-1]["code"] == "too_big" and ans[-1]["fatal"]
+            # binary frames are refused
+            ans = await raw_session(host.url, hello, b"\x80\x04pickle", answers=4)
+            assert ans[-1]["code"] == "malformed"
+            # far beyond the transport limit: the connection is closed, the host lives on
+            await raw_session(host.url, hello, "x" * (p.MAX_MESSAGE * 5), answers=3)
+            seat = Seat(host.url, token)
+            await seat.start()
+            with pytest.raises(ValueError, match="too big"):
+                seat.submit({"kind": "news", "text": "x" * (p.MAX_MESSAGE + 10)})
+            assert (await seat.play({"kind": "news", "text": "still here"}, timeout=5)).accepted
+            await seat.close()
+            assert len(game.entries) == 1
+        game.store.close()
+    run(go())
+
+
+def test_resend_of_an_applied_id_is_not_applied_twice(game_path: Path) -> None:
+    async def go() -> None:
+        game = open_host_game(game_path)
+        async with Host(game) as host:
+            seat = Seat(host.url, host.add_seat("control").token)
+            await seat.start()
+            cid = uuid.uuid4()
+            o1 = await seat.submit({"kind": "news", "text": "once"}, command_id=cid)
+            o2 = await seat.submit({"kind": "news", "text": "once"}, command_id=cid)
+            assert o1.accepted and o2.accepted and o2.duplicate and o1.seq == o2.seq == 1
+            assert len(game.entries) == 1 and game.entries[0].id == str(cid)
+            await seat.close()
+        game.store.close()
+    run(go())
+
+
+def test_cut_off_seat_reconnects_mid_turn_nothing_lost_or_doubled(game_path: Path) -> None:
+    async def go() -> None:
+        game = open_host_game(game_path)
+        async with Host(game) as host:
+            seats = [Seat(host.url, host.add_seat("control").token, backoff=(0.05, 0.5)) for _ in range(3)]
+            for s in seats:
+                await s.start()
+            a, b, c = seats
+            futures = []
+            for i in range(30):
+                futures.append(a.submit({"kind": "news", "text": f"a{i}"}))
+                futures.append(b.submit({"kind": "supply", "team": "gov", "money": 1, "reason": f"b{i}"}))
+                if i == 10:  # cut a off: its transport dies under it, mid-stream
+                    assert a._ws is not None
+                    a._ws.transport.abort()
+                if i == 20:  # and again
+                    await until(lambda: a.connected and not a.stale)
+                    a._ws.transport.abort()  # type: ignore[union-attr]
+                await asyncio.sleep(0.005)
+            # offline commands are queued and sent on reconnecting
+            outcomes = await asyncio.wait_for(asyncio.gather(*futures), 20)
+            assert all(o.accepted for o in outcomes), [o for o in outcomes if not o.accepted]
+            assert len({o.seq for o in outcomes}) == 60
+            assert a.connections >= 3
+            await until(lambda: all(s.head == 60 and not s.stale for s in seats))
+            texts = [e.command.get("text") for e in game.entries if e.command["kind"] == "news"]
+            assert sorted(texts) == sorted(f"a{i}" for i in range(30))  # none lost, none doubled
+            assert game.summary()["teams"]["gov"]["money"] == 10 + 30
+            expected = replay_summary(game)
+            for s in seats:
+                assert s.game is not None
+                assert s.game.summary() == expected
+                assert s.game.entries == game.entries
+            for s in seats:
+                await s.close()
+        game.store.close()
+    run(go())
+
+
+def test_host_restart_from_its_game_file(game_path: Path, tmp_path: Path) -> None:
+    async def go() -> None:
+        game = open_host_game(game_path)
+        host = Host(game)
+        ctrl_g = host.add_seat("control")
+        ump_g = host.add_seat("umpire")
+        await host.start()
+        port = host.port
+        host.save_grants(tmp_path / "seats.json")
+        ctrl = Seat(host.url, ctrl_g.token, backoff=(0.05, 0.3))
+        ump = Seat(host.url, ump_g.token, backoff=(0.05, 0.3))
+        await ctrl.start()
+        await ump.start()
+        cid = uuid.uuid4()
+        assert (await ctrl.submit({"kind": "news", "text": "before"}, command_id=cid)).accepted
+        assert (await ump.play({"kind": "move", "counter": "g-bde1", "to": "bravo"}, timeout=5)).accepted
+        replica_before = ump.game
+        await host.stop()
+        game.store.close()
+        await until(lambda: ctrl.stale and ump.stale)
+        # offline while the host is down
+        queued = ump.submit({"kind": "news", "text": "while the host was down"})
+        await asyncio.sleep(0.2)
+        game2 = open_game(game_path)
+        assert len(game2.entries) == 2
+        host2 = Host(game2, port=port)
+        host2.load_grants(tmp_path / "seats.json")
+        await host2.start()
+        out = await asyncio.wait_for(queued, 10)
+        assert out.accepted and out.seq == 3
+        # the id survived the restart: a resend is not applied again
+        again = await ctrl.submit({"kind": "news", "text": "before"}, command_id=cid)
+        assert again.accepted and again.duplicate and again.seq == 1
+        assert (await ctrl.play({"kind": "move", "counter": "g-bde1", "to": "charlie"}, timeout=5)).code == "illegal"
+        await until(lambda: ctrl.head == ump.head == 3 and not ctrl.stale)
+        assert ump.game is replica_before  # caught up, not rebuilt
+        expected = replay_summary(game2)
+        assert ctrl.game.summary() == ump.game.summary() == expected  # type: ignore[union-attr]
+        await ctrl.close()
+        await ump.close()
+        await host2.stop()
+        game2.store.close()
+        reopened = open_game(game_path, readonly=True)
+        assert len(reopened.entries) == 3
+        reopened.follow.close()  # type: ignore[attr-defined]
+    run(go())
+
+
+def test_catchup_pages_and_undo_while_offline(game_path: Path) -> None:
+    async def go() -> None:
+        game = open_host_game(game_path)
+        async with Host(game) as host:
+            ctrl = Seat(host.url, host.add_seat("control").token, backoff=(0.05, 0.3))
+            await ctrl.start()
+            for i in range(p.CATCHUP_PAGE + 20):  # the host's own commands (its window) are broadcast too
+                game.push({"kind": "news", "text": f"n{i}"})
+            late = Seat(host.url, host.add_seat("umpire").token)
+            await late.start()
+            assert late.head == p.CATCHUP_PAGE + 20
+            await until(lambda: ctrl.head == late.head)
+            # the seat goes offline; the host undoes past what it held and plays other commands
+            ctrl._ws.transport.abort()  # type: ignore[union-attr]
+            await until(lambda: ctrl.stale)
+            for _ in range(3):
+                game.undo()
+            game.push({"kind": "news", "text": "replacement"})
+            await until(lambda: not ctrl.stale and ctrl.head == game.entries[-1].seq)
+            assert Chain(ctrl.game).digest() == host.chain.digest()  # type: ignore[arg-type]
+            assert ctrl.game.summary() == late.game.summary() == game.summary()  # type: ignore[union-attr]
+            await ctrl.close()
+            await late.close()
+        game.store.close()
+    run(go())
