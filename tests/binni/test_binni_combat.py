@@ -322,3 +322,25 @@ def test_a_fight_marks_conflict_and_attacked_flags(g: Any) -> None:
     assert g.state.conflict == ["charlie", "delta"]
     assert g.state.counters["g-mil1"].attacked is True
     assert g.state.counters["r-mil1"].attacked is False
+
+
+def test_the_holder_pays_the_defence_when_it_defends_else_the_strongest_defender(g: Any) -> None:
+    duel(g, 8, 2)
+    g.state.teams["un"].stores = 5
+    g.state.counters["r-mil2"].team = "un"
+    put(g, "r-mil2", "delta", value=3)  # a stronger UN unit beside the rebels in their own Delta
+    attack(g, die=3, defender_extra_stores=2)
+    assert (g.state.teams["reb"].stores, g.state.teams["un"].stores) == (4 - 2, 5)
+    duel(g, 8, 2)
+    put(g, "r-mil2", "delta", value=3)
+    g.state.control["delta"] = None
+    attack(g, die=3, defender_extra_stores=2)
+    assert (g.state.teams["reb"].stores, g.state.teams["un"].stores) == (2, 5 - 2)
+
+
+def test_losses_beyond_the_chosen_list_fall_on_the_strongest(g: Any) -> None:
+    duel(g, 8, 2)
+    put(g, "r-mil2", "delta", value=1, strength=3)
+    g.state.control["echo"] = g.state.control["golf"] = "gov"  # no retreat: two losses
+    attack(g, die=6, defender_loss=["r-mil2"])
+    assert (g.state.counters["r-mil2"].losses, g.state.counters["r-mil1"].losses) == (1, 1)

@@ -141,3 +141,10 @@ def test_a_contest_with_no_cards_committed_is_refused(g: Any) -> None:
     assert g.check({"kind": "influence", "place": "charlie", "bids": {"gov": [], "un": []}}) == [reason]
     g.push({"kind": "influence", "place": "delta", "bids": {"gov": [1], "reb": []}})
     assert g.state.control["delta"] == "gov"  # one card beats a holder that commits none
+
+
+def test_a_unit_standing_in_its_own_place_takes_it_back_after_losing_it_by_influence(g: Any) -> None:
+    g.push({"kind": "influence", "place": "delta", "bids": {"gov": [2]}})
+    assert g.state.control["delta"] == "gov"
+    end_turn(g)
+    assert g.state.control["delta"] == "reb"  # r-mil1 and r-mil2 have stood there since the start
