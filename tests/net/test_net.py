@@ -190,7 +190,7 @@ def test_oversized_and_malformed_messages(game_path: Path) -> None:
             assert ans[0]["type"] == "error" and ans[0]["code"] == "malformed" and ans[0]["fatal"]
             # after hello: malformed and unknown messages are answered, the connection kept
             ans = await raw_session(host.url, hello, "[1, 2", json.dumps({"type": "launch"}),
-                                    json.dumps({"type": "ping", "t": 1.5}), answers=5)
+                                    json.dumps({"type": "ping", "t": 1.5}), answers=6)
             kinds = [(a["type"], a.get("code")) for a in ans]
             assert kinds[:2] == [("welcome", None), ("setup", None)]
             assert ("error", "malformed") in kinds and kinds[-1] == ("pong", None)
