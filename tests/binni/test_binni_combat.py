@@ -32,6 +32,7 @@ def duel(g: Any, attack: int, defence: int, strength: int = 3) -> None:
     clear_map(g)
     put(g, "g-mil1", "charlie", value=attack, strength=strength)
     put(g, "r-mil1", "delta", value=defence, strength=strength)
+    g.state.counters["g-mil1"].attacked = False
 
 
 def attack(g: Any, **kw: Any) -> Any:
@@ -328,11 +329,11 @@ def test_the_holder_pays_the_defence_when_it_defends_else_the_strongest_defender
     duel(g, 8, 2)
     g.state.teams["un"].stores = 5
     g.state.counters["r-mil2"].team = "un"
-    put(g, "r-mil2", "delta", value=3)  # a stronger UN unit beside the rebels in their own Delta
+    put(g, "r-mil2", "delta", value=3, strength=3, losses=0)  # a stronger UN unit beside the rebels in their own Delta
     attack(g, die=3, defender_extra_stores=2)
     assert (g.state.teams["reb"].stores, g.state.teams["un"].stores) == (4 - 2, 5)
     duel(g, 8, 2)
-    put(g, "r-mil2", "delta", value=3)
+    put(g, "r-mil2", "delta", value=3, strength=3, losses=0)
     g.state.control["delta"] = None
     attack(g, die=3, defender_extra_stores=2)
     assert (g.state.teams["reb"].stores, g.state.teams["un"].stores) == (2, 5 - 2)
