@@ -63,7 +63,7 @@ class Calendar(FileModel):
 
 
 class Victory(FileModel):
-    centres: int = Field(18, ge=1, description="Supply centres that win the game outright (0: none).")
+    centres: int = Field(18, ge=0, description="Supply centres that win the game outright (0: none).")
     bonus_centres: int | None = Field(
         None, ge=1, description="Supply centres that earn bonus_points (MUN: 25, 'control of Europe'); empty: none."
     )
