@@ -102,7 +102,8 @@ def test_an_escort_carries_aid_with_the_unit(g: Any) -> None:
     activated=st.booleans(),
     allied=st.booleans(),
 )
-def test_move_options_are_exactly_what_check_accepts(g: Any, control: list[str | None], spots: list[str | None],
+def test_move_options_are_exactly_what_check_accepts(  # noqa: PLR0917
+        g: Any, control: list[str | None], spots: list[str | None],
                                                       money: int, cards: list[int], activated: bool,
                                                       allied: bool) -> None:
     g.state = g.module.initial_state()
@@ -124,7 +125,8 @@ def test_move_options_are_exactly_what_check_accepts(g: Any, control: list[str |
             before = g.state.model_dump()
             g.push({"kind": "move", "counter": cid, "to": place})
             after = g.state.teams["gov"]
-            paid = before["teams"]["gov"]["money"] - after.money, len(before["teams"]["gov"]["cards"]) - len(after.cards)
+            was = before["teams"]["gov"]
+            paid = was["money"] - after.money, len(was["cards"]) - len(after.cards)
             assert paid in {(activation + entry_money, 0), (activation, entry_cards)}
             assert g.check({"kind": "move", "counter": cid, "to": before["counters"][cid]["place"]})  # moved
             g.state = g.module.initial_state().model_validate(before)
