@@ -1,0 +1,24 @@
+"""Fixtures of the editor's tests: headless Qt, paths of the shipped and test files."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # before Qt is imported anywhere
+
+from pathlib import Path  # noqa: E402
+
+import pytest  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+DATA = ROOT / "tests" / "data"
+SHIPPED_MAPS = sorted((ROOT / "maps").glob("*.yaml"))
+SHIPPED_SCENARIOS = sorted((ROOT / "scenarios").glob("*.yaml"))
+
+
+@pytest.fixture(autouse=True)
+def _isolated_user_data(tmp_path_factory, monkeypatch):
+    """Keep settings and autosaves of the tests out of the real user directories."""
+    home = tmp_path_factory.mktemp("home")
+    monkeypatch.setenv("BOARDAPP_DATA_DIR", str(home / "data"))
+    yield
