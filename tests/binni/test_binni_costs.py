@@ -138,8 +138,10 @@ def test_entry_refusals(g: Any) -> None:
     assert g.check({"kind": "move", "counter": "g-bde1", "to": "delta", "pay": "card"}) == [
         "activating g-bde1 (Government Combat Brigade) costs $M1; Government has $M0"]
     g.state.teams["gov"].cards = []
-    assert g.check(cmd | {"pay": "card"}) == ["entering Delta costs 1 influence card; Government has none"]
-    assert g.check(cmd) == ["entering Delta costs 1 influence card; Government has none"]  # default: card when short
+    assert g.check(cmd | {"pay": "card"}) == [
+        "entering Delta (held by Rebels) costs $M1 or 1 influence card; Government has $M0 and 0 cards"]
+    assert g.check(cmd) == [
+        "entering Delta (held by Rebels) costs $M1 or 1 influence card; Government has $M0 and 0 cards"]  # default: card when short
     assert "delta" not in [o.place for o in g.module.move_options(g.state, "g-mil1")]
     g.state.teams["gov"].money = 1
     assert g.check({"kind": "move", "counter": "g-bde1", "to": "delta", "pay": "money"}) == [
@@ -200,3 +202,21 @@ def test_aid_is_delivered_anywhere_but_only_what_the_team_holds(g: Any) -> None:
     g.push({"kind": "deliver_aid", "team": "gov", "place": "delta", "count": 6})
     assert g.state.aid == {"delta": {"gov": 6}}
     assert g.module.aid_mover(g.state, "delta", "gov") == "reb"  # the holder moves it from then on
+
+
+def test_entry_with_no_card_option(g: Any) -> None:
+    """A scenario may set entry_cards: 0 — entry then costs money only, and money is checked."""
+    clear_map(g)
+    put(g, "g-mil1", "bravo")
+    g.module.settings = g.module.settings.model_copy(update={"entry_cards": 0})
+    cmd = {"kind": "move", "counter": "g-mil1", "to": "delta"}
+    g.state.teams["gov"].money = 0
+    assert g.check(cmd) == ["entering Delta (held by Rebels) costs $M1; Government has $M0"]
+    assert g.check(cmd | {"pay": "card"}) == [
+        "entering Delta (held by Rebels) cannot be paid with cards in this scenario (entry_cards is 0)"]
+    assert "delta" not in [o.place for o in g.module.move_options(g.state, "g-mil1")]
+    g.state.teams["gov"].money = 1
+    assert g.check(cmd) == []
+    g.push(cmd)
+    assert g.state.teams["gov"].money == 0
+    assert g.state.teams["gov"].cards == [1, 1, 2]

@@ -287,20 +287,24 @@ class BinniRules(RuleModule[BinniState]):
                                "hostile units (a unit stops at the first place held by another faction)")
             return reasons
         activation, money, cards, _ = self.move_costs(state, ctr, cmd.to)
-        if cards:
-            pay = cmd.pay or ("money" if team.money >= activation + money else "card")
-            if pay == "money" and team.money < activation + money:
-                reasons.append(f"entering {self.place_name(cmd.to)} (held by "
-                               f"{self.team_name(state.control[cmd.to])}) costs $M{money}"
-                               f"{f' after $M{activation} activation' if activation else ''}; "
-                               f"{self.team_name(ctr.team)} has $M{team.money}")
-            if pay == "card":
+        if money or cards:  # entering a place another faction holds: money or cards
+            held = f"{self.place_name(cmd.to)} (held by {self.team_name(state.control[cmd.to])})"
+            after = f" after $M{activation} activation" if activation else ""
+            pay = cmd.pay or ("money" if team.money >= activation + money or not cards else "card")
+            if pay == "card" and cards == 0:
+                reasons.append(f"entering {held} cannot be paid with cards in this scenario (entry_cards is 0)")
+            elif pay == "money" and team.money < activation + money:
+                reasons.append(f"entering {held} costs $M{money}{after}; {self.team_name(ctr.team)} has "
+                               f"$M{team.money}")
+            elif pay == "card":
                 if team.money < activation:
                     reasons.append(f"activating {name} costs $M{activation}; {self.team_name(ctr.team)} has "
                                    f"$M{team.money}")
                 if len(team.cards) < cards:
-                    reasons.append(f"entering {self.place_name(cmd.to)} costs {cards} influence card; "
-                                   f"{self.team_name(ctr.team)} has none")
+                    plural = "s" if cards != 1 else ""
+                    reasons.append(f"entering {held} costs $M{money}{after} or {cards} influence card{plural}; "
+                                   f"{self.team_name(ctr.team)} has $M{team.money} and {len(team.cards)} "
+                                   f"card{'s' if len(team.cards) != 1 else ''}")
                 elif cmd.card is not None and cmd.card not in team.cards:
                     reasons.append(f"{self.team_name(ctr.team)} holds no card of score {cmd.card} "
                                    f"(hand: {sorted(team.cards)})")
@@ -682,13 +686,13 @@ class BinniRules(RuleModule[BinniState]):
         start = ctr.place
         cost_words = []
         activation, money, cards, _ = self.move_costs(state, ctr, cmd.to)
-        pay = cmd.pay or ("money" if ts.money >= activation + money else "card")
+        pay = cmd.pay or ("money" if ts.money >= activation + money or not cards else "card")
         if activation:
             self._pay_money(state, ctr.team, activation, events, "activation")
             cost_words.append(f"$M{activation} activation")
         ctr.activated = True
         if cards or money:
-            if pay == "card" and ts.cards:
+            if pay == "card" and ts.cards and cards:
                 spent = []
                 for _ in range(self.settings.entry_cards):
                     if not ts.cards:
