@@ -243,7 +243,7 @@ def test_cut_off_seat_reconnects_mid_turn_nothing_lost_or_doubled(game_path: Pat
             seats = [Seat(host.url, host.add_seat("control").token, backoff=(0.05, 0.5)) for _ in range(3)]
             for s in seats:
                 await s.start()
-            a, b, c = seats
+            a, b, _c = seats
             futures = []
             for i in range(30):
                 futures.append(a.submit({"kind": "news", "text": f"a{i}"}))
@@ -348,3 +348,42 @@ def test_catchup_pages_and_undo_while_offline(game_path: Path) -> None:
             await late.close()
         game.store.close()
     run(go())
+
+
+def test_seat_thread_for_a_window_without_asyncio(game_path: Path) -> None:
+    """The Qt side's way in: the seat on its own loop in a thread, thread-safe futures."""
+    import threading
+
+    from boardapp.net.client import SeatThread
+
+    game = open_host_game(game_path)
+    loop = asyncio.new_event_loop()
+    started = threading.Event()
+    holder: dict[str, Any] = {}
+
+    async def serve() -> None:
+        holder["host"] = host = Host(game)
+        holder["code"] = host.add_seat("umpire").token
+        await host.start()
+        holder["stop"] = asyncio.Event()
+        started.set()
+        await holder["stop"].wait()
+        await host.stop()
+
+    thread = threading.Thread(target=lambda: loop.run_until_complete(serve()), daemon=True)
+    thread.start()
+    assert started.wait(10)
+    events: list[str] = []
+    seat = SeatThread(holder["host"].url, holder["code"], on_event=lambda k, d: events.append(k))
+    try:
+        seat.start(timeout=10)
+        out = seat.submit({"kind": "news", "text": "from a thread"}).result(10)
+        assert out.accepted and out.seq == 1
+        assert seat.call(lambda s: s.game.summary()["news"]) == ["from a thread"]
+        assert "synced" in events and "entry" in events
+    finally:
+        seat.close()
+        loop.call_soon_threadsafe(holder["stop"].set)
+        thread.join(10)
+        loop.close()
+        game.store.close()
