@@ -188,13 +188,7 @@ class BoardScene(QGraphicsScene):
     def _paint_map(self, p: QPainter, detail: bool) -> None:
         from shapely.geometry import Polygon
 
-        m = self.map
-        p.fillRect(QRectF(0, 0, *m.size), SEA)
-        if self._background_image is not None:
-            p.save()
-            p.setOpacity(m.background.opacity if m.background else 1.0)
-            p.drawImage(self.background_rect(), self._background_image)
-            p.restore()
+        m = self.map  # the sea and the background image are drawn by drawBackground, not recorded
         # regions: soft fills, darker outlines
         alpha = 150 if self._background_image is not None else 255
         for i, r in enumerate(m.regions):
@@ -322,6 +316,12 @@ class BoardScene(QGraphicsScene):
     def drawBackground(self, painter: QPainter, rect: QRectF) -> None:  # noqa: N802
         super().drawBackground(painter, rect)
         lod = self.level_of_detail(painter)
+        painter.fillRect(QRectF(0, 0, *self.map.size), SEA)
+        if self._background_image is not None:
+            painter.save()
+            painter.setOpacity(self.map.background.opacity if self.map.background else 1.0)
+            painter.drawImage(self.background_rect(), self._background_image)
+            painter.restore()
         painter.drawPicture(QPointF(0, 0), self._map_full if lod >= LOD_FAR else self._map_far)
 
     # --- what goes where ---------------------------------------------------------------------

@@ -1,0 +1,211 @@
+"""Board benchmarks: scene build, full redraw, a frame while dragging, memory with a huge background.
+
+Run: .venv/bin/python benchmarks/bench_board.py   (headless; prints one line per measure)
+
+Targets: build <= 0.5 s for 1,000 places / 2,000 roads / 5,000 counters in a 3840x2160 view;
+full redraw median <= 8 ms; a frame while dragging <= 4 ms; <= 400 MB with a 20,000 x 12,000 background.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import random  # noqa: E402
+import resource  # noqa: E402
+import statistics  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+import tempfile  # noqa: E402
+import time  # noqa: E402
+from pathlib import Path  # noqa: E402
+from types import SimpleNamespace  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from boardapp.engine.module import BoardPicture, BoardPiece, BoardToken, MoveOption  # noqa: E402
+from boardapp.model.mapfile import Map  # noqa: E402
+
+COLOURS = ["#0072b2", "#000000", "#e69f00", "#882255", "#009e73", "#cc79a7", "#f0e442", "#d55e00", "#56b4e9",
+           "#999999", "#3c3b6e", "#0055a4", "#c8102e", "#6b4c9a", "#de2910", "#cc092f", "#ce1126", "#bc002d",
+           "#010066", "#012169", "#00853f", "#aa151b", "#0057b7", "#0038a8", "#cf142b"]
+
+
+def generated_map(places: int = 1000, roads: int = 2000, background: str | None = None) -> Map:
+    rng = random.Random(1)
+    cols = 40
+    rows = (places + cols - 1) // cols
+    step = 300
+    pts = []
+    for i in range(places):
+        r, c = divmod(i, cols)
+        pts.append({"id": f"p{i}", "name": f"Place {i}", "kind": rng.choice(["town", "town", "city", "dam",
+                                                                               "power_plant"]),
+                    "at": [150 + c * step + rng.uniform(-40, 40), 150 + r * step + rng.uniform(-40, 40)]})
+    links = set()
+    for i in range(places):
+        r, c = divmod(i, cols)
+        if c + 1 < cols and i + 1 < places:
+            links.add((i, i + 1))
+        if i + cols < places:
+            links.add((i, i + cols))
+    while len(links) < roads:
+        i = rng.randrange(places - cols - 1)
+        links.add((i, i + cols + 1))
+    w, h = cols * step, rows * step
+    data = {"id": "bench", "name": "Bench", "size": [w, h],
+            "regions": [{"id": f"r{k}", "name": f"Region {k}", "polygon": [[k * w / 4, 0], [(k + 1) * w / 4, 0],
+                                                                          [(k + 1) * w / 4, h], [k * w / 4, h]]}
+                        for k in range(4)],
+            "places": pts, "roads": [{"between": [f"p{a}", f"p{b}"], "via": [[(pts[a]["at"][0] + pts[b]["at"][0]) / 2
+                                                                             + 20, (pts[a]["at"][1] + pts[b]["at"][1])
+                                                                             / 2]]} for a, b in sorted(links)[:roads]]}
+    if background:
+        data["background"] = {"image": background}
+    return Map.model_validate(data, context={"defer_checks": True})
+
+
+class FakeModule:
+    """Just what the board asks of a rule module."""
+
+    def __init__(self, the_map: Map, counters: int) -> None:
+        self.map = the_map
+        teams = [SimpleNamespace(id=f"t{i}", name=f"Team {i}", colour=c, symbol=f"T{i}", on_map=True)
+                 for i, c in enumerate(COLOURS)]
+        self.scenario = SimpleNamespace(name="Bench", teams=teams)
+        rng = random.Random(2)
+        n = len(the_map.places)
+        self.pieces = [BoardPiece(id=f"c{i}", team=f"t{rng.randrange(25)}", label=rng.choice(["BDE", "MIL", "SF"]),
+                                  value=str(rng.randint(1, 6)), place=f"p{i % n}", damage=rng.randint(0, 1))
+                       for i in range(counters)]
+        self.tokens = [BoardToken(kind="dp", place=f"p{i}", count=2) for i in range(0, n, 7)]
+
+    def board(self, state: object) -> BoardPicture:
+        return BoardPicture(control={p.id: f"t{i % 25}" if i % 5 else None for i, p in enumerate(self.map.places)},
+                            pieces=self.pieces, tokens=self.tokens, turn_label="Week 1")
+
+    def move_options(self, state: object, piece: str) -> list[MoveOption]:
+        i = int(piece[1:]) % len(self.map.places)
+        return [MoveOption(place=f"p{j}", cost="$M1") for j in (i + 1, i + 40, i - 1) if 0 <= j < len(self.map.places)]
+
+
+class FakeGame:
+    def __init__(self, module: FakeModule) -> None:
+        self.module = module
+        self.state = object()
+
+    def subscribe(self, listener: object) -> object:
+        return lambda: None
+
+
+def rss_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def median_ms(fn, n: int = 25) -> float:
+    times = []
+    for _ in range(n):
+        t = time.perf_counter()
+        fn()
+        times.append((time.perf_counter() - t) * 1000)
+    return statistics.median(times)
+
+
+def main() -> None:
+    from PySide6.QtWidgets import QApplication
+
+    from boardapp.ui.scene import BoardScene
+    from boardapp.ui.view import BoardView
+
+    app = QApplication.instance() or QApplication([])
+    game = FakeGame(FakeModule(generated_map(), 5000))
+    t = time.perf_counter()
+    scene = BoardScene(game)
+    view = BoardView(scene)
+    view.resize(3840, 2160)
+    view.show()
+    view.fit()
+    app.processEvents()
+    build = time.perf_counter() - t
+    print(f"scene build (1000 places, 2000 roads, 5000 counters, 3840x2160 view, first paint): {build:.3f} s "
+          f"(target <= 0.5 s)")
+    vp = view.viewport()
+    for method, name in ((scene.ItemIndexMethod.BspTreeIndex, "BSP"), (scene.ItemIndexMethod.NoIndex, "NoIndex")):
+        scene.setItemIndexMethod(method)
+        vp.repaint()
+        full = median_ms(vp.repaint)
+        print(f"full redraw, whole map fitted, {name} index: median {full:.2f} ms (target <= 8 ms)")
+        view.resetTransform()
+        view.scale(1.0, 1.0)
+        view.centerOn(scene.place_pos("p420"))
+        vp.repaint()
+        near = median_ms(vp.repaint)
+        print(f"full redraw, zoomed to 1:1, {name} index: median {near:.2f} ms")
+        item = scene.counters["c420"]
+        scene.begin_drag(item)
+        origin = item.pos()
+        k = [0]
+
+        def frame() -> None:
+            k[0] += 1
+            pos = origin + type(origin)(3 * (k[0] % 40), 2 * (k[0] % 40))
+            item.setPos(pos)
+            scene.drag_moved(item, pos)
+            app.processEvents()
+
+        drag = median_ms(frame, 60)
+        scene.refresh()
+        print(f"a frame while dragging a counter (1:1 zoom), {name} index: median {drag:.2f} ms (target <= 4 ms)")
+        view.fit()
+    scene.setItemIndexMethod(scene.ItemIndexMethod.BspTreeIndex)
+    view.close()
+    scene.detach()
+    print(f"peak memory without background: {rss_mb():.0f} MB")
+    with tempfile.TemporaryDirectory() as tmp:
+        image = Path(tmp) / "background.jpg"
+        subprocess.run([sys.executable, __file__, "--make-background", str(image)], check=True)
+        out = subprocess.run([sys.executable, __file__, "--memory", str(image)], check=True, capture_output=True,
+                             text=True)
+        print(out.stdout.strip())
+
+
+def make_background(path: str) -> None:
+    from PySide6.QtGui import QGuiApplication, QImage, QImageWriter
+
+    QGuiApplication.instance() or QGuiApplication([])
+    img = QImage(20000, 12000, QImage.Format.Format_Grayscale8)
+    img.fill(170)
+    writer = QImageWriter(path, b"jpeg")
+    writer.setQuality(80)
+    if not writer.write(img):
+        raise SystemExit(f"cannot write {path}: {writer.errorString()}")
+
+
+def memory(path: str) -> None:
+    from PySide6.QtWidgets import QApplication
+
+    from boardapp.ui.scene import BoardScene
+    from boardapp.ui.view import BoardView
+
+    app = QApplication.instance() or QApplication([])
+    game = FakeGame(FakeModule(generated_map(background=path), 5000))
+    scene = BoardScene(game)
+    view = BoardView(scene)
+    view.resize(3840, 2160)
+    view.show()
+    view.fit()
+    app.processEvents()
+    view.viewport().repaint()
+    img = scene._background_image
+    size = f"{img.width()}x{img.height()}" if img is not None else "not loaded"
+    print(f"peak memory with a 20000x12000 background (held at {size}): {rss_mb():.0f} MB (target <= 400 MB)")
+
+
+if __name__ == "__main__":
+    if len(sys.argv) == 3 and sys.argv[1] == "--make-background":
+        make_background(sys.argv[2])
+    elif len(sys.argv) == 3 and sys.argv[1] == "--memory":
+        memory(sys.argv[2])
+    else:
+        main()
