@@ -283,7 +283,8 @@ class DiplomacyRules(RuleModule[DiplomacyState]):
             assert o.unit_type is not None
             return Reclaim((), (o.unit_type.value, o.region))
         centres: list[str] = []
-        for word in re.split(r"[,;]\s*|\s+(?:then\s+)?", listing.strip()):
+        sep = r"\s*[,;]\s*|\s+then\s+" if re.search(r"[,;]|\bthen\b", listing) else r"\s+"
+        for word in re.split(sep, listing.strip()):
             if not word or word.lower() in {"then", "and"}:
                 continue
             try:
