@@ -114,7 +114,8 @@ def test_insurrection_all_five_centres() -> None:
                   "A Mst insurrection Poland"))
     g.push(orders("italy", "A Ven insurrection Poland"))
     t = texts(g.push(ADJ))
-    assert "The insurrection for Poland succeeds with 5 units: Podolia, Gdynia, Prussia, Krakow, Western Belarus rise" in t
+    assert ("The insurrection for Poland succeeds with 5 units: Podolia, Gdynia, Prussia, Krakow, "
+            "Western Belarus rise") in t
     assert "USSR: A pod is overthrown by the insurrection for Poland" in t
     assert "Poland builds F gdy" in t
     s = g.summary()

@@ -32,7 +32,6 @@ from boardapp.rules.diplomacy.mapdata import province_of
 from boardapp.rules.diplomacy.orders import (
     AmbiguousOrderError,
     Build,
-    Disband,
     IllegalOrderError,
     Order,
     Phase,
@@ -178,7 +177,7 @@ class DiplomacyRules(RuleModule[DiplomacyState]):
         return label
 
     def centres(self, state: DiplomacyState) -> dict[str, int]:
-        out = {p: 0 for p in self.powers}
+        out = dict.fromkeys(self.powers, 0)
         for pw in state.owners.values():
             out[pw] = out.get(pw, 0) + 1
         return out
@@ -279,7 +278,8 @@ class DiplomacyRules(RuleModule[DiplomacyState]):
             except (IllegalOrderError, AmbiguousOrderError) as exc:
                 raise ValueError(f"illegal order {text!r}: {exc}") from None
             if o.province not in homes:
-                raise ValueError(f"illegal order {text!r}: {o.province} is not a home centre of {self.power_name(power)}")
+                raise ValueError(f"illegal order {text!r}: {o.province} is not a home centre of "
+                                 f"{self.power_name(power)}")
             assert o.unit_type is not None
             return Reclaim((), (o.unit_type.value, o.region))
         centres: list[str] = []
@@ -666,8 +666,7 @@ class DiplomacyRules(RuleModule[DiplomacyState]):
     def _reach(self, unit: Unit) -> list[str]:
         if unit.unit_type is UnitType.ARMY:
             return sorted(self.m.army_adj.get(unit.province, ()))
-        out = sorted(self.m.fleet_adj.get(unit.region, ()))
-        return out
+        return sorted(self.m.fleet_adj.get(unit.region, ()))
 
     def board(self, state: DiplomacyState) -> BoardPicture:
         pieces = [BoardPiece(id=u.province, team=u.power, label=u.unit_type.value, place=u.province,

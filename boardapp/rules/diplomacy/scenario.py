@@ -129,7 +129,7 @@ class DiplomacyScenario(ScenarioBase):
         return {c: pw.id for pw in self.powers for c in pw.home_centres}
 
     # --- checks ------------------------------------------------------------------------
-    def cross_check(self, the_map: Map) -> list[Problem]:  # noqa: C901 - one list of checks
+    def cross_check(self, the_map: Map) -> list[Problem]:
         problems: list[Problem] = []
         places = {p.id for p in the_map.places}
         spec = {p.id: p for p in self.provinces}
@@ -183,7 +183,7 @@ class DiplomacyScenario(ScenarioBase):
                 if t != "land" and not reg.terrain.fleets:
                     problems.append(_p(("borders", i, k), f"fleets cannot stand in {r!r} ({reg.terrain.value}) "
                                        f"but the border is {t}"))
-                if t != "sea" and not reg.terrain.armies or (t != "sea" and reg.coast):
+                if (t != "sea" and not reg.terrain.armies) or (t != "sea" and reg.coast):
                     problems.append(_p(("borders", i, k), f"armies cannot stand in {r!r} but the border is {t}"))
         occupied: set[str] = set()
         for i, u in enumerate(self.units):

@@ -91,7 +91,7 @@ NEUTRAL = ["Belgium", "Holland", "Denmark", "Norway", "Sweden", "Portugal", "Aus
            "Hungary", "Rumania", "Bulgaria", "Greece", "Iran", "Saudi Arabia", "Lithuania"]
 
 
-def main(source: Path = SOURCE) -> None:  # noqa: C901 - one straight pass over the tables
+def main(source: Path = SOURCE) -> None:
     terr: dict[str, dict] = {}
     with (source / "territories.csv").open(encoding="utf-8") as fh:
         for row in csv.DictReader(fh):
