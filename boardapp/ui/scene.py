@@ -577,7 +577,7 @@ class BoardScene(QGraphicsScene):
         super().contextMenuEvent(event)
 
 
-def load_background(path: str, max_side: int = 8192) -> QImage | None:
+def load_background(path: str, max_side: int = 6144) -> QImage | None:
     """Read a background image no larger than ``max_side`` pixels a side (decoded scaled when the
     format allows it, so a 20,000-pixel image never sits in memory at full size)."""
     from PySide6.QtGui import QImageReader
@@ -588,14 +588,14 @@ def load_background(path: str, max_side: int = 8192) -> QImage | None:
         return None
     scale = min(1.0, max_side / max(size.width(), size.height()))
     target = size * scale if scale < 1 else size
-    need = target.width() * target.height() * 4 / (1024 * 1024)
-    reader.setAllocationLimit(max(256, int(need * 2) + 1, size.width() * size.height() * 4 // (1024 * 1024) + 1
-                                  if not reader.supportsOption(QImageReader.ImageOption.ScaledSize) else 0))
+    need = target.width() * target.height() * 4 // (1024 * 1024)
+    # JPEG decodes straight to the scaled size; formats that cannot must fit Qt's default limit
+    reader.setAllocationLimit(max(256, need * 2 + 1))
     if scale < 1:
         reader.setScaledSize(target)
     img = reader.read()
     if img.isNull():
         return None
-    return img.convertToFormat(QImage.Format.Format_RGB32) if img.hasAlphaChannel() is False else img
+    return img
 
 

@@ -21,8 +21,8 @@ FAN = 0.6
 BADGE = 46.0
 """Diameter of a control marker."""
 TOKEN_H = 30.0
-PIX = 3.0
-"""Pixmap pixels per map unit (crisp up to a 3x zoom on the map's own scale)."""
+PIX = 2.0
+"""Pixmap pixels per map unit (crisp up to a 2x zoom on the map's own scale)."""
 FONT_FAMILY = "DejaVu Sans"
 
 
