@@ -489,7 +489,7 @@ def _print_code(label: str, url: str, grant: Grant) -> None:
     teams = f" (teams: {', '.join(sorted(grant.teams))})" if grant.teams is not None else ""
     print(f"  {label:<12} {grant.name}{teams}: {grant.token}")
     try:
-        import qrcode  # optional
+        import qrcode  # type: ignore[import-untyped]  # optional
     except ImportError:
         return
     qr = qrcode.QRCode(border=1)
