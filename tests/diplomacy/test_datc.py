@@ -75,5 +75,14 @@ def test_datc(case: dict[str, Any], datc_map: MapData) -> None:
         assert sorted(out["civil_disorder"]) == sorted(case["civil_disorder"])
 
 
-def test_shipped_map_equals_datc_map(standard_map: MapData, datc_map: MapData) -> None:
-    assert standard_map == datc_map
+def test_shipped_map_is_datc_map_plus_six_missing_borders(standard_map: MapData, datc_map: MapData) -> None:
+    """The package's copy adds the six standard-map borders the DATC data lacks, and nothing else."""
+    assert standard_map.provinces == datc_map.provinces
+    assert standard_map.regions == datc_map.regions
+    added = {(b.a, b.b, str(b.terrain)) for b in standard_map.borders} - {
+        (b.a, b.b, str(b.terrain)) for b in datc_map.borders}
+    assert {(a, b) for a, b, _ in added} == {
+        ("bot", "fin"), ("bot", "lvn"), ("bot", "swe"), ("bot", "stp(sc)"), ("nwy", "stp"), ("nwy", "stp(nc)")}
+    assert set(datc_map.borders) <= set(standard_map.borders)
+    assert "stp" in standard_map.army_adj["nwy"]
+    assert "fin" in standard_map.fleet_adj["bot"]
