@@ -15,7 +15,6 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-import boardapp.ui  # noqa: E402,F401  (works around a PySide6 reference-count bug first)
 from boardapp.engine.files import DEFAULT_SCENARIO, load_scenario, new_game  # noqa: E402
 
 TINY = ROOT / "tests" / "data" / "tiny-scenario.yaml"
