@@ -216,7 +216,7 @@ class GameMachine(RuleBasedStateMachine):
 
     @rule(counter=counters, to=places, pay=st.sampled_from([None, "money", "card"]), with_aid=st.integers(0, 2),
           force=st.booleans())
-    def move(self, counter: str, to: str, pay: str | None, with_aid: int, force: bool) -> None:
+    def move(self, *, counter: str, to: str, pay: str | None, with_aid: int, force: bool) -> None:
         self.issue({"kind": "move", "counter": counter, "to": to, "pay": pay, "with_aid": with_aid}, force)
 
     @rule(counter=counters, to=places, force=st.booleans())
@@ -229,7 +229,7 @@ class GameMachine(RuleBasedStateMachine):
 
     @rule(place=places, attackers=st.lists(counters, min_size=1, max_size=3, unique=True), die=dice_or_none,
           extra=small, dextra=small, asup=support, dsup=support, force=st.booleans(), data=st.data())
-    def attack(self, place: str, attackers: list[str], die: int | None, extra: int, dextra: int,
+    def attack(self, *, place: str, attackers: list[str], die: int | None, extra: int, dextra: int,
                asup: list[str], dsup: list[str], force: bool, data: st.DataObject) -> None:
         cmd: dict[str, Any] = {"kind": "attack", "place": place, "attackers": attackers, "die": die,
                                "extra_stores": extra, "defender_extra_stores": dextra,
@@ -251,14 +251,14 @@ class GameMachine(RuleBasedStateMachine):
 
     @rule(src=teams, to=teams, money=small, stores=small, aid=small, cm=st.integers(0, 2),
           cards=st.lists(st.integers(1, 3), max_size=2), ctrs=st.lists(counters, max_size=1), force=st.booleans())
-    def transfer(self, src: str, to: str, money: int, stores: int, aid: int, cm: int, cards: list[int],
+    def transfer(self, *, src: str, to: str, money: int, stores: int, aid: int, cm: int, cards: list[int],
                  ctrs: list[str], force: bool) -> None:
         self.issue({"kind": "transfer", "from": src, "to": to, "money": money, "stores": stores, "aid": aid,
                     "cruise_missiles": cm, "cards": cards, "counters": ctrs}, force)
 
     @rule(team=teams, money=st.integers(-6, 6), stores=st.integers(-6, 6), aid=st.integers(-3, 3),
           cm=st.integers(-2, 2), cards=st.lists(st.integers(1, 3), max_size=2), force=st.booleans())
-    def supply(self, team: str, money: int, stores: int, aid: int, cm: int, cards: list[int], force: bool) -> None:
+    def supply(self, *, team: str, money: int, stores: int, aid: int, cm: int, cards: list[int], force: bool) -> None:
         self.issue({"kind": "supply", "team": team, "money": money, "stores": stores, "aid": aid,
                     "cruise_missiles": cm, "cards": cards, "reason": "outside help"}, force)
 
@@ -267,7 +267,7 @@ class GameMachine(RuleBasedStateMachine):
         self.issue({"kind": "deliver_aid", "team": team, "place": place, "count": count}, force)
 
     @rule(by=teams, owner=teams, place=places, to=places, count=st.integers(1, 3), force=st.booleans())
-    def move_aid(self, by: str, owner: str, place: str, to: str, count: int, force: bool) -> None:
+    def move_aid(self, *, by: str, owner: str, place: str, to: str, count: int, force: bool) -> None:
         self.issue({"kind": "move_aid", "by": by, "owner": owner, "place": place, "to": to, "count": count}, force)
 
     @rule(team=teams, place=places, force=st.booleans())

@@ -119,6 +119,6 @@ def test_missing_file(tmp_path: Path) -> None:
 
 def test_the_good_files_load() -> None:
     data = BAD.parent
-    scenario, the_map, warnings = read_scenario(data / "tiny-scenario.yaml")
+    _, the_map, warnings = read_scenario(data / "tiny-scenario.yaml")
     assert warnings == []
     assert len(the_map.places) == 7
