@@ -238,6 +238,7 @@ def check_file(path: str | Path) -> tuple[str, list[Problem]]:
             return kind, [Problem("no such file", file=path)]
         if kind == "game":
             game = open_game(path, readonly=True)
+            game.follow.close()  # type: ignore[attr-defined]  # only checking: do not leave the connection open
             problems = [Problem(msg, file=path) for msg in game.module.check_state(game.state)]
             return kind, problems
         if kind == "scenario":
