@@ -313,3 +313,37 @@ def test_gamefile_write_after_close_is_a_game_file_error(saved: tuple[Game[Any],
         game.push({"kind": "news", "text": "after close"})
     assert str(exc.value).startswith(f"{path}: could not save to the game file: ")
     assert game.state.model_dump() == before
+
+
+def test_check_file_of_a_game_closes_it(saved: tuple[Game[Any], Path]) -> None:
+    from boardapp.engine.files import check_file
+
+    game, path = saved
+    game.store.close()
+    assert check_file(path) == ("game", [])
+    path.unlink()  # nothing holds it open any more
+    assert not path.exists()
+
+
+def test_real_scenario_plays_saves_and_reopens(tmp_path: Path, close_later: list[Any]) -> None:
+    """The War in Binni scenario (when it exists and loads): legal moves, an end of turn, reopen."""
+    from boardapp.engine.files import DEFAULT_SCENARIO, load_scenario
+
+    try:
+        loaded = load_scenario(DEFAULT_SCENARIO)
+    except (FileProblemsError, OSError) as exc:
+        pytest.skip(f"the real scenario does not load yet: {exc}")
+    game = new_game(loaded, save=tmp_path / "binni.game")
+    close_later.append(game)
+    rng = random.Random(5)
+    for _ in range(3):
+        for cid in sorted(game.state.counters):
+            options = game.module.move_options(game.state, cid)
+            if options and rng.random() < 0.3:
+                game.push({"kind": "move", "counter": cid, "to": rng.choice(options).place})
+        game.push({"kind": "end_turn"})
+    assert game.module.check_state(game.state) == []
+    game.store.close()
+    again = reopen(tmp_path / "binni.game", close_later)
+    assert dump(again) == dump(game)
+    assert journal(again) == journal(game)
