@@ -139,6 +139,26 @@ class Game(Generic[S]):
         self._notify("redo", entry)
         return entry
 
+    def append_recorded(self, entry: JournalEntry) -> list[Event]:
+        """Apply an entry another authority accepted (a seat following its host), with its dice.
+
+        The entry must be the next in sequence; it is applied without re-checking (the host
+        checked it) and verified to give the events the host recorded.
+        """
+        expected = (self.entries[-1].seq + 1) if self.entries else 1
+        if entry.seq != expected:
+            raise ValueError(f"journal entry {entry.seq} arrived, but entry {expected} is next")
+        try:
+            events = self._apply_recorded(self.state, entry, verify=True)
+        except Exception:
+            self._rebuild()
+            raise
+        self.entries.append(entry)
+        self.redo_stack.clear()
+        self._snapshot_if_due()
+        self._notify("push", entry)
+        return events
+
     # --- replay -------------------------------------------------------------------------
     def _apply_recorded(self, state: S, entry: JournalEntry, verify: bool = False) -> list[Event]:
         cmd = self.module.parse_command(entry.command)

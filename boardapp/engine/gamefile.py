@@ -30,6 +30,8 @@ CREATE TABLE IF NOT EXISTS journal (
     entry TEXT NOT NULL,
     undone INTEGER NOT NULL DEFAULT 0
 );
+-- Only undone entries are ever deleted; the partial index keeps that cheap however long the journal.
+CREATE INDEX IF NOT EXISTS journal_undone ON journal (seq) WHERE undone = 1;
 CREATE TABLE IF NOT EXISTS history (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
     at TEXT NOT NULL,

@@ -73,17 +73,10 @@ def apply_entry(game: Game[Any], entry: JournalEntry) -> None:
 
     Raises :class:`OutOfOrderError` if it does not follow the last entry, and ReplayMismatchError if
     the replica's state gives other events (the replica then needs a full resync).
-
-    This uses the engine's replay internals (``Game._apply_recorded``): the Game API has no public
-    "append a recorded entry" yet.
     """
     if entry.seq != head(game) + 1:
         raise OutOfOrderError(f"entry {entry.seq} does not follow entry {head(game)}")
-    game._apply_recorded(game.state, entry, verify=True)
-    game.entries.append(entry)
-    game.redo_stack.clear()
-    game._snapshot_if_due()
-    game._notify("push", entry)
+    game.append_recorded(entry)
 
 
 def redo_entry(game: Game[Any], entry: JournalEntry) -> None:
