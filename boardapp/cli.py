@@ -31,7 +31,7 @@ from boardapp.engine.module import IllegalCommandError
 from boardapp.model.problems import FileProblemsError, Problem
 from boardapp.model.yamlfile import YamlDocument
 
-SUBCOMMANDS = {"check", "run", "render", "schema", "export", "import", "diplomacy", "open"}
+SUBCOMMANDS = {"check", "run", "render", "schema", "export", "import", "diplomacy", "open", "screen", "host", "edit"}
 
 
 def _err(message: str) -> int:
@@ -174,6 +174,24 @@ def cmd_diplomacy(args: argparse.Namespace) -> int:
     return int(main_adjudicate(args.file))
 
 
+def cmd_screen(args: argparse.Namespace) -> int:
+    from boardapp.ui.bigscreen import run_screen
+
+    return int(run_screen(args.game, screen_name=args.screen))
+
+
+def cmd_host(args: argparse.Namespace) -> int:
+    from boardapp.net.host import main as host_main
+
+    return int(host_main(args.game, port=args.port, bind=args.bind, umpires=args.umpires))
+
+
+def cmd_edit(args: argparse.Namespace) -> int:
+    from boardapp.ui.editor import run_editor
+
+    return int(run_editor(args.file))
+
+
 def cmd_open(args: argparse.Namespace) -> int:
     from boardapp.ui.app import run
 
@@ -227,6 +245,22 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("journal", metavar="FILE.jsonl")
     p.add_argument("--save", required=True, metavar="GAMEFILE")
     p.set_defaults(func=cmd_import)
+
+    p = sub.add_parser("screen", help="CONTROL's big screen alone, following a game file another window writes")
+    p.add_argument("game", metavar="GAMEFILE")
+    p.add_argument("--screen", metavar="NAME", help="the screen to fill (default: the one chosen last time)")
+    p.set_defaults(func=cmd_screen)
+
+    p = sub.add_parser("host", help="host a game for other umpires' seats and viewers on the LAN")
+    p.add_argument("game", metavar="GAMEFILE")
+    p.add_argument("--port", type=int, default=8765)
+    p.add_argument("--bind", default="0.0.0.0", help="address to listen on (default: every interface)")
+    p.add_argument("--umpires", type=int, default=4, help="umpire join codes to print")
+    p.set_defaults(func=cmd_host)
+
+    p = sub.add_parser("edit", help="the map and scenario editor")
+    p.add_argument("file", nargs="?", metavar="MAP_OR_SCENARIO")
+    p.set_defaults(func=cmd_edit)
 
     p = sub.add_parser("diplomacy", help="Diplomacy-family tools")
     dsub = p.add_subparsers(dest="tool", required=True)
