@@ -50,6 +50,7 @@ from PySide6.QtGui import (
     QKeySequence,
     QPainter,
     QPainterPath,
+    QPainterPathStroker,
     QPaintEvent,
     QPen,
     QResizeEvent,
@@ -58,6 +59,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import (
     QApplication,
+    QGraphicsItem,
     QGraphicsSimpleTextItem,
     QGraphicsView,
     QGridLayout,
@@ -91,6 +93,8 @@ Z_NAME = 7.0
 """Place names: above tokens and control markers, below counters."""
 
 INK = QColor("#ffffff")
+HALO = QColor(255, 255, 255, 235)
+NAME_INK = QColor("#111111")
 PANEL = QColor("#101418")
 DIM = QColor("#9aa4ad")
 CLOCK_COLOURS = {
@@ -139,8 +143,10 @@ class PlaceName(QGraphicsSimpleTextItem):
         self.setZValue(Z_NAME)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self._path = QPainterPath()
+        self._halo = QPainterPath()
         self._rect = QRectF()
-        self._halo = QPen()
+        # painted once into a pixmap per zoom level: a redraw of the board blits it
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.ink_height = 0.0
         """Height of the capitals in map units (what the legibility check measures)."""
 
@@ -156,11 +162,14 @@ class PlaceName(QGraphicsSimpleTextItem):
         for i, (line, lw) in enumerate(zip(lines, widths, strict=True)):
             path.addText(QPointF((w - lw) / 2, fm.ascent() + i * step), f, line)
         halo = px * 0.30
+        stroker = QPainterPathStroker()
+        stroker.setWidth(halo)
+        stroker.setCapStyle(Qt.PenCapStyle.RoundCap)
+        stroker.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
         self.prepareGeometryChange()
         self._path = path
+        self._halo = stroker.createStroke(path).united(path).simplified()
         self._rect = path.boundingRect().adjusted(-halo, -halo, halo, halo)
-        self._halo = QPen(QColor(255, 255, 255, 235), halo, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
-                          Qt.PenJoinStyle.RoundJoin)
         self.ink_height = fm.capHeight()
         self.update()
 
@@ -176,10 +185,8 @@ class PlaceName(QGraphicsSimpleTextItem):
         return s
 
     def paint(self, p: QPainter, option: Any, widget: Any = None) -> None:
-        p.setPen(self._halo)
-        p.setBrush(Qt.BrushStyle.NoBrush)
-        p.drawPath(self._path)
-        p.fillPath(self._path, QColor("#111111"))
+        p.fillPath(self._halo, HALO)
+        p.fillPath(self._path, NAME_INK)
 
 
 class PublicScene(BoardScene):
