@@ -221,6 +221,10 @@ class ScenarioDocument(Document):
         fields = self.__dict__.get("fields")
         if fields is not None and name in fields:
             return fields[name]
+        if fields is not None and name == "teams" and "powers" in fields:  # Diplomacy calls its teams powers
+            return fields["powers"]
+        if fields is not None and name in (*SCENARIO_LISTS, "control"):  # a rule module without them
+            return {} if name == "control" else []
         raise AttributeError(name)
 
     @classmethod
