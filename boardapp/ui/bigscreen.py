@@ -176,6 +176,10 @@ class PlaceName(QGraphicsSimpleTextItem):
     def width(self) -> float:
         return self._path.boundingRect().width()
 
+    def ink_rect(self) -> QRectF:
+        """The letters' box in item coordinates (no halo), what must not overlap another name."""
+        return self._path.boundingRect()
+
     def boundingRect(self) -> QRectF:
         return QRectF(self._rect)
 
@@ -215,15 +219,42 @@ class PublicScene(BoardScene):
             self.map = real
 
     def set_name_px(self, px: float) -> None:
-        """Place names ``px`` map units high (font pixel size), centred under their places."""
+        """Place names ``px`` map units high (font pixel size), each under its place unless that
+        spot is taken by another name or place, then below that, right, left or above."""
         self.name_px = px
         k = self.piece_scale
-        for pid, item in self.names.items():
-            place = self.places[pid]
+        for item in self.names.values():
             item.set_px(px)
+        symbols = {p.id: QRectF(p.at[0] - 18, p.at[1] - 18, 36, 36) for p in self.map.places}
+        placed: list[QRectF] = []
+        pieces = [it.sceneBoundingRect() for it in (*self.counters.values(), *self.badges.values())]
+        rank = {"city": 0, "power_plant": 2, "airfield": 2, "dam": 2, "port": 2}
+        order = sorted(self.names.values(), key=lambda it: (rank.get(str(self.places[it.place_id].kind), 1),
+                                                             -len(it.text())))
+        for item in order:
+            place = self.places[item.place_id]
             x, y = place.at
             dx, dy = place.label_offset
-            item.setPos(x + dx - item.width() / 2, y + 14 * k + dy)
+            br = item.ink_rect()
+            w, h = br.width(), br.height()
+            candidates = [
+                QPointF(x + dx - w / 2, y + 14 * k + dy),
+                QPointF(x - w / 2, y + 14 * k + h * 0.75),
+                QPointF(x + 30 * k, y - h / 2),
+                QPointF(x - (20 + BADGE) * k - w, y - h / 2),
+                QPointF(x - w / 2, y - (20 + CHIP) * k - h),
+            ]
+            best, best_cost = candidates[0], None
+            for i, pos in enumerate(candidates):
+                rect = br.translated(pos)
+                cost = (sum(_overlap(rect, r) for r in placed) + i + 0.5 * sum(_overlap(rect, r) for r in pieces)
+                        + sum(_overlap(rect, r) for pid, r in symbols.items() if pid != item.place_id))
+                if best_cost is None or cost < best_cost:
+                    best, best_cost = pos, cost
+                if cost < 1 + i:
+                    break
+            item.setPos(best)
+            placed.append(br.translated(best))
 
     def stack_positions(self, at: tuple[float, float], n: int) -> list[QPointF]:  # type: ignore[override]
         chip = CHIP * self.piece_scale
@@ -256,6 +287,11 @@ class PublicScene(BoardScene):
             for i, item in enumerate(items):
                 item.setScale(k / PIX)
                 item.setPos(col_x - 24 + 20 * k, centre - TOKEN_H * k / 2 + (i - (n - 1) / 2) * step * k)
+
+
+def _overlap(a: QRectF, b: QRectF) -> float:
+    r = a.intersected(b)
+    return 0.0 if r.isEmpty() else r.width() * r.height()
 
 
 class BigView(QGraphicsView):
