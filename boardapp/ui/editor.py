@@ -243,8 +243,9 @@ class RegionItem(QGraphicsPathItem):
         from shapely.geometry import Polygon
 
         at = self.region.label_at or Polygon(self.region.polygon).representative_point().coords[0]
-        px = 90.0 if str(self.region.kind) == "country" else 44.0
-        style.halo_text(p, self.region.name.upper(), QPointF(*at), px, True, ink=QColor(90, 80, 70, 140),
+        px = 90.0 if str(self.region.kind) == "country" else 30.0
+        ink = QColor(90, 80, 70, 140) if str(self.region.kind) == "country" else QColor(110, 90, 150, 120)
+        style.halo_text(p, self.region.name.upper(), QPointF(*at), px, True, ink=ink,
                         halo=QColor(255, 255, 255, 0))
 
     def shape(self) -> QPainterPath:
@@ -682,7 +683,10 @@ class EditorWindow(QMainWindow):
     def _title(self) -> None:
         name = self.doc.path.name if self.doc.path else "untitled"
         what = "scenario" if self.scenario is not None else "map"
-        star = "" if self.undo.isClean() else " *"
+        try:
+            star = "" if self.undo.isClean() else " *"
+        except RuntimeError:  # closing
+            return
         self.setWindowTitle(f"{name}{star} – boardapp editor ({what})")
 
     def push(self, command: C.Command) -> bool:
@@ -699,8 +703,8 @@ class EditorWindow(QMainWindow):
         self.scene.on_changes(changes)
         if any(s in ("teams", "unit_types", "counters", "all", "timetable") for s, _ in changes):
             self.refresh_lists()
-        if self.selected is not None:
-            self.show_properties(self.selected, keep_focus=True)
+        if self.selected is not None:  # later: the edit that caused this may still be emitting its signal
+            QTimer.singleShot(0, lambda: self.show_properties(self.selected, keep_focus=True))
         self.problems_timer.start()
 
     # --- edits the scene asks for ---------------------------------------------------------
@@ -829,6 +833,12 @@ class EditorWindow(QMainWindow):
             bar.addAction(act)
             self.tool_actions[tool] = act
         self.tool_actions[Tool.SELECT].setChecked(True)
+        self.addToolBarBreak()
+        bar = QToolBar("Regions and background")
+        bar.setObjectName("regions")
+        bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        self.addToolBar(bar)
+        bar.addWidget(QLabel(" New region kind: "))
         self.region_kind = QComboBox()
         self.region_kind.addItems(["country", "province", "area", "sea"])
         self.region_kind.setToolTip("Kind of the next region drawn")
@@ -976,7 +986,8 @@ class EditorWindow(QMainWindow):
         self.problem_list = QListWidget()
         self.problem_list.setWordWrap(True)
         self.problem_list.itemClicked.connect(lambda it: self.go_to_problem(it.data(Qt.ItemDataRole.UserRole)))
-        self._dock("Problems", self.problem_list, Qt.DockWidgetArea.BottomDockWidgetArea)
+        problems = self._dock("Problems", self.problem_list, Qt.DockWidgetArea.BottomDockWidgetArea)
+        self.resizeDocks([problems], [130], Qt.Orientation.Vertical)
         # scenario: teams, unit types, palette, brush, settings
         box = QWidget()
         lay = QVBoxLayout(box)
@@ -1014,6 +1025,7 @@ class EditorWindow(QMainWindow):
         for lst in (self.team_list, self.type_list, self.palette):
             lst.clear()
         self.brush_team.blockSignals(True)
+        brush = self.brush_team.currentData()
         self.brush_team.clear()
         self.brush_team.addItem("(neutral)", "")
         if sc is not None:
@@ -1024,6 +1036,8 @@ class EditorWindow(QMainWindow):
                 self.team_list.addItem(it)
                 if t.on_map:
                     self.brush_team.addItem(f"{t.symbol} {t.name}", t.id)
+                    if t.id == brush:
+                        self.brush_team.setCurrentIndex(self.brush_team.count() - 1)
             for u in sc.unit_types:
                 it = QListWidgetItem(f"{u.label}  {u.name} ({u.combat_value})")
                 it.setData(Qt.ItemDataRole.UserRole, ("unit_types", u.id))

@@ -116,6 +116,8 @@ def test_build_save_check_reopen_play(window: EditorWindow, tmp_path: Path, qtbo
     w.refresh_problems()
     assert [p for p in w.problems if p.severity == "error"] == []
     if OUT.is_dir():
+        w.brush_team.setCurrentIndex(1)
+        qtbot.wait(50)
         w.grab().save(str(OUT / "editor-built.png"))
     # save, check, reopen, play a move
     path = w.save_to(tmp_path / "made.yaml")
