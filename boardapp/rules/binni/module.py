@@ -56,6 +56,7 @@ class BinniRules(RuleModule[BinniState]):
         self.pr_tables = {t.id: t.pr_table for t in scenario.teams}
         self.on_map = {t.id for t in scenario.teams if t.on_map}
         self.places = the_map.place_by_id
+        self._name_key = {p.id: (p.name, p.id) for p in the_map.places}
         self.adj = the_map.adjacency
         communities = {}
         for p in the_map.places:
@@ -185,20 +186,34 @@ class BinniRules(RuleModule[BinniState]):
             return True
         return cards > 0 and team.money >= activation and len(team.cards) >= cards
 
+    @staticmethod
+    def friends(state: BinniState, team: str) -> frozenset[str]:
+        """The team and its allies (alliances are kept mutual)."""
+        return frozenset((team, *state.teams[team].allies))
+
     def _reach(self, state: BinniState, ctr: CounterState) -> dict[str, str | None]:
-        """Places reachable this move -> predecessor (BFS along roads)."""
+        """Places reachable this move -> predecessor, in breadth-first order along roads."""
         start = ctr.place
         assert start is not None
+        friends = self.friends(state, ctr.team)
+        control, at, counters, adj = state.control, state.at, state.counters, self.adj
+        hostile: dict[str, bool] = {}
         prev: dict[str, str | None] = {start: None}
         todo = deque([start])
         while todo:
             here = todo.popleft()
-            if here != start and self.foreign(state, here, ctr.team):
-                continue  # a unit must stop on reaching a place held by another faction
-            for nxt in self.adj.get(here, ()):
+            if here != start:
+                holder = control.get(here)
+                if holder is not None and holder not in friends:
+                    continue  # a unit must stop on reaching a place held by another faction
+            for nxt in adj.get(here, ()):
                 if nxt in prev:
                     continue
-                if self.hostile_units(state, nxt, ctr.team):
+                blocked = hostile.get(nxt)
+                if blocked is None:
+                    blocked = hostile[nxt] = any(
+                        counters[i].team not in friends and not counters[i].destroyed for i in at.get(nxt, ()))
+                if blocked:
                     continue  # no entry into hostile units except by fighting
                 prev[nxt] = here
                 todo.append(nxt)
@@ -209,22 +224,29 @@ class BinniRules(RuleModule[BinniState]):
         if ctr is None or ctr.destroyed or ctr.place is None or ctr.moved:
             return []
         team = state.teams[ctr.team]
+        friends = self.friends(state, ctr.team)
         prev = self._reach(state, ctr)
+        # Costs depend only on whether the destination is held by another faction: work out both once.
+        start = ctr.place
+        home = next((p for p in prev if p != start and state.control.get(p) in friends | {None}), None)
+        away = next((p for p in prev if state.control.get(p) not in friends | {None}), None)
+        offers: dict[bool, tuple[bool, str]] = {}
+        for foreign, sample in ((False, home), (True, away)):
+            if sample is not None:
+                activation, money, cards, words = self.move_costs(state, ctr, sample)
+                offers[foreign] = (self._affordable(team, activation, money, cards), words)
+        paths: dict[str, tuple[str, ...]] = {start: ()}
         out = []
-        for dest in prev:
-            if dest == ctr.place:
+        for dest, before in prev.items():
+            if before is None:
                 continue
-            activation, money, cards, words = self.move_costs(state, ctr, dest)
-            if not self._affordable(team, activation, money, cards):
-                continue
-            path = []
-            p: str | None = dest
-            while p is not None and p != ctr.place:
-                path.append(p)
-                p = prev[p]
-            out.append(MoveOption(place=dest, cost=words, path=tuple(reversed(path)),
-                                  note="move ends here" if cards or self.foreign(state, dest, ctr.team) else ""))
-        out.sort(key=lambda o: self.place_name(o.place))
+            path = paths[dest] = (*paths[before], dest)
+            holder = state.control.get(dest)
+            foreign = holder is not None and holder not in friends
+            affordable, words = offers[foreign]
+            if affordable:
+                out.append(MoveOption(place=dest, cost=words, path=path, note="move ends here" if foreign else ""))
+        out.sort(key=lambda o: self._name_key[o.place])
         return out
 
     # --- checking -------------------------------------------------------------------------------

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from fractions import Fraction
 
 
 class Column(StrEnum):
@@ -54,16 +53,16 @@ def odds_column(attack: int, defence: int) -> Column | None:
     """
     if defence <= 0:
         return Column.FOUR_ONE if attack > 0 else None
-    ratio = Fraction(attack, defence)
-    if ratio >= 4:
+    # Exact ratio comparisons in whole numbers (attack/defence >= 3/2  <=>  2*attack >= 3*defence).
+    if attack >= 4 * defence:
         return Column.FOUR_ONE
-    if ratio >= 3:
+    if attack >= 3 * defence:
         return Column.THREE_ONE
-    if ratio >= 2:
+    if attack >= 2 * defence:
         return Column.TWO_ONE
-    if ratio >= Fraction(3, 2):
+    if 2 * attack >= 3 * defence:
         return Column.THREE_TWO
-    if ratio >= 1:
+    if attack >= defence:
         return Column.ONE_ONE
     return None
 
