@@ -7,6 +7,8 @@ from typing import Any
 import pytest
 from binni_helpers import clear_map, end_turn, events_of, put, roll
 
+from boardapp.engine.module import IllegalCommandError
+
 # The digest's strike table: modified die -> (hits, collateral effects)
 CRUISE = {1: (0, 1), 2: (0, 0), 3: (0, 0), 4: (1, 1), 5: (1, 0), 6: (1, 0)}
 BOMBING = {1: (0, 1), 2: (0, 1), 3: (0, 0), 4: (1, 1), 5: (1, 1), 6: (2, 0)}
@@ -104,9 +106,13 @@ def test_bombing_only_when_control_allows_it(g: Any) -> None:
 def test_strike_targets_must_be_hostile_and_on_the_map(g: Any) -> None:
     target(g)
     assert g.check({"kind": "strike", "team": "gov", "weapon": "bombing", "target": "g-bde1"}) == [
-        "g-bde1 (Government Combat Brigade) is not on the map",
+        "g-bde1 (Government Combat Brigade) is outside the region: nothing to strike",
         "g-bde1 (Government Combat Brigade) is not hostile to Government",
     ]
+    # Friendly fire can be forced (CONTROL's ruling); striking a counter off the map cannot.
+    forced = {"kind": "strike", "team": "gov", "weapon": "bombing", "target": "g-bde1", "force": "ruling"}
+    with pytest.raises(IllegalCommandError, match="cannot be forced"):
+        g.push(forced)
     assert g.check({"kind": "strike", "team": "gov", "weapon": "bombing", "target": "nope"}) == ["no counter 'nope'"]
 
 

@@ -584,7 +584,7 @@ class BinniRules(RuleModule[BinniState]):
         target = state.counters[cmd.target]
         reasons = self._weapon_reasons(state, cmd.team, [cmd.weapon], "striker")
         if target.place is None:
-            reasons.append(f"{self.counter_name(state, cmd.target)} is not on the map")
+            reasons.append(Impossible(f"{self.counter_name(state, cmd.target)} is outside the region: nothing to strike"))
         if self.allied(state, target.team, cmd.team):
             reasons.append(f"{self.counter_name(state, cmd.target)} is not hostile to {self.team_name(cmd.team)}")
         return reasons
@@ -703,7 +703,6 @@ class BinniRules(RuleModule[BinniState]):
     def _apply_move(self, state: BinniState, cmd: c.Move, dice: Dice) -> list[Event]:
         ctr = state.counters[cmd.counter]
         ts = state.teams[ctr.team]
-        self.types[ctr.type]
         events: list[Event] = []
         start = ctr.place
         cost_words = []
