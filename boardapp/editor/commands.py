@@ -710,19 +710,19 @@ class PaintControl(Command):
         return [("control", self.place)]
 
 
-def AddDPToken(place: str, count: int = 1, community: str | None = None) -> AddItem:  # noqa: N802
+def AddDPToken(place: str, count: int = 1, community: str | None = None) -> AddItem:
     return AddItem("dp_tokens", {"place": place, "count": count, "community": community})
 
 
-def AddCamp(place: str, team: str) -> AddItem:  # noqa: N802
+def AddCamp(place: str, team: str) -> AddItem:
     return AddItem("camps", {"place": place, "team": team})
 
 
-def AddAidBlocks(place: str, team: str, count: int = 1) -> AddItem:  # noqa: N802
+def AddAidBlocks(place: str, team: str, count: int = 1) -> AddItem:
     return AddItem("aid_blocks", {"place": place, "team": team, "count": count})
 
 
-def AddTimetableEntry(start: str, end: str, label: str, week: int | None = None) -> AddItem:  # noqa: N802
+def AddTimetableEntry(start: str, end: str, label: str, week: int | None = None) -> AddItem:
     return AddItem("timetable", {"start": start, "end": end, "label": label, "week": week})
 
 
@@ -745,7 +745,7 @@ class SetSetting(Command):
         return [(self.group, self.field)]
 
 
-def SetHidden(hidden: Sequence[str]) -> SetSetting:  # noqa: N802
+def SetHidden(hidden: Sequence[str]) -> SetSetting:
     """What the public screens never show (hidden-information settings)."""
     return SetSetting("hidden", list(hidden), group="display")
 

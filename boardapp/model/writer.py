@@ -27,7 +27,7 @@ from __future__ import annotations
 import math
 import re
 from enum import Enum
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 import yaml
@@ -53,7 +53,7 @@ END: Anchor = ("",)
 # --- scalars --------------------------------------------------------------------------------
 _PLAIN = re.compile(r"^[^\W\d_](?:[\w .()'/&+-]*[\w.()'/&+)-])?$")
 _RESERVED = frozenset(
-    "y n yes no on off true false null ~".split()
+    ["y", "n", "yes", "no", "on", "off", "true", "false", "null", "~"]
 )
 
 
@@ -107,7 +107,7 @@ def _scalar(v: Any, flow: bool = False) -> str:
 _MISSING = object()
 
 
-@lru_cache(maxsize=None)
+@cache
 def _fields(cls: type[BaseModel]) -> tuple[tuple[str, Any], ...]:
     out = []
     for name, info in cls.model_fields.items():

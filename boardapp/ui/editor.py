@@ -99,10 +99,10 @@ class _Undo(QUndoCommand):
     def undo(self) -> None:
         self.command.revert(self.doc)
 
-    def id(self) -> int:  # noqa: A003
+    def id(self) -> int:
         return self.MERGE_ID if type(self.command).merge is not C.Command.merge else -1
 
-    def mergeWith(self, other: QUndoCommand) -> bool:  # noqa: N802
+    def mergeWith(self, other: QUndoCommand) -> bool:
         return isinstance(other, _Undo) and self.command.merge(other.command)
 
 
@@ -127,7 +127,7 @@ class PlaceItem(QGraphicsItem):
         self.setToolTip(f"{place.name} ({place.id}), {place.kind}")
         self.update()
 
-    def boundingRect(self) -> QRectF:  # noqa: N802
+    def boundingRect(self) -> QRectF:
         return QRectF(-160, -60, 320, 130)
 
     def shape(self) -> QPainterPath:
@@ -417,7 +417,7 @@ class EditorScene(QGraphicsScene):
                     self.handles.append(h)
                     self.addItem(h)
 
-    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:  # noqa: N802
+    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
         size = self.doc.head["size"]
         painter.fillRect(rect, QColor("#9aa3ab"))
         painter.fillRect(QRectF(0, 0, *size), SEA)
@@ -457,7 +457,7 @@ class EditorScene(QGraphicsScene):
         self.points, self.road_from = [], None
         self.draft.setPath(QPainterPath())
 
-    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: N802
+    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         pos = event.scenePos()
         xy = (round(pos.x(), 1), round(pos.y(), 1))
         tool = self.w.tool
@@ -514,7 +514,7 @@ class EditorScene(QGraphicsScene):
             self.drag[1].add(pid)
             self.w.paint_control(pid)
 
-    def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: N802
+    def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         pos = event.scenePos()
         if self.drag and self.drag[0] == "place":
             self.places[self.drag[1]].setPos(pos)
@@ -531,7 +531,7 @@ class EditorScene(QGraphicsScene):
             self.set_draft(pos, close=True)
         super().mouseMoveEvent(event)
 
-    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: N802
+    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         pos = event.scenePos()
         xy = (round(pos.x(), 1), round(pos.y(), 1))
         drag, self.drag = self.drag, None
@@ -558,21 +558,33 @@ class EditorScene(QGraphicsScene):
         if self.w.tool == Tool.VERTEX:
             self.show_handles()
 
-    def mouseDoubleClickEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: N802
+    def mouseDoubleClickEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         if self.w.tool == Tool.REGION and len(self.points) >= 3:
             self.w.finish_region(self.points)
             self.cancel_draft()
             return
         super().mouseDoubleClickEvent(event)
 
-    def dragEnterEvent(self, event: Any) -> None:  # noqa: N802
+    def keyPressEvent(self, event: Any) -> None:
+        if event.key() == Qt.Key.Key_Escape:
+            self.cancel_draft()
+            self.w.bg_points = []
+            return
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.w.tool == Tool.REGION \
+                and len(self.points) >= 3:
+            self.w.finish_region(self.points)
+            self.cancel_draft()
+            return
+        super().keyPressEvent(event)
+
+    def dragEnterEvent(self, event: Any) -> None:
         if event.mimeData().hasText() and event.mimeData().text().startswith("counter:"):
             event.acceptProposedAction()
 
-    def dragMoveEvent(self, event: Any) -> None:  # noqa: N802
+    def dragMoveEvent(self, event: Any) -> None:
         event.acceptProposedAction()
 
-    def dropEvent(self, event: Any) -> None:  # noqa: N802
+    def dropEvent(self, event: Any) -> None:
         text = event.mimeData().text()
         pid = self.place_near(event.scenePos(), 120)
         if text.startswith("counter:") and pid:
@@ -584,7 +596,7 @@ class EditorScene(QGraphicsScene):
 class PaletteList(QListWidget):
     """Team × unit type entries, dragged onto a place to put a counter there."""
 
-    def mimeData(self, items: Any) -> Any:  # noqa: N802
+    def mimeData(self, items: Any) -> Any:
         from PySide6.QtCore import QMimeData
 
         data = QMimeData()
@@ -601,7 +613,7 @@ class MapView(QGraphicsView):
         self.setAcceptDrops(True)
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
 
-    def wheelEvent(self, event: Any) -> None:  # noqa: N802
+    def wheelEvent(self, event: Any) -> None:
         f = 1.2 if event.angleDelta().y() > 0 else 1 / 1.2
         self.scale(f, f)
 
@@ -1243,7 +1255,7 @@ class EditorWindow(QMainWindow):
         self.problem_list.clear()
         try:
             problems = self.doc.problems()
-        except Exception as exc:  # noqa: BLE001 - a check that cannot run is itself a problem to show
+        except Exception as exc:
             problems = [Problem(f"the checks could not run: {exc}")]
         for p in problems:
             mark = "⚠" if p.severity == "warning" else "✖"

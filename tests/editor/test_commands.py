@@ -241,7 +241,7 @@ def test_built_from_nothing_plays(tmp_path: Path) -> None:
     again = ScenarioDocument.open(path)
     assert again.text() == sc.text() and again.map_doc.text() == doc.text()
     game = new_game(load_scenario(path))
-    from boardapp.rules.binni.commands import Move  # noqa: PLC0415
+    from boardapp.rules.binni.commands import Move
 
     game.push(Move(counter="r1", to="b"))
     assert game.state.counters["r1"].place == "b"
