@@ -256,11 +256,12 @@ class Handle(QGraphicsEllipseItem):
     """A vertex of the selected region, dragged with the vertex tool."""
 
     def __init__(self, region_id: str, vertex: int, at: tuple[float, float]) -> None:
-        super().__init__(-14, -14, 28, 28)
+        super().__init__(-6, -6, 12, 12)  # screen pixels: the same size at every zoom
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
         self.region_id, self.vertex = region_id, vertex
         self.setPos(QPointF(*at))
         self.setBrush(QColor("#ffffff"))
-        self.setPen(QPen(QColor("#d62728"), 4))
+        self.setPen(QPen(QColor("#d62728"), 2))
         self.setZValue(50)
 
 
