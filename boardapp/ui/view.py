@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QPen, QWheelEvent
-from PySide6.QtWidgets import QGraphicsView
+from PySide6.QtGui import QColor, QImage, QKeyEvent, QMouseEvent, QPainter, QPen, QTransform, QWheelEvent
+from PySide6.QtWidgets import QGraphicsView, QWidget
 
 MIN_SCALE, MAX_SCALE = 0.03, 8.0
 
@@ -23,6 +23,7 @@ class BoardView(QGraphicsView):
         self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
         self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontSavePainterState)
+        self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontAdjustForAntialiasing)
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
         self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
         self.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)  # pans on empty map; items take their own drags
@@ -32,6 +33,19 @@ class BoardView(QGraphicsView):
             self.setScene(scene)
         self.horizontalScrollBar().valueChanged.connect(self.viewportMoved)
         self.verticalScrollBar().valueChanged.connect(self.viewportMoved)
+        self.zoomChanged.connect(self._level_of_detail)
+
+    def setScene(self, scene: Any) -> None:  # noqa: N802
+        super().setScene(scene)
+        self._level_of_detail()
+
+    def _level_of_detail(self, *_: Any) -> None:
+        """Far away, let the scene paint its pieces into the cached background (see ``LOD_PIECES``)."""
+        from boardapp.ui.scene import LOD_PIECES
+
+        scene = self.scene()
+        if scene is not None and hasattr(scene, "set_far"):
+            scene.set_far(self.zoom() < LOD_PIECES)
 
     # --- zoom ---------------------------------------------------------------------------------
     def zoom(self) -> float:
@@ -106,46 +120,94 @@ class BoardView(QGraphicsView):
         return self.mapToScene(self.viewport().rect()).boundingRect()
 
 
-class OverviewView(QGraphicsView):
-    """A small whole-map view of the same scene with the main view's area outlined; click or drag
-    in it to move the main view there."""
+class OverviewView(QWidget):
+    """A small whole-map picture of the main view's scene with the main view's area outlined; click or
+    drag in it to move the main view there. It paints one cached image (the far map and the pieces),
+    made again only when the board is laid out again or the widget resized, so following the main
+    view's scrolling costs a blit and a rectangle."""
 
     def __init__(self, main: BoardView, parent: Any = None) -> None:
-        super().__init__(main.scene(), parent)
+        super().__init__(parent)
         self.main = main
-        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.SmoothPixmapTransform)
-        self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setInteractive(False)
+        self._board: Any = None
+        self._image: QImage | None = None
+        self._to_widget = QTransform()
         self.setMinimumSize(160, 120)
-        main.viewportMoved.connect(self.viewport().update)
-        main.zoomChanged.connect(lambda _z: self.viewport().update())
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
+        main.viewportMoved.connect(self.update)
+        main.zoomChanged.connect(lambda _z: self.update())
+        if main.scene() is not None:
+            self.set_scene(main.scene())
+
+    def scene(self) -> Any:
+        return self._board
 
     def set_scene(self, scene: Any) -> None:
-        self.setScene(scene)
-        self._fit()
+        if self._board is not None and hasattr(self._board, "laidOut"):
+            try:
+                self._board.laidOut.disconnect(self._dirty)
+            except (RuntimeError, TypeError):
+                pass
+        self._board = scene
+        if scene is not None and hasattr(scene, "laidOut"):
+            scene.laidOut.connect(self._dirty)
+        self._dirty()
 
-    def _fit(self) -> None:
-        scene = self.scene()
-        if scene is not None:
-            self.fitInView(scene.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+    def _dirty(self) -> None:
+        self._image = None
+        self.update()
+
+    def _source(self) -> QRectF:
+        the_map = getattr(self._board, "map", None)
+        return QRectF(0, 0, *the_map.size) if the_map is not None else self._board.sceneRect()
+
+    def _make_image(self) -> QImage:
+        dpr = self.devicePixelRatioF()
+        img = QImage(max(1, round(self.width() * dpr)), max(1, round(self.height() * dpr)),
+                     QImage.Format.Format_ARGB32_Premultiplied)
+        img.setDevicePixelRatio(dpr)
+        img.fill(QColor("#b9d3e3"))
+        src = self._source()
+        k = min(self.width() / src.width(), self.height() / src.height())
+        t = QTransform()
+        t.translate((self.width() - src.width() * k) / 2, (self.height() - src.height() * k) / 2)
+        t.scale(k, k)
+        t.translate(-src.x(), -src.y())
+        self._to_widget = t
+        p = QPainter(img)
+        p.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.SmoothPixmapTransform)
+        p.setTransform(t)
+        board = self._board
+        board.drawBackground(p, src)
+        if hasattr(board, "paint_pieces") and not getattr(board, "far", False):
+            board.paint_pieces(p, src)
+        p.end()
+        return img
 
     def resizeEvent(self, event: Any) -> None:  # noqa: N802
         super().resizeEvent(event)
-        self._fit()
+        self._image = None
 
-    def drawForeground(self, painter: QPainter, rect: QRectF) -> None:  # noqa: N802
-        pen = QPen(QColor("#d40000"), 0)
+    def paintEvent(self, event: Any) -> None:  # noqa: N802
+        if self._board is None:
+            return
+        if self._image is None or self._image.deviceIndependentSize().toSize() != self.size():
+            self._image = self._make_image()
+        p = QPainter(self)
+        p.drawImage(0, 0, self._image)
+        p.setTransform(self._to_widget)
+        pen = QPen(QColor("#d40000"), 2)
         pen.setCosmetic(True)
-        pen.setWidth(2)
-        painter.setPen(pen)
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.drawRect(self.main.visible_scene_rect().intersected(self.sceneRect()))
+        p.setPen(pen)
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.drawRect(self.main.visible_scene_rect().intersected(self._board.sceneRect()))
+        p.end()
 
     def _go(self, event: QMouseEvent) -> None:
-        self.main.centerOn(self.mapToScene(event.position().toPoint()))
-        self.viewport().update()
+        inverse, ok = self._to_widget.inverted()
+        if ok:
+            self.main.centerOn(inverse.map(event.position()))
+        self.update()
 
     def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802
         self._go(event)
