@@ -6,7 +6,9 @@
    ~0.3 s; the delay from its commit to the follower's map having repainted. Target ≤ 500 ms.
 
 Both on the default scenario (War in Binni), a 1920x1080 window, Qt's offscreen platform unless
-``QT_QPA_PLATFORM``/``DISPLAY`` say otherwise.  Run: ``.venv/bin/python benchmarks/bench_bigscreen.py``.
+``QT_QPA_PLATFORM`` says otherwise.  Run: ``.venv/bin/python benchmarks/bench_bigscreen.py``;
+with ``--shots`` it writes screenshots of every layout at 1920x1080 and 3840x2160 into ``out/``
+and prints the measured height of the place names instead.
 """
 
 from __future__ import annotations
@@ -145,8 +147,60 @@ def following(app: QApplication, tmp: Path, n: int = 20, interval_ms: int = 200)
     return delays
 
 
+def screenshots(app: QApplication, tmp: Path, out: Path = ROOT / "out") -> None:
+    """PNGs of every layout at 1920x1080 and 3840x2160, and the measured height of place names."""
+    import datetime as dt
+
+    from boardapp.clock import TurnClock
+    from boardapp.ui.bigscreen import PlaceName
+
+    out.mkdir(parents=True, exist_ok=True)
+    t = [0.0]
+    for w, h in ((1920, 1080), (3840, 2160)):
+        t[0] = 0.0
+        game = new_game(load_scenario(DEFAULT_SCENARIO))
+        game.push({"kind": "news", "text": "UN Security Council to meet on Binni tonight"})
+        clock = TurnClock.for_scenario(game.module.scenario, now=lambda: t[0])
+        window = BigScreenWindow(game, clock=clock, settings=settings(tmp),
+                                 wallclock=lambda: dt.datetime(2025, 5, 3, 11, 47))
+        window.resize(w, h)
+        window.show()
+        for _ in range(10):
+            app.processEvents()
+        clock.start()
+        t[0] = 15 * 60 + 48
+        names = [i for i in window.scene.items() if isinstance(i, PlaceName)]
+        k = window.view.scale_now()
+        from PySide6.QtGui import QFontMetricsF
+
+        fm = QFontMetricsF(names[0].font())
+        kalen = next(n for n in names if n.place_id == "kalen")
+        print(f"{w}x{h}: place names {names[0].font().pixelSize() * k:.1f} px font, capitals "
+              f"{fm.capHeight() * k:.1f} px, 'Kalen' ink {fm.tightBoundingRect('Kalen').height() * k:.1f} px "
+              f"(floor 1/60 = {h / 60:.1f} px)")
+        shots = [("map_sidebar", 0), ("map_sidebar", 41 * 60 + 30), ("map", 44 * 60 + 20), ("clock", 45 * 60 + 3)]
+        for layout, at in shots:
+            t[0] = at
+            window.set_layout(layout)
+            for _ in range(5):
+                app.processEvents()
+            name = out / f"bigscreen-{w}x{h}-{layout}-{window.clock.state()}.png"
+            window.grab().save(str(name))
+            print("  ", name.relative_to(ROOT))
+        window.set_layout("map_sidebar")
+        window.show_places(["kalen", "ashanu"], animate=False)
+        app.processEvents()
+        window.grab().save(str(out / f"bigscreen-{w}x{h}-region.png"))
+        window.detach()
+        window.close()
+
+
 def main() -> None:
     app = QApplication.instance() or QApplication(sys.argv[:1])
+    if "--shots" in sys.argv:
+        with tempfile.TemporaryDirectory() as d:
+            screenshots(app, Path(d))
+        return
     with tempfile.TemporaryDirectory() as d:
         tmp = Path(d)
         summary("command pushed -> big screen repainted (one process)", in_process(app, tmp), 50)

@@ -297,8 +297,8 @@ def _overlap(a: QRectF, b: QRectF) -> float:
 class BigView(QGraphicsView):
     """The big screen's map: no scroll bars, no interaction, fitted to the map or to a region."""
 
-    fitted = Signal(float)
-    """The scale at which the whole map fits (emitted on every resize)."""
+    settled = Signal(float)
+    """The view's scale once it has come to rest on its region (after a resize or a move)."""
     painted = Signal()
 
     ANIMATION_MS = 700
@@ -324,7 +324,7 @@ class BigView(QGraphicsView):
         self._anim = QVariantAnimation(self)
         self._anim.setEasingCurve(QEasingCurve.Type.InOutCubic)
         self._anim.valueChanged.connect(self._fit)
-        self._anim.finished.connect(lambda: self._fit(self.target_rect()))
+        self._anim.finished.connect(self._settle)
 
     def target_rect(self) -> QRectF:
         return QRectF(self.region) if self.region is not None else QRectF(self.map_rect)
@@ -344,12 +344,16 @@ class BigView(QGraphicsView):
         if isinstance(rect, QRectF) and rect.isValid():
             self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
 
+    def _settle(self) -> None:
+        self._fit(self.target_rect())
+        self.settled.emit(self.scale_now())
+
     def show_region(self, rect: QRectF | None, animate: bool = True) -> None:
         """Pan and zoom to ``rect`` (scene coordinates; None: the whole map), smoothly."""
         self.region = QRectF(rect) if rect is not None else None
         self._anim.stop()
         if not animate or not self.isVisible():
-            self._fit(self.target_rect())
+            self._settle()
             return
         self._anim.setDuration(self.ANIMATION_MS)
         self._anim.setStartValue(self.visible_rect())
@@ -363,8 +367,7 @@ class BigView(QGraphicsView):
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         if not self.animating:
-            self._fit(self.target_rect())
-        self.fitted.emit(self.fit_scale())
+            self._settle()
 
     def paintEvent(self, event: QPaintEvent) -> None:
         super().paintEvent(event)
@@ -433,6 +436,7 @@ class ClockPanel(QWidget):
         state = clock.state()
         flash = state == "expired" and int(clock.overrun() * 2) % 2 == 0
         _set_text(self.week, week_text)
+        _set_colour(self.week, "#ffffff")
         _set_text(self.digits, clock.text() if state != "expired" else "TIME UP")
         _set_text(self.status, STATE_WORDS[state] if state != "expired" else f"+{_mmss(clock.overrun())}")
         _set_colour(self.digits, CLOCK_COLOURS[state])
@@ -681,7 +685,7 @@ class BigScreenWindow(QWidget):
         box.addWidget(self.view, 1)
         box.addWidget(self.sidebar)
         box.addWidget(self.clock_panel, 1)
-        self.view.fitted.connect(self._on_fitted)
+        self.view.settled.connect(self._on_settled)
 
         layout = getattr(getattr(scenario, "display", None), "layout", "map_sidebar")
         self.layout_name = ""
@@ -799,11 +803,12 @@ class BigScreenWindow(QWidget):
         self.sidebar.set_unit(u)
         self.clock_panel.set_unit(u)
 
-    def _on_fitted(self, scale: float) -> None:
-        """Size place names so they are :data:`NAME_FRACTION` of the window height at fit."""
+    def _on_settled(self, scale: float) -> None:
+        """Size place names to :data:`NAME_FRACTION` of the window height on screen (never smaller
+        than the umpires' board draws them, in map units)."""
         if scale <= 0:
             return
-        px = max(NAME_PX * self.scene.piece_scale, self.height() * NAME_FRACTION / scale)
+        px = max(NAME_PX, self.height() * NAME_FRACTION / scale)
         if abs(px - self.scene.name_px) > 0.5:
             self.scene.set_name_px(px)
 

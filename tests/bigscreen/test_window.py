@@ -104,8 +104,9 @@ def test_default_scenario_public_window(qtbot, settings, binni_loaded):
     # every map team has a PR track with its card limit
     rows = window.sidebar.tracks.rows
     assert [r["team"] for r in rows] == [t.id for t in game.module.scenario.teams if t.on_map]
-    assert all(r["pr"] is not None and r["limit"].startswith("≤") is False for r in rows)
-    assert {r["team"]: r["limit"] for r in rows}["binni-gov"] == f"cards ≤ {game.summary()['teams']['binni-gov']['cards_max']}"
+    assert all(r["pr"] is not None and r["limit"].startswith("cards ≤ ") for r in rows)
+    limit = game.summary()["teams"]["binni-gov"]["cards_max"]
+    assert {r["team"]: r["limit"] for r in rows}["binni-gov"] == f"cards ≤ {limit}"
     assert window.sidebar.tally.text() == "Displaced 3   In camps 0   Deaths 0"
     window.detach()
 
@@ -232,7 +233,7 @@ def test_show_region_pans_and_zooms_smoothly(qtbot, settings, binni_game):
     target = QRectF(1500, 1000, 800, 600)
     window.show_region(target)
     assert window.view.animating
-    qtbot.wait(100)
+    qtbot.wait(window.view.ANIMATION_MS // 2)
     middle = window.view.visible_rect()
     assert middle.width() < whole.width() and middle.width() > target.width()
     qtbot.waitUntil(lambda: not window.view.animating, timeout=3000)
@@ -242,6 +243,10 @@ def test_show_region_pans_and_zooms_smoothly(qtbot, settings, binni_game):
     window.show_places(["kalen", "idu"], animate=False)
     seen = window.view.visible_rect()
     assert seen.contains(QRectF(*window.scene.places["kalen"].at, 1, 1))
+    zoom = window.view.scale_now()
+    assert zoom > 2 * window.view.fit_scale()
+    # zoomed in, names keep their size on screen (or the board's size in map units, if larger)
+    assert window.name_screen_px() == pytest.approx(max(34 * zoom, 1080 / 38), rel=0.02)
     window.show_region(None, animate=False)
     assert window.view.visible_rect().contains(window.view.map_rect.adjusted(5, 5, -5, -5))
     window.detach()
