@@ -174,7 +174,6 @@ def screenshots(app: QApplication, tmp: Path, out: Path = ROOT / "out") -> None:
         from PySide6.QtGui import QFontMetricsF
 
         fm = QFontMetricsF(names[0].font())
-        kalen = next(n for n in names if n.place_id == "kalen")
         print(f"{w}x{h}: place names {names[0].font().pixelSize() * k:.1f} px font, capitals "
               f"{fm.capHeight() * k:.1f} px, 'Kalen' ink {fm.tightBoundingRect('Kalen').height() * k:.1f} px "
               f"(floor 1/60 = {h / 60:.1f} px)")
