@@ -76,6 +76,8 @@ class CounterItem(QGraphicsPixmapItem):
         self.setShapeMode(QGraphicsPixmapItem.ShapeMode.BoundingRectShape)
         self.setCursor(Qt.CursorShape.OpenHandCursor)
         self.setAcceptedMouseButtons(Qt.MouseButton.LeftButton | Qt.MouseButton.RightButton)
+        self.look: tuple[Any, ...] = ()
+        """What it was last laid out as (the scene skips unchanged counters)."""
         self._press: QPointF | None = None
         self._origin = QPointF()
         self._dragging = False
@@ -218,14 +220,17 @@ class BoardScene(QGraphicsScene):
             return QRectF(*bg.rect)
         return QRectF(0, 0, *self.map.size)
 
-    def _record_map(self) -> tuple[QPicture, QPicture]:
-        full, far = QPicture(), QPicture()
-        for pic, detail in ((full, True), (far, False)):
-            p = QPainter(pic)
-            p.setRenderHint(QPainter.RenderHint.Antialiasing)
-            self._paint_map(p, detail)
-            p.end()
-        return full, far
+    def _record_map(self) -> tuple[QPicture, QPicture | None]:
+        """The full-detail map now; the far one (:attr:`_map_far`) when a view first needs it."""
+        return self._record(True), None
+
+    def _record(self, detail: bool) -> QPicture:
+        pic = QPicture()
+        p = QPainter(pic)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self._paint_map(p, detail)
+        p.end()
+        return pic
 
     def _paint_map(self, p: QPainter, detail: bool) -> None:
         m = self.map  # the sea and the background image are drawn by drawBackground, not recorded
@@ -361,6 +366,8 @@ class BoardScene(QGraphicsScene):
             painter.setOpacity(self.map.background.opacity if self.map.background else 1.0)
             painter.drawImage(self.background_rect(), self._background_image)
             painter.restore()
+        if lod < LOD_FAR and self._map_far is None:
+            self._map_far = self._record(False)
         painter.drawPicture(QPointF(0, 0), self._map_full if lod >= LOD_FAR else self._map_far)
         if self.far:
             self.paint_pieces(painter, rect)
@@ -552,6 +559,7 @@ class BoardScene(QGraphicsScene):
         for pc in pieces:
             if pc.place in self.places:
                 stacks[pc.place].append(pc)
+        looks: dict[str, tuple[str, str]] = {}
         for pid, stack in stacks.items():
             stack.sort(key=lambda pc: (pc.team, pc.id))
             for i, (pc, pos) in enumerate(zip(stack, self.stack_positions(self.places[pid].at, len(stack)),
@@ -564,12 +572,18 @@ class BoardScene(QGraphicsScene):
                     self.addItem(item)
                     self.counters[pc.id] = item
                 item.piece = pc
+                look = looks.get(pc.team)
+                if look is None:
+                    look = looks[pc.team] = (self.team_colour(pc.team) or "#bbbbbb", self.team_symbol(pc.team))
+                tip = pc.tooltip or f"{pc.team} {pc.label} {pc.id}"
+                key = (pid, pos.x(), pos.y(), i, look, pc.label, pc.value, pc.damage, tip)
+                if item.look == key:  # unchanged since the last layout: touch nothing
+                    continue
+                item.look = key
+                pm = style.chip_pixmap(look[0], look[1], pc.label, pc.value, pc.damage)
                 item.setData(0, pid)
-                pm = style.chip_pixmap(self.team_colour(pc.team) or "#bbbbbb", self.team_symbol(pc.team),
-                                       pc.label, pc.value, pc.damage)
-                if item.pixmap().cacheKey() != pm.cacheKey():
-                    item.setPixmap(pm)
-                    item.setToolTip(pc.tooltip or f"{pc.team} {pc.label} {pc.id}")
+                item.setPixmap(pm)
+                item.setToolTip(tip)
                 item.setPos(pos)
                 item.setZValue(Z_CHIP + i * 0.01)
         for cid in [c for c in self.counters if c not in seen]:
@@ -615,6 +629,7 @@ class BoardScene(QGraphicsScene):
         return self._options
 
     def begin_drag(self, item: CounterItem) -> None:
+        item.look = ()  # moved by hand: the next layout puts it back in place
         item.setZValue(Z_DRAG)
         item.setCursor(Qt.CursorShape.ClosedHandCursor)
         if item.piece.place is not None:
