@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
+from pathlib import Path
 from collections.abc import Callable
 from typing import Any
 
@@ -206,13 +207,34 @@ class BoardScene(QGraphicsScene):
         bg = self.map.background
         if bg is None or bg.opacity <= 0:
             return
-        from pathlib import Path
+        self._background_image = load_background(str(self.background_path()))
 
-        from PySide6.QtGui import QImageReader
+    def map_folder(self) -> Path:
+        """The folder of the map file, which a background's relative path starts from.
 
-        base = Path(getattr(self.map, "source_dir", ".") or ".")
-        path = Path(bg.image) if Path(bg.image).is_absolute() else base / bg.image
-        self._background_image = load_background(str(path))
+        The ``Map`` model does not keep its file's folder; the game does keep where it came from:
+        ``source`` (the scenario file ``new_game`` was given, also stored in a game file's meta), and
+        the scenario names its map relative to itself. Without a source, the working directory."""
+        source = getattr(self.game, "source", "") or ""
+        store = getattr(self.game, "store", None) or getattr(self.game, "follow", None)
+        if not source and store is not None and hasattr(store, "meta"):
+            try:
+                source = store.meta().get("source", "")
+            except Exception:  # a closed or foreign store: no source
+                source = ""
+        if not source:
+            return Path(".")
+        src = Path(source)
+        map_rel = getattr(self.game.module.scenario, "map", None)
+        if src.suffix.lower() in (".yaml", ".yml") and isinstance(map_rel, str) and map_rel:
+            return (src.parent / map_rel).parent
+        return src.parent
+
+    def background_path(self) -> Path:
+        bg = self.map.background
+        assert bg is not None
+        image = Path(bg.image)
+        return image if image.is_absolute() else self.map_folder() / image
 
     def background_rect(self) -> QRectF:
         bg = self.map.background
@@ -735,24 +757,35 @@ class BoardScene(QGraphicsScene):
 
 
 def load_background(path: str, max_side: int = 6144) -> QImage | None:
-    """Read a background image no larger than ``max_side`` pixels a side (decoded scaled when the
-    format allows it, so a 20,000-pixel image never sits in memory at full size)."""
-    from PySide6.QtGui import QImageReader
+    """Read a background image no larger than ``max_side`` pixels a side.
+
+    JPEG (and SVG) decode straight to the reduced size, so a 20,000-pixel photo never sits in
+    memory at full size. Formats that cannot (PNG, BMP, TIFF) are decoded whole, then reduced: Qt's
+    default 256 MB allocation limit would refuse a large one, so the limit is raised for this read
+    to what the decoded image needs (peak memory then holds it once)."""
+    from PySide6.QtCore import QSize
+    from PySide6.QtGui import QImageIOHandler, QImageReader
 
     reader = QImageReader(path)
+    reader.setAutoTransform(True)
     size = reader.size()
     if not size.isValid():
         return None
     scale = min(1.0, max_side / max(size.width(), size.height()))
-    target = size * scale if scale < 1 else size
-    need = target.width() * target.height() * 4 // (1024 * 1024)
-    # JPEG decodes straight to the scaled size; formats that cannot must fit Qt's default limit
-    reader.setAllocationLimit(max(256, need * 2 + 1))
-    if scale < 1:
-        reader.setScaledSize(target)
-    img = reader.read()
+    target = QSize(max(1, round(size.width() * scale)), max(1, round(size.height() * scale)))
+    scaled_decode = reader.supportsOption(QImageIOHandler.ImageOption.ScaledSize)
+    decoded = target if scaled_decode else size
+    need_mb = math.ceil(decoded.width() * decoded.height() * 4 / (1024 * 1024)) + 16
+    old_limit = QImageReader.allocationLimit()
+    QImageReader.setAllocationLimit(max(old_limit, need_mb))
+    try:
+        if scale < 1 and scaled_decode:
+            reader.setScaledSize(target)
+        img = reader.read()
+    finally:
+        QImageReader.setAllocationLimit(old_limit)
     if img.isNull():
         return None
+    if img.size() != target:
+        img = img.scaled(target, Qt.AspectRatioMode.IgnoreAspectRatio, Qt.TransformationMode.SmoothTransformation)
     return img
-
-

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from pathlib import Path
+
 from PySide6.QtGui import QColor
 
 from boardapp.engine.files import new_game
@@ -68,3 +70,101 @@ def test_render_png(tmp_path, binni_loaded):
     out = render_png(new_game(binni_loaded), tmp_path / "b.png", 800, 450)
     img = QImage(str(out))
     assert (img.width(), img.height()) == (800, 450)
+
+
+def test_far_mode_paints_pieces_into_the_background_and_still_drags(qtbot, tiny_game):
+    """Zoomed far out, the view asks the scene to paint its pieces with the map (no items drawn);
+    a press on a counter's picture brings that counter up as its item so it can be dragged."""
+    from PySide6.QtCore import QPointF, Qt
+    from PySide6.QtTest import QTest
+
+    from boardapp.ui.scene import LOD_PIECES
+    from boardapp.ui.view import BoardView
+
+    scene = BoardScene(tiny_game)
+    view = BoardView(scene)
+    qtbot.addWidget(view)
+    view.resize(500, 300)
+    view.show()
+    qtbot.waitExposed(view)
+    view.fit()
+    assert view.zoom() < LOD_PIECES and scene.far
+    assert not any(i.isVisible() for i in scene.counters.values())
+    layer = scene.pieces_layer()
+    assert {pid for pid in layer} >= {c.piece.place for c in scene.counters.values()}
+    item = scene.counters["g-mil1"]
+    r = item.sceneBoundingRect()
+    start = view.mapFromScene(QPointF(r.left() + 4, r.center().y()))
+    end = view.mapFromScene(scene.place_pos("charlie"))
+    vp = view.viewport()
+    QTest.mousePress(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, start)
+    assert item.isVisible()
+    from tests.ui.test_window import _move
+
+    for i in range(1, 7):
+        _move(vp, start + (end - start) * (i / 6))
+    QTest.mouseRelease(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, end)
+    assert tiny_game.state.counters["g-mil1"].place == "charlie"
+    assert not item.isVisible()  # back in the background picture, at its new place
+    assert scene.pieces_layer()["charlie"]
+    view.zoom_by(1.0 / view.zoom())
+    assert not scene.far and item.isVisible()
+    scene.detach()
+
+
+def test_background_path_is_relative_to_the_map_file(qtbot, tmp_path, monkeypatch):
+    """A scenario in one folder, its map in a sub-folder with a background beside it; the program
+    runs from elsewhere. The scene finds the image through the game's source scenario."""
+
+    from PySide6.QtGui import QImage
+
+    from boardapp.engine.files import load_scenario
+
+    data = Path(__file__).resolve().parents[1] / "data"
+    (tmp_path / "maps").mkdir()
+    text = (data / "tiny-map.yaml").read_text(encoding="utf-8")
+    (tmp_path / "maps" / "tiny-map.yaml").write_text(text + "\nbackground: {image: art/bg.png}\n",
+                                                      encoding="utf-8")
+    (tmp_path / "maps" / "art").mkdir()
+    img = QImage(200, 120, QImage.Format.Format_RGB32)
+    img.fill(0x336699)
+    assert img.save(str(tmp_path / "maps" / "art" / "bg.png"))
+    scen = (data / "tiny-scenario.yaml").read_text(encoding="utf-8").replace("map: tiny-map.yaml",
+                                                                            "map: maps/tiny-map.yaml")
+    (tmp_path / "scenario.yaml").write_text(scen, encoding="utf-8")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    game = new_game(load_scenario(tmp_path / "scenario.yaml"), save=tmp_path / "g.game",
+                    source=str(tmp_path / "scenario.yaml"))
+    scene = BoardScene(game)
+    assert scene.background_path() == tmp_path / "maps" / "art" / "bg.png"
+    assert scene._background_image is not None and scene._background_image.width() == 200
+    scene.detach()
+    game.store.close()
+
+
+def test_background_over_the_allocation_limit_still_loads(qtbot, tmp_path):
+    """A PNG (no scaled decoding) whose decoded size exceeds Qt's allocation limit is read whole
+    with the limit raised for that read, then held reduced; the global limit is put back."""
+    from PySide6.QtGui import QImage, QImageReader
+
+    from boardapp.ui.scene import load_background
+
+    img = QImage(3000, 2000, QImage.Format.Format_RGB32)  # 23 MB decoded
+    img.fill(0x808080)
+    path = tmp_path / "big.png"
+    assert img.save(str(path))
+    old = QImageReader.allocationLimit()
+    QImageReader.setAllocationLimit(8)  # stands for the default 256 MB against a 20,000-pixel PNG
+    try:
+        assert QImageReader(str(path)).read().isNull()  # what a plain read does
+        out = load_background(str(path), max_side=1500)
+        assert QImageReader.allocationLimit() == 8
+    finally:
+        QImageReader.setAllocationLimit(old)
+    assert out is not None and (out.width(), out.height()) == (1500, 1000)
+    jpeg = tmp_path / "big.jpg"
+    assert img.save(str(jpeg))
+    small = load_background(str(jpeg), max_side=600)
+    assert small is not None and (small.width(), small.height()) == (600, 400)
