@@ -192,6 +192,24 @@ class TurnClock:
         self._extra = 0.0
         self.started = False
 
+    # --- sharing -------------------------------------------------------------------------
+    def record(self, wall: float | None = None) -> dict[str, Any]:
+        """The clock as data another process can take over (the big screen on a second machine).
+
+        Times are wall-clock seconds (``time.time()``), since monotonic clocks are per machine.
+        """
+        return {"week": self.week, "elapsed": self.elapsed(), "extra": self._extra, "running": self.running,
+                "started": self.started, "wall": time.time() if wall is None else wall}
+
+    def restore(self, record: dict[str, Any], wall: float | None = None) -> None:
+        """Take over a :meth:`record`, counting the time that passed since it was made while running."""
+        passed = max(0.0, (time.time() if wall is None else wall) - float(record["wall"]))
+        self.week = int(record["week"])
+        self._extra = float(record["extra"])
+        self.started = bool(record["started"])
+        self._elapsed = float(record["elapsed"]) + (passed if record["running"] else 0.0)
+        self._since = self.now() if record["running"] else None
+
     # --- reading --------------------------------------------------------------------------
     def elapsed(self) -> float:
         running = 0.0 if self._since is None else self.now() - self._since

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as _dt
+import json
 import sqlite3
 import sys
 import time
@@ -666,6 +667,7 @@ class BigScreenWindow(QWidget):
         self.picture: BoardPicture = game.module.board(game.state)
         week = week_of(game.state, self.picture.turn_label) or 1
         self.clock = clock if clock is not None else TurnClock.for_scenario(scenario, week=week)
+        self.on_clock_change: Callable[[dict[str, Any]], None] | None = None
         self._game_week = week
         self.setWindowTitle(f"{scenario.name} — big screen")
         self.setObjectName("bigscreen")
@@ -817,24 +819,36 @@ class BigScreenWindow(QWidget):
         return self.scene.name_px * self.view.scale_now()
 
     # --- clock --------------------------------------------------------------------------------
+    def _clock_changed(self) -> None:
+        """After CONTROL changes the clock: redraw, and hand the clock's record to whoever shares it
+        (the board writes it into the game file, so a big screen on another machine follows)."""
+        self.tick()
+        if self.on_clock_change is not None:
+            self.on_clock_change(self.clock.record())
+
     def start_clock(self) -> None:
         self.clock.start()
-        self.tick()
+        self._clock_changed()
 
     def pause_clock(self) -> None:
         self.clock.pause()
-        self.tick()
+        self._clock_changed()
 
     def toggle_clock(self) -> None:
         self.clock.toggle()
-        self.tick()
+        self._clock_changed()
 
     def adjust_clock(self, seconds: float) -> None:
         self.clock.adjust(seconds)
-        self.tick()
+        self._clock_changed()
 
     def new_week(self, week: int | None = None) -> None:
         self.clock.reset(week)
+        self._clock_changed()
+
+    def restore_clock(self, record: dict[str, Any]) -> None:
+        """Take over the clock another process shared (no echo back)."""
+        self.clock.restore(record)
         self.tick()
 
     def timetable_texts(self) -> tuple[str, str]:
@@ -977,6 +991,8 @@ class FileFollower(QObject):
 
     changed = Signal()
     failed = Signal(str)
+    clock = Signal(dict)
+    """The clock record CONTROL's board shared in the game file (meta key ``clock``)."""
 
     MAX_INCREMENTAL = 16
 
@@ -985,6 +1001,7 @@ class FileFollower(QObject):
         self.game = game
         self.store = store if store is not None else game.follow
         self._version = self.store.data_version()
+        self._clock_text: str | None = None
         self.last_error = ""
         self.timer = QTimer(self)
         self.timer.setInterval(interval_ms)
@@ -1002,6 +1019,7 @@ class FileFollower(QObject):
                 return False
             changed = self.catch_up()
             self._version = version
+            self._read_clock()
         except (sqlite3.Error, ValueError) as exc:  # GameFileError, ReplayMismatchError are ValueErrors
             msg = f"cannot follow {self.store.path}: {exc}"
             if msg != self.last_error:
@@ -1013,6 +1031,12 @@ class FileFollower(QObject):
         if changed:
             self.changed.emit()
         return changed
+
+    def _read_clock(self) -> None:
+        text = self.store.meta().get("clock")
+        if text and text != self._clock_text:
+            self._clock_text = text
+            self.clock.emit(json.loads(text))
 
     def catch_up(self) -> bool:
         game = self.game
@@ -1026,9 +1050,8 @@ class FileFollower(QObject):
             return False
         if len(new) > self.MAX_INCREMENTAL:
             return self._reload()
-        game.redo_stack = list(reversed(new))
-        for _ in new:
-            game.redo()  # applies the recorded entry with its recorded dice, notifies the screen
+        for entry in new:
+            game.append_recorded(entry)  # with its recorded dice; notifies the screen
         game.redo_stack = list(reversed(undone))
         return True
 
@@ -1046,6 +1069,8 @@ def open_screen(path: str | Path, settings: QSettings | None = None,
     game = open_game(path, readonly=True)
     window = BigScreenWindow(game, settings=settings)
     follower = FileFollower(game, interval_ms=interval_ms, parent=window)
+    follower.clock.connect(window.restore_clock)
+    follower._read_clock()  # the clock as CONTROL last left it
     return window, follower
 
 

@@ -90,3 +90,43 @@ def test_run_screen_reports_a_bad_file(tmp_path, capsys):
     bad = tmp_path / "nothing.game"
     assert run_screen(bad) == 2
     assert "no such file" in capsys.readouterr().err
+
+
+def test_the_clock_follows_controls_board(screen, writer):
+    """CONTROL's board shares its clock in the game file; the big screen elsewhere takes it over."""
+    import json
+
+    from boardapp.clock import TurnClock
+
+    window, follower = screen
+    board_clock = TurnClock.for_scenario(writer.module.scenario, week=1)
+    board_clock.start()
+    board_clock.adjust(-600)  # CONTROL takes ten minutes off week one (45 -> 35)
+    writer.store.set_meta("clock", json.dumps(board_clock.record()))
+    assert follower.poll() is False, "no journal entry changed, only the clock"
+    assert window.clock.running
+    assert window.clock.week == 1
+    assert 35 * 60 - 5 < window.clock.remaining() <= 35 * 60
+    board_clock.pause()
+    writer.store.set_meta("clock", json.dumps(board_clock.record()))
+    follower.poll()
+    assert not window.clock.running
+    assert abs(window.clock.remaining() - board_clock.remaining()) < 0.5
+
+
+def test_clock_record_restores_with_the_time_passed() -> None:
+    from boardapp.clock import TurnClock
+
+    t = [1000.0]
+    a = TurnClock(now=lambda: t[0])
+    a.start()
+    t[0] += 120
+    rec = a.record(wall=50_000.0)
+    b = TurnClock(now=lambda: 7.0)
+    b.restore(rec, wall=50_030.0)  # taken over 30 s later, still running
+    assert b.running
+    assert b.elapsed() == pytest.approx(150.0)
+    a.pause()
+    b.restore(a.record(wall=60_000.0), wall=60_500.0)  # paused: no time passes
+    assert not b.running
+    assert b.elapsed() == pytest.approx(120.0)
