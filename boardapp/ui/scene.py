@@ -57,6 +57,10 @@ NAME_PX = 34.0
 LOD_FAR = 0.12
 """Below this scale the map is drawn without place names and road casings."""
 
+LOD_ENLARGE = 0.4
+"""Below this scale a :class:`BoardView` draws the pieces :data:`ENLARGE` times larger (a chip of
+72 map units would be under 29 screen pixels, its type label under 8)."""
+ENLARGE = 1.45
 LOD_PIECES = 0.6
 """Below this scale (a chip under ~43 screen pixels) a :class:`BoardView` asks for the far mode: markers,
 tokens and counters are painted with the map into the view's cached background instead of being
@@ -179,6 +183,8 @@ class BoardScene(QGraphicsScene):
         self._token_items: dict[tuple[str, int], QGraphicsPixmapItem] = {}
         self.far = False
         """Pieces painted into the background (see :data:`LOD_PIECES`)."""
+        self.piece_k = 1.0
+        """Pieces are drawn this many times their size (see :meth:`set_piece_scale`)."""
         self._layer: dict[str, tuple[QRectF, list[tuple[float, QRectF, Any]]]] | None = None
         self._layer_keys: dict[str, tuple[Any, ...]] = {}
         self._revealed: CounterItem | None = None
@@ -404,6 +410,24 @@ class BoardScene(QGraphicsScene):
             item.setVisible(not far or item is self._revealed)
         self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
 
+    def set_piece_scale(self, k: float) -> None:
+        """Draw markers, tokens and counters ``k`` times their size (a view zoomed far out enlarges
+        them, as a printed map enlarges its symbols at small scales), laid out again around their
+        places."""
+        if abs(k - self.piece_k) < 1e-9:
+            return
+        self.piece_k = k
+        self.layout_pieces()
+
+    def layout_pieces(self) -> None:
+        """Lay the current picture out again (no new picture from the rules)."""
+        self.clear_options()
+        self._refresh_control()
+        self._refresh_tokens()
+        self._refresh_counters()
+        self._layer_changed()
+        self.laidOut.emit()
+
     def _piece_items(self) -> list[QGraphicsPixmapItem]:
         return [*self.badges.values(), *self.tokens, *self.counters.values()]
 
@@ -445,13 +469,17 @@ class BoardScene(QGraphicsScene):
         if old is None:
             self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
             return
+        dirty = []
         for pid in set(old) | set(new):
             before, after = old.get(pid), new.get(pid)
             if before is not None and after is not None and _same_rows(before[1], after[1]):
                 continue
-            for entry in (before, after):
-                if entry is not None:
-                    self.invalidate(entry[0].adjusted(-2, -2, 2, 2), QGraphicsScene.SceneLayer.BackgroundLayer)
+            dirty += [entry[0] for entry in (before, after) if entry is not None]
+        if len(dirty) > 64:  # a new layout everywhere: one repaint of the whole background
+            self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
+            return
+        for rect in dirty:
+            self.invalidate(rect.adjusted(-2, -2, 2, 2), QGraphicsScene.SceneLayer.BackgroundLayer)
 
     def counter_at(self, pos: QPointF) -> CounterItem | None:
         """The topmost counter whose chip covers ``pos`` (whether drawn as an item or in the background)."""
@@ -462,14 +490,15 @@ class BoardScene(QGraphicsScene):
         return best
 
     # --- what goes where ---------------------------------------------------------------------
-    @staticmethod
-    def stack_positions(at: tuple[float, float], n: int) -> list[QPointF]:
+    def stack_positions(self, at: tuple[float, float], n: int) -> list[QPointF]:
         """Top-left corners of a stack of n chips above a place, fanned to the right and centred."""
         x, y = at
-        width = CHIP + (n - 1) * CHIP * FAN
+        k = self.piece_k
+        chip = CHIP * k
+        width = chip + (n - 1) * chip * FAN
         left = x - width / 2
-        top = y - 22 - CHIP
-        return [QPointF(left + i * CHIP * FAN, top) for i in range(n)]
+        top = y - 22 * k - chip
+        return [QPointF(left + i * chip * FAN, top) for i in range(n)]
 
     def team_colour(self, team: str | None) -> str | None:
         t = self.teams.get(team) if team else None
@@ -514,23 +543,24 @@ class BoardScene(QGraphicsScene):
         self.laidOut.emit()
 
     def _refresh_control(self) -> None:
-        r = BADGE / 2
+        k = self.piece_k
+        r = BADGE * k / 2
         for pid, place in self.places.items():
             holder = self.picture.control.get(pid)
             pm = style.badge_pixmap(self.team_colour(holder) if holder else None, self.team_symbol(holder))
             item = self.badges.get(pid)
             if item is None:
                 item = QGraphicsPixmapItem()
-                item.setScale(1.0 / PIX)
                 item.setTransformationMode(Qt.TransformationMode.SmoothTransformation)
                 item.setZValue(Z_BADGE)
                 item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-                x, y = place.at
-                item.setPos(x - 24 - BADGE, y - r)
                 item.setData(0, pid)
                 item.setVisible(not self.far)
                 self.addItem(item)
                 self.badges[pid] = item
+            x, y = place.at
+            item.setScale(k / PIX)
+            item.setPos(x - 24 * k - BADGE * k, y - r)
             if item.data(1) != holder or item.pixmap().cacheKey() != pm.cacheKey():
                 item.setPixmap(pm)
                 item.setData(1, holder)
@@ -543,9 +573,11 @@ class BoardScene(QGraphicsScene):
             if t.place in self.places:
                 by_place[t.place].append(t)
         kept: dict[tuple[str, int], QGraphicsPixmapItem] = {}
+        k = self.piece_k
+        step = (TOKEN_H + 3) * k
         for pid, toks in by_place.items():
             x, y = self.places[pid].at
-            cx = x + 24
+            cx = x + 24 * k
             for i, t in enumerate(toks):
                 text = t.label or t.kind.upper()
                 if t.count != 1 or t.kind == "dp":
@@ -556,7 +588,6 @@ class BoardScene(QGraphicsScene):
                 item = self._token_items.pop((pid, i), None)
                 if item is None:
                     item = QGraphicsPixmapItem()
-                    item.setScale(1.0 / PIX)
                     item.setTransformationMode(Qt.TransformationMode.SmoothTransformation)
                     item.setZValue(Z_TOKEN)
                     item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
@@ -565,7 +596,8 @@ class BoardScene(QGraphicsScene):
                     self.addItem(item)
                 if item.pixmap().cacheKey() != pm.cacheKey():
                     item.setPixmap(pm)
-                item.setPos(cx, y - TOKEN_H / 2 + i * (TOKEN_H + 3) - (len(toks) - 1) * (TOKEN_H + 3) / 2)
+                item.setScale(k / PIX)
+                item.setPos(cx, y - TOKEN_H * k / 2 + i * step - (len(toks) - 1) * step / 2)
                 item.setToolTip(f"{t.kind}: {t.count}" + (f" ({self.teams[t.team].name})"
                                                           if t.team in self.teams else ""))
                 kept[(pid, i)] = item
@@ -598,7 +630,7 @@ class BoardScene(QGraphicsScene):
                 if look is None:
                     look = looks[pc.team] = (self.team_colour(pc.team) or "#bbbbbb", self.team_symbol(pc.team))
                 tip = pc.tooltip or f"{pc.team} {pc.label} {pc.id}"
-                key = (pid, pos.x(), pos.y(), i, look, pc.label, pc.value, pc.damage, tip)
+                key = (pid, pos.x(), pos.y(), i, self.piece_k, look, pc.label, pc.value, pc.damage, tip)
                 if item.look == key:  # unchanged since the last layout: touch nothing
                     continue
                 item.look = key
@@ -606,6 +638,7 @@ class BoardScene(QGraphicsScene):
                 item.setData(0, pid)
                 item.setPixmap(pm)
                 item.setToolTip(tip)
+                item.setScale(self.piece_k / PIX)
                 item.setPos(pos)
                 item.setZValue(Z_CHIP + i * 0.01)
         for cid in [c for c in self.counters if c not in seen]:

@@ -41,10 +41,11 @@ class BoardView(QGraphicsView):
 
     def _level_of_detail(self, *_: Any) -> None:
         """Far away, let the scene paint its pieces into the cached background (see ``LOD_PIECES``)."""
-        from boardapp.ui.scene import LOD_PIECES
+        from boardapp.ui.scene import ENLARGE, LOD_ENLARGE, LOD_PIECES
 
         scene = self.scene()
         if scene is not None and hasattr(scene, "set_far"):
+            scene.set_piece_scale(ENLARGE if self.zoom() < LOD_ENLARGE else 1.0)
             scene.set_far(self.zoom() < LOD_PIECES)
 
     # --- zoom ---------------------------------------------------------------------------------
