@@ -1,0 +1,640 @@
+"""Several umpires, one game — on the desktop: host from the board, join a hosted game, the big screen.
+
+* **Game ▸ Host on the LAN…** serves the open game file (:class:`HostRunner`: the host on its own
+  asyncio loop in a worker thread), shows the join codes per role (text, and QR codes when the
+  optional ``qrcode`` package is installed) and a dock of the connected seats (role, lag, last seen,
+  Kick). The hosting window itself plays through a CONTROL seat of its own host ("host board"), so
+  its commands go through the host's game like everyone else's and are broadcast.
+* **Game ▸ Join a hosted game…** / ``boardapp join HOST:PORT --code CODE`` (:func:`run_join`) opens
+  a board on the seat's live replica (:class:`~boardapp.ui.network_core.LiveGame`); ``--screen`` (or
+  a viewer's code) opens the big screen on the public view.
+* A status-bar indicator says online (seat, role, lag), offline — reconnecting (the board keeps
+  its last state; commands queue), or revoked; refusals from the host (stale, forbidden, queued)
+  are shown in the status bar, never as CONTROL's force dialog, and queued commands report their
+  outcome when the host answers.
+
+See docs/network.md ("On the desktop").
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
+from PySide6.QtGui import QAction, QColor, QGuiApplication, QImage, QPainter, QPixmap
+from PySide6.QtWidgets import (
+    QApplication,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDockWidget,
+    QFormLayout,
+    QGridLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QMessageBox,
+    QPlainTextEdit,
+    QPushButton,
+    QScrollArea,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from boardapp.net.client import SeatError
+from boardapp.ui.network_core import (
+    SEAT_FOR_HOST,
+    HostRunner,
+    LiveGame,
+    NetRefusal,
+    PublicGame,
+    SeatLink,
+    SeatPlan,
+    normalise_url,
+)
+
+__all__ = ["CodesDialog", "HostDialog", "HostStatusPanel", "JoinDialog", "NetworkControl", "install", "open_join",
+           "run_join"]
+
+GREEN, RED, GREY = "#1a8f3a", "#c62828", "#666666"
+SHOWN_AS_STATUS = frozenset({"stale", "forbidden", "queued", "closed", "failed", "invalid"})
+"""Refusal codes shown in the status bar (only a plain 'illegal' offers CONTROL's force)."""
+
+
+def _ago(t: float | None) -> str:
+    if not t:
+        return ""
+    s = max(0.0, time.time() - t)
+    return f"{s:.0f} s ago" if s < 120 else f"{s / 60:.0f} min ago"
+
+
+def _ms(lag: float | None) -> str:
+    return "—" if lag is None else f"{lag * 1000:.0f} ms"
+
+
+def qr_pixmap(text: str, module_px: int = 4) -> QPixmap | None:
+    """A QR code of ``text`` (None when the optional ``qrcode`` package is missing)."""
+    try:
+        import qrcode  # type: ignore[import-untyped]
+    except ImportError:
+        return None
+    qr = qrcode.QRCode(border=2)
+    qr.add_data(text)
+    qr.make(fit=True)
+    matrix = qr.get_matrix()
+    n = len(matrix)
+    img = QImage(n * module_px, n * module_px, QImage.Format.Format_RGB32)
+    img.fill(QColor("white"))
+    p = QPainter(img)
+    for y, row in enumerate(matrix):
+        for x, dark in enumerate(row):
+            if dark:
+                p.fillRect(x * module_px, y * module_px, module_px, module_px, QColor("black"))
+    p.end()
+    return QPixmap.fromImage(img)
+
+
+# --- dialogs ----------------------------------------------------------------------------------------
+class HostDialog(QDialog):
+    """Where to listen and which umpire codes to make (each optionally limited to some teams)."""
+
+    def __init__(self, teams: list[str], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Host on the LAN")
+        self.teams = teams
+        form = QFormLayout(self)
+        self.port = QSpinBox()
+        self.port.setRange(0, 65535)
+        self.port.setValue(8765)
+        self.port.setToolTip("0: any free port")
+        form.addRow("Port:", self.port)
+        self.bind = QComboBox()
+        self.bind.addItem("the local network (every interface)", "0.0.0.0")
+        self.bind.addItem("this machine only", "127.0.0.1")
+        form.addRow("Listen on:", self.bind)
+        self.umpires = QSpinBox()
+        self.umpires.setRange(0, 20)
+        self.umpires.setValue(4)
+        form.addRow("Umpire codes:", self.umpires)
+        self.team_edits: list[QLineEdit] = []
+        self._rows = QWidget()
+        self._rows_layout = QFormLayout(self._rows)
+        self._rows_layout.setContentsMargins(0, 0, 0, 0)
+        form.addRow(QLabel(f"Teams each umpire plays (comma-separated; empty: every team). "
+                           f"Teams: {', '.join(teams)}"))
+        form.addRow(self._rows)
+        self.umpires.valueChanged.connect(self._rebuild)
+        self._rebuild()
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Host")
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+
+    def _rebuild(self) -> None:
+        while len(self.team_edits) < self.umpires.value():
+            edit = QLineEdit()
+            edit.setPlaceholderText("every team")
+            self._rows_layout.addRow(f"umpire {len(self.team_edits) + 1}:", edit)
+            self.team_edits.append(edit)
+        while len(self.team_edits) > self.umpires.value():
+            self.team_edits.pop()
+            self._rows_layout.removeRow(self._rows_layout.rowCount() - 1)
+
+    def plan(self) -> SeatPlan:
+        umpires: list[tuple[str, list[str] | None]] = []
+        for i, edit in enumerate(self.team_edits):
+            teams = [t.strip() for t in edit.text().split(",") if t.strip()]
+            umpires.append((f"umpire {i + 1}", teams or None))
+        return SeatPlan(umpires=umpires)
+
+
+class CodesDialog(QDialog):
+    """The join codes per seat, as text (and QR codes of 'URL#CODE' when ``qrcode`` is installed)."""
+
+    def __init__(self, url: str, grants: list[Any], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Join codes")
+        lay = QVBoxLayout(self)
+        lay.addWidget(QLabel(f"Hosting at <b>{url}</b> — on another machine: Game ▸ Join a hosted game…, or<br>"
+                             f"<code>boardapp join {url.removeprefix('ws://').rstrip('/')} --code CODE</code>"
+                             " (add <code>--screen</code> for the big screen)"))
+        self.grants = [g for g in grants if not g.revoked and g.name != SEAT_FOR_HOST]
+        lines = []
+        grid_host = QWidget()
+        grid = QGridLayout(grid_host)
+        for row, g in enumerate(self.grants):
+            teams = f" (teams: {', '.join(sorted(g.teams))})" if g.teams is not None else ""
+            lines.append(f"{g.role:<8} {g.name}{teams}: {g.token}")
+            grid.addWidget(QLabel(f"<b>{g.name}</b><br>{g.role}{teams}"), row, 0)
+            code = QLineEdit(g.token)
+            code.setReadOnly(True)
+            code.setMinimumWidth(260)
+            grid.addWidget(code, row, 1)
+            pm = qr_pixmap(f"{url}#{g.token}")
+            if pm is not None:
+                qr = QLabel()
+                qr.setPixmap(pm)
+                grid.addWidget(qr, row, 2)
+        self.text = f"{url}\n" + "\n".join(lines)
+        scroll = QScrollArea()
+        scroll.setWidget(grid_host)
+        scroll.setWidgetResizable(True)
+        lay.addWidget(scroll, 1)
+        if qr_pixmap("x") is None:
+            lay.addWidget(QLabel("(Install the optional 'qrcode' package to show QR codes.)"))
+        row = QHBoxLayout()
+        copy = QPushButton("Copy all")
+        copy.clicked.connect(lambda: QGuiApplication.clipboard().setText(self.text))
+        close = QPushButton("Close")
+        close.clicked.connect(self.accept)
+        row.addStretch(1)
+        row.addWidget(copy)
+        row.addWidget(close)
+        lay.addLayout(row)
+        self.resize(720, 480)
+
+
+class JoinDialog(QDialog):
+    """The host's address and a join code (or a scanned 'ws://host:port/#code')."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Join a hosted game")
+        form = QFormLayout(self)
+        self.address = QLineEdit()
+        self.address.setPlaceholderText("192.168.1.5:8765")
+        self.code = QLineEdit()
+        self.code.setPlaceholderText("the join code the host gave you")
+        form.addRow("Host:", self.address)
+        form.addRow("Code:", self.code)
+        self.screen = QComboBox()
+        self.screen.addItem("the board", False)
+        self.screen.addItem("the big screen", True)
+        form.addRow("Open:", self.screen)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Join")
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+
+    def values(self) -> tuple[str, str, bool]:
+        url, code = normalise_url(self.address.text())
+        return url, self.code.text().strip() or code, bool(self.screen.currentData())
+
+
+class HostStatusPanel(QWidget):
+    """Who is connected: seat, role, teams, address, lag, last seen, and a Kick button (revokes the code)."""
+
+    COLUMNS = ("Seat", "Role", "Teams", "Address", "Lag", "Last seen", "")
+
+    def __init__(self, runner: HostRunner, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.runner = runner
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(2, 2, 2, 2)
+        self.address = QLabel()
+        self.address.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        lay.addWidget(self.address)
+        self.table = QTableWidget(0, len(self.COLUMNS))
+        self.table.setHorizontalHeaderLabels(list(self.COLUMNS))
+        self.table.verticalHeader().setVisible(False)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        lay.addWidget(self.table, 1)
+        row = QHBoxLayout()
+        self.codes_button = QPushButton("Join codes…")
+        row.addWidget(self.codes_button)
+        row.addStretch(1)
+        lay.addLayout(row)
+        self.kick_buttons: dict[str, QPushButton] = {}
+        self.rows: list[dict[str, Any]] = []
+        self.timer = QTimer(self)
+        self.timer.setInterval(1000)
+        self.timer.timeout.connect(self.refresh)
+        self.timer.start()
+        self.refresh()
+
+    def refresh(self) -> None:
+        if not self.runner.running:
+            self.address.setText("Not hosting.")
+            self.table.setRowCount(0)
+            self.rows = []
+            self.kick_buttons = {}
+            return
+        try:
+            rows = sorted(self.runner.status(), key=lambda r: (r["role"] != "control", r["seat"], r["address"]))
+        except Exception as exc:  # the host's loop is stuck or gone: say so, keep the window alive
+            self.address.setText(f"Host status unavailable: {exc}")
+            return
+        self.address.setText(f"Hosting at {self.runner.url} — {len(rows)} seat{'s' if len(rows) != 1 else ''} "
+                             "connected")
+        self.rows = rows
+        self.table.setRowCount(len(rows))
+        self.kick_buttons = {}
+        for i, r in enumerate(rows):
+            teams = ", ".join(r["teams"]) if r["teams"] is not None else "all"
+            for j, text in enumerate((r["seat"], r["role"], teams, r["address"], _ms(r["lag"]),
+                                      _ago(r["last_seen"]))):
+                self.table.setItem(i, j, QTableWidgetItem(text))
+            if r["seat"] == SEAT_FOR_HOST:
+                self.table.setCellWidget(i, 6, QLabel("this board"))
+                continue
+            kick = QPushButton("Kick")
+            kick.setToolTip("Revoke this seat's code: it is disconnected and the code never works again")
+            kick.clicked.connect(lambda _=False, token=r["token"], name=r["seat"]: self.kick(token, name))
+            self.table.setCellWidget(i, 6, kick)
+            self.kick_buttons[r["seat"]] = kick
+
+    def kick(self, token: str, name: str = "") -> None:
+        self.runner.revoke(token)
+        self.refresh()
+
+
+# --- the window's side ------------------------------------------------------------------------------
+class NetworkControl(QObject):
+    """The network menu, indicator and docks of one board window (see :func:`install`)."""
+
+    def __init__(self, window: Any) -> None:
+        super().__init__(window)
+        self.window = window
+        self.runner: HostRunner | None = None
+        self.link: SeatLink | None = None
+        self.status_dock: QDockWidget | None = None
+        self.codes_dialog: CodesDialog | None = None
+        self.messages: list[str] = []
+        """What the network told this window (refusals, late outcomes), newest last."""
+        self.joined: list[Any] = []
+        """Windows opened with Join (kept alive here)."""
+        self._base_offer_force = window.offer_force
+        window.offer_force = self.offer_force
+        if getattr(window, "scene", None) is not None:
+            with contextlib.suppress(RuntimeError, TypeError):
+                window.scene.commandRefused.disconnect()
+            window.scene.commandRefused.connect(window.offer_force)
+        self._build_menu()
+        self.indicator = QLabel()
+        self.indicator.setObjectName("network-indicator")
+        window.statusBar().addPermanentWidget(self.indicator)
+        self.timer = QTimer(self)
+        self.timer.setInterval(1000)
+        self.timer.timeout.connect(self.update_indicator)
+        window.installEventFilter(self)
+        self.update_indicator()
+
+    def _build_menu(self) -> None:
+        bar = self.window.menuBar()
+        menu = self.window.findChild(QObject, "game-menu")
+        if menu is None:
+            from PySide6.QtWidgets import QMenu
+
+            menu = QMenu("&Game", bar)
+            menu.setObjectName("game-menu")
+            help_action = next((a for a in bar.actions() if a.text().replace("&", "") == "Help"), None)
+            if help_action is not None:
+                bar.insertMenu(help_action, menu)
+            else:
+                bar.addMenu(menu)
+        self.menu = menu
+
+        def act(text: str, slot: Any) -> QAction:
+            a = QAction(text, self.window)
+            a.triggered.connect(slot)
+            menu.addAction(a)
+            return a
+
+        self.host_action = act("&Host on the LAN…", self.host_dialog)
+        self.join_action = act("&Join a hosted game…", self.join_dialog)
+        self.status_action = act("Host &status", self.show_status)
+        self.codes_action = act("Join &codes…", self.show_codes)
+        self.stop_action = act("Stop hosting", self.stop_hosting)
+        self._update_actions()
+
+    def _update_actions(self) -> None:
+        hosting = self.runner is not None and self.runner.running
+        self.host_action.setEnabled(not hosting and self.link is None)
+        self.status_action.setEnabled(hosting)
+        self.codes_action.setEnabled(hosting)
+        self.stop_action.setEnabled(hosting)
+
+    # --- indicator and messages ---------------------------------------------------------------------
+    def update_indicator(self) -> None:
+        link = self.link
+        if link is None:
+            self.indicator.setText("")
+            self.indicator.setToolTip("")
+            return
+        if link.fatal:
+            text, colour = f"● stopped: {link.fatal}", RED
+        elif link.stale:
+            queued = link.pending
+            text = "● offline — reconnecting" + (f" ({queued} queued)" if queued else "")
+            colour = RED
+        else:
+            where = "hosting" if self.runner is not None else "online"
+            text, colour = f"● {where} — {link.seat_name} ({link.role}) · lag {_ms(link.lag)}", GREEN
+            if self.runner is not None and self.runner.running:
+                text += f" · {self.runner.url}"
+        self.indicator.setText(text)
+        self.indicator.setStyleSheet(f"color: {colour}; font-weight: bold;")
+        self.indicator.setToolTip("\n".join(self.messages[-10:]) or link.url)
+
+    def say(self, text: str, ms: int = 10000) -> None:
+        self.messages.append(text)
+        self.window.statusBar().showMessage(text, ms)
+        self.indicator.setToolTip("\n".join(self.messages[-10:]))
+
+    def offer_force(self, command: dict[str, Any], reasons: list[str]) -> Any:
+        """Refusals by the host other than a plain 'illegal' go to the status bar, not the force dialog."""
+        refusal = getattr(self.window.game, "last_refusal", None)
+        if isinstance(refusal, NetRefusal) and refusal.code in SHOWN_AS_STATUS and list(refusal.reasons) == \
+                list(reasons):
+            word = {"stale": "Refused (the game moved on)", "queued": "Queued", "forbidden": "Not allowed here"}
+            self.say(f"{word.get(refusal.code, 'Refused')}: " + "; ".join(reasons))
+            self.update_indicator()
+            return None
+        return self._base_offer_force(command, reasons)
+
+    def _late(self, outcome: Any, command: Any) -> None:
+        kind = command.get("kind", "command") if isinstance(command, dict) else getattr(command, "kind", "command")
+        if outcome.accepted:
+            self.say(f"Queued {kind} accepted by the host (entry {outcome.seq})")
+        else:
+            self.say(f"Queued {kind} refused by the host ({outcome.code}): " + "; ".join(outcome.reasons))
+        self.update_indicator()
+
+    # --- a seat -------------------------------------------------------------------------------------
+    def attach(self, link: SeatLink, path: Path | None = None) -> None:
+        """Play through ``link``: the window's game becomes the seat's live game."""
+        self.link = link
+        game = link.game
+        assert game is not None
+        link.staleChanged.connect(lambda _s: self.update_indicator())
+        link.lateOutcome.connect(self._late)
+        link.failed.connect(self._failed)
+        game.replaced = lambda: self.window.set_game(game, self.window.path, self.window.autosave)
+        if self.window.game is not game:
+            self.window.set_game(game, path, getattr(self.window, "autosave", False) if path else False)
+        self._title_listener = game.subscribe(lambda _w, _e: self._retitle())
+        self._retitle()
+        self.timer.start()
+        self._update_actions()
+        self.update_indicator()
+
+    def _retitle(self) -> None:
+        link = self.link
+        if link is None or self.runner is not None:
+            return
+        title = self.window.windowTitle()
+        if title.endswith("— unsaved"):
+            self.window.setWindowTitle(title.removesuffix("unsaved") + f"{link.seat_name} at {link.url}")
+
+    def _failed(self, why: str) -> None:
+        self.say(f"The host stopped this seat: {why}", 0)
+        self.update_indicator()
+
+    # --- hosting ------------------------------------------------------------------------------------
+    def host_dialog(self) -> None:
+        teams = [t.id for t in self.window.game.module.scenario.teams]
+        dlg = HostDialog(teams, self.window)
+        self.window.dialog = dlg
+        if dlg.exec() != QDialog.DialogCode.Accepted:
+            return
+        try:
+            self.host_game(port=dlg.port.value(), bind=str(dlg.bind.currentData()), plan=dlg.plan())
+        except Exception as exc:
+            QMessageBox.critical(self.window, "Cannot host", f"{type(exc).__name__}: {exc}")
+            return
+        self.show_codes()
+
+    def host_game(self, port: int = 8765, bind: str = "0.0.0.0", plan: SeatPlan | None = None,
+                  **host_options: Any) -> HostRunner:
+        """Serve the window's game and play on through the host's own CONTROL seat."""
+        w = self.window
+        path = w.path
+        if self.runner is not None and self.runner.running:
+            return self.runner
+        if path is not None and getattr(w.game, "store", None) is not None:
+            w.close_store()  # the host opens the file again on its own thread
+            runner = HostRunner(path, bind=bind, port=port, parent=self, **host_options)
+        else:
+            runner = HostRunner(None, game=w.game, bind=bind, port=port, parent=self, **host_options)
+        try:
+            runner.start(plan)
+        except Exception:
+            runner.loop.close()
+            if path is not None and getattr(w.game, "store", None) is None and runner._handed is None:
+                from boardapp.ui.app import game_for_path
+
+                w.set_game(game_for_path(path)[0], path, w.autosave)
+            raise
+        self.runner = runner
+        link = SeatLink(runner.local_url, runner.own_code(), parent=self)
+        link.start()
+        self.attach(link, path)
+        self.show_status()
+        self._update_actions()
+        return runner
+
+    def show_status(self) -> QDockWidget | None:
+        if self.runner is None:
+            return None
+        if self.status_dock is None:
+            self.status_panel = HostStatusPanel(self.runner)
+            self.status_panel.codes_button.clicked.connect(self.show_codes)
+            dock = QDockWidget("Seats", self.window)
+            dock.setObjectName("Seats")
+            dock.setWidget(self.status_panel)
+            self.window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+            self.status_dock = dock
+        self.status_dock.show()
+        self.status_dock.raise_()
+        self.status_panel.refresh()
+        return self.status_dock
+
+    def show_codes(self) -> CodesDialog | None:
+        if self.runner is None or not self.runner.running:
+            return None
+        dlg = CodesDialog(self.runner.url, self.runner.grants(), self.window)
+        self.codes_dialog = dlg
+        dlg.open()
+        return dlg
+
+    def stop_hosting(self) -> None:
+        """Stop serving: the seats go offline; this window plays on the game file alone again."""
+        runner, link = self.runner, self.link
+        if runner is None:
+            return
+        self.link = None
+        if link is not None:
+            link.close()
+        runner.close()
+        self.runner = None
+        if self.status_dock is not None:
+            self.status_dock.close()
+        path = self.window.path
+        if path is not None:
+            from boardapp.ui.app import game_for_path
+
+            self.window.set_game(game_for_path(path)[0], path, self.window.autosave)
+        elif runner.game is not None:
+            self.window.set_game(runner.game, None)
+        self.timer.stop()
+        self._update_actions()
+        self.update_indicator()
+
+    # --- joining ------------------------------------------------------------------------------------
+    def join_dialog(self) -> None:
+        dlg = JoinDialog(self.window)
+        self.window.dialog = dlg
+        if dlg.exec() != QDialog.DialogCode.Accepted:
+            return
+        url, code, screen = dlg.values()
+        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        try:
+            win = open_join(url, code, screen=screen)
+        except (SeatError, TimeoutError, OSError) as exc:
+            QMessageBox.warning(self.window, "Cannot join", str(exc))
+            return
+        finally:
+            QApplication.restoreOverrideCursor()
+        self.joined.append(win)
+        win.show()
+
+    # --- closing ------------------------------------------------------------------------------------
+    def shutdown(self) -> None:
+        self.timer.stop()
+        link, runner = self.link, self.runner
+        self.link = self.runner = None
+        if link is not None:
+            link.close()
+        if runner is not None:
+            runner.close()
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802
+        if obj is self.window and event.type() == QEvent.Type.Close:
+            self.shutdown()
+        return False
+
+
+class _OnClose(QObject):
+    """Call ``fn`` when ``widget`` closes."""
+
+    def __init__(self, widget: QWidget, fn: Any) -> None:
+        super().__init__(widget)
+        self.fn = fn
+        widget.installEventFilter(self)
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802
+        if event.type() == QEvent.Type.Close and self.fn is not None:
+            fn, self.fn = self.fn, None
+            fn()
+        return False
+
+
+def install(window: Any) -> NetworkControl:
+    """Add the network to a board window: the Game menu, the indicator, hosting and joining."""
+    existing = getattr(window, "network", None)
+    if isinstance(existing, NetworkControl):
+        return existing
+    control = NetworkControl(window)
+    window.network = control
+    return control
+
+
+# --- joining from the command line ---------------------------------------------------------------------
+def open_join(url: str, code: str, screen: bool = False, timeout: float = 10.0) -> Any:
+    """A board window (or, with ``screen`` or a viewer's code, the big screen) on a hosted game."""
+    from boardapp.ui.render import ensure_app
+
+    ensure_app()
+    url, in_url = normalise_url(url)
+    code = code or in_url
+    link = SeatLink(url, code)
+    try:
+        link.start(timeout)
+    except BaseException:
+        link.close()
+        raise
+    if screen or link.role == "viewer":
+        from boardapp.ui.bigscreen import BigScreenWindow
+
+        public = link.public if link.public is not None else PublicGame.following(link.game)
+        window = BigScreenWindow(public)
+        window.link = link  # type: ignore[attr-defined]
+        _OnClose(window, link.close)
+
+        def stale(s: bool) -> None:
+            window.setWindowTitle(("offline — reconnecting — " if s else "") + "big screen")
+        link.staleChanged.connect(stale)
+        return window
+    from boardapp.ui.mainwindow import MainWindow
+
+    window = MainWindow(link.game, None)
+    control = install(window)
+    link.setParent(control)
+    control.attach(link)
+    return window
+
+
+def run_join(url: str, code: str, screen: bool = False) -> int:
+    """``boardapp join HOST:PORT --code CODE [--screen]``: run a seat's window until it closes."""
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    try:
+        window = open_join(url, code, screen=screen)
+    except (SeatError, TimeoutError, OSError) as exc:
+        print(f"boardapp join: {exc}", file=sys.stderr)
+        return 2
+    if screen and hasattr(window, "show_on"):
+        window.show_on(None)
+    else:
+        window.show()
+    return int(app.exec())

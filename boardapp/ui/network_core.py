@@ -1,0 +1,663 @@
+"""The board's network plumbing below the widgets: worker loops, the host runner, a seat link and the
+game-like objects the board draws for a seat.
+
+The host (:class:`boardapp.net.host.Host`) and each seat (:class:`boardapp.net.client.Seat`) run on
+their own asyncio loop in a daemon thread (:class:`LoopThread`); nothing here touches their objects
+from the Qt thread except through that loop. A seat's replica lives on the seat's loop; the board
+draws a **mirror** of it (:class:`LiveGame`) kept in the Qt thread: every seat event carries a
+snapshot of the replica's journal (taken in the seat's thread, the moment the event happens), and the
+mirror takes the entries it lacks (the very same :class:`JournalEntry` objects), undoes what the
+replica undid, or reloads. So the scene only ever reads a game owned by the Qt thread.
+
+:class:`LiveGame` is what a seat's :class:`~boardapp.ui.mainwindow.MainWindow` holds as its
+``game``: reading delegates to the mirror; ``push``/``undo``/``redo`` go to the host and wait (an
+event loop that ignores user input, a few seconds at most) for its answer — an accepted command
+returns the host's journal entry, a refused one raises :class:`NetRefusal` (an
+:class:`IllegalCommandError`) with the host's reasons. While the seat is offline a command is queued
+(:class:`NetRefusal` code ``queued``) and its outcome reported later through
+:attr:`SeatLink.lateOutcome`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import contextlib
+import time
+import uuid
+from collections.abc import Callable, Coroutine
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+from PySide6.QtCore import QEventLoop, QObject, QTimer, Signal
+
+from boardapp.engine.game import Game
+from boardapp.engine.journal import JournalEntry
+from boardapp.engine.module import BoardPicture, BoardPiece, BoardToken, IllegalCommandError
+from boardapp.net.client import Outcome, Seat, SeatError
+from boardapp.net.replica import build_game, public_board
+
+SEAT_FOR_HOST = "host board"
+"""The name of the CONTROL seat the hosting window itself plays through."""
+ANSWER_TIMEOUT = 5.0
+"""Seconds a window waits for the host's answer before leaving a command queued."""
+BULK = 16
+"""More new entries than this at once: the mirror reloads (one redraw) instead of appending each."""
+
+
+# --- worker loops ---------------------------------------------------------------------------------
+class LoopThread:
+    """An asyncio loop running in a daemon thread; run coroutines on it from the Qt thread."""
+
+    def __init__(self, name: str) -> None:
+        import threading
+
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, name=name, daemon=True)
+        self.thread.start()
+
+    def submit(self, coro: Coroutine[Any, Any, Any]) -> concurrent.futures.Future[Any]:
+        return asyncio.run_coroutine_threadsafe(coro, self.loop)
+
+    def run(self, coro: Coroutine[Any, Any, Any], timeout: float | None = 10.0) -> Any:
+        return self.submit(coro).result(timeout)
+
+    def call(self, fn: Callable[[], Any], timeout: float | None = 10.0) -> Any:
+        """``fn()`` on the loop's thread, its result here."""
+        async def go() -> Any:
+            return fn()
+        return self.run(go(), timeout)
+
+    def close(self, timeout: float = 5.0) -> None:
+        if self.loop.is_closed():
+            return
+
+        async def cancel_all() -> None:
+            tasks = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+            for t in tasks:
+                t.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+
+        if self.thread.is_alive():
+            with contextlib.suppress(Exception):
+                self.run(cancel_all(), timeout)
+            self.loop.call_soon_threadsafe(self.loop.stop)
+            self.thread.join(timeout)
+        if not self.thread.is_alive():
+            self.loop.close()
+
+
+# --- hosting --------------------------------------------------------------------------------------
+@dataclass
+class SeatPlan:
+    """The join codes to make when hosting: umpires as (name, teams or None for every team)."""
+
+    umpires: list[tuple[str, list[str] | None]] = field(default_factory=lambda: [(f"umpire {i}", None)
+                                                                                  for i in range(1, 5)])
+    control: bool = True
+    viewer: bool = True
+
+
+class HostRunner(QObject):
+    """A :class:`~boardapp.net.host.Host` on its own loop, serving a game file (or a game handed over).
+
+    ``path``: the game file, opened again on the host's thread (the window closes its own copy
+    first); ``game``: a game without a file, handed over whole (the window stops using it).
+    Seats and codes persist in ``GAME_FILE.seats.json`` (0600) so a restarted host takes the
+    same codes.
+    """
+
+    started = Signal(str)
+    stopped = Signal()
+
+    def __init__(self, path: str | Path | None, game: Game[Any] | None = None, bind: str = "0.0.0.0",
+                 port: int = 8765, parent: QObject | None = None, **host_options: Any) -> None:
+        super().__init__(parent)
+        if path is None and game is None:
+            raise ValueError("host a game file or a game")
+        self.path = Path(path) if path is not None else None
+        self._handed = game
+        self.bind = bind
+        self.port = port
+        self.host_options = host_options
+        self.host: Any = None
+        self.game: Game[Any] | None = None
+        """The authority: touch it only on the host's loop (:meth:`call`)."""
+        self.loop = LoopThread("boardapp-host")
+
+    @property
+    def seats_file(self) -> Path | None:
+        return self.path.with_name(self.path.name + ".seats.json") if self.path is not None else None
+
+    @property
+    def running(self) -> bool:
+        return self.host is not None
+
+    def start(self, plan: SeatPlan | None = None, timeout: float = 15.0) -> str:
+        """Open the game, make the codes ``plan`` asks for (if missing) and serve; the host's URL."""
+        url = str(self.loop.run(self._start(plan or SeatPlan()), timeout))
+        self.started.emit(url)
+        return url
+
+    async def _start(self, plan: SeatPlan) -> str:
+        from boardapp.engine.files import open_game
+        from boardapp.net.host import Host
+
+        if self.game is None:
+            self.game = self._handed if self._handed is not None else open_game(self.path)  # type: ignore[arg-type]
+        host = Host(self.game, host=self.bind, port=self.port, **self.host_options)
+        seats = self.seats_file
+        if seats is not None and seats.exists():
+            host.load_grants(seats)
+        live = [g for g in host.grants.values() if not g.revoked]
+
+        def have(role: str, name: str) -> Any:
+            return next((g for g in live if g.role == role and g.name == name), None)
+
+        if plan.control and have("control", "CONTROL") is None:
+            host.add_seat("control", "CONTROL")
+        for name, teams in plan.umpires:
+            grant = have("umpire", name)
+            if grant is None:
+                host.add_seat("umpire", name, teams)
+            else:
+                grant.teams = frozenset(teams) if teams is not None else None
+        if plan.viewer and have("viewer", "big screen") is None:
+            host.add_seat("viewer", "big screen")
+        if have("control", SEAT_FOR_HOST) is None:
+            host.add_seat("control", SEAT_FOR_HOST)
+        if seats is not None:
+            host.save_grants(seats)
+        await host.start()
+        self.host = host
+        self.port = host.port  # a restart listens on the same port
+        return str(host.url)
+
+    @property
+    def url(self) -> str:
+        return str(self.host.url) if self.host is not None else ""
+
+    @property
+    def local_url(self) -> str:
+        """The address this machine's own seat uses."""
+        bind = self.bind if self.bind not in ("0.0.0.0", "", "::") else "127.0.0.1"
+        return f"ws://{bind}:{self.port}/"
+
+    def call(self, fn: Callable[[Any], Any], timeout: float = 10.0) -> Any:
+        """``fn(host)`` on the host's loop."""
+        return self.loop.call(lambda: fn(self.host), timeout)
+
+    def grants(self) -> list[Any]:
+        """The seats and their codes (copies), in the order they were made."""
+        import copy
+
+        return self.call(lambda h: [copy.copy(g) for g in h.grants.values()]) if self.host is not None else []
+
+    def own_code(self) -> str:
+        return next(g.token for g in self.grants() if g.role == "control" and g.name == SEAT_FOR_HOST
+                    and not g.revoked)
+
+    def status(self) -> list[dict[str, Any]]:
+        return self.call(lambda h: h.status()) if self.host is not None else []
+
+    def _save(self, host: Any) -> None:
+        if self.seats_file is not None:
+            host.save_grants(self.seats_file)
+
+    def add_seat(self, role: str, name: str | None = None, teams: list[str] | None = None) -> Any:
+        def go(h: Any) -> Any:
+            grant = h.add_seat(role, name, teams)
+            self._save(h)
+            return grant
+        return self.call(go)
+
+    def revoke(self, token: str) -> None:
+        """Kick: the code stops working for good and the seat's connections close."""
+        def go(h: Any) -> None:
+            h.revoke(token)
+            self._save(h)
+        self.call(go)
+
+    def stop(self, close_game: bool = True, timeout: float = 10.0) -> None:
+        """Stop serving (seats go stale and keep retrying); ``close_game`` closes the game file."""
+        host = self.host
+        if host is None:
+            return
+
+        async def go() -> None:
+            await host.stop()
+            if close_game and self.game is not None and self._handed is None:
+                store = self.game.store
+                if store is not None:
+                    store.close()
+                self.game = None
+        with contextlib.suppress(Exception):
+            self.loop.run(go(), timeout)
+        self.host = None
+        self.stopped.emit()
+
+    def restart(self, timeout: float = 15.0) -> str:
+        """Serve again (same file, port and codes) after :meth:`stop`."""
+        return self.start(SeatPlan(umpires=[], control=False, viewer=False), timeout)
+
+    def close(self) -> None:
+        self.stop()
+        self.loop.close()
+
+
+# --- a seat ---------------------------------------------------------------------------------------
+class NetRefusal(IllegalCommandError):
+    """The host refused a command (or it is queued while offline); ``code`` says which."""
+
+    def __init__(self, command: Any, reasons: list[str] | tuple[str, ...], code: str) -> None:
+        self.command = command
+        self.reasons = list(reasons)
+        self.code = code
+        self.forceable = code == "illegal"
+        ValueError.__init__(self, f"{code}: " + "; ".join(self.reasons))
+
+
+@dataclass(frozen=True)
+class _Snapshot:
+    """The seat's replica at one moment, taken on the seat's thread."""
+
+    game_id: str | None
+    setup: Any
+    entries: tuple[JournalEntry, ...]
+    redo: tuple[JournalEntry, ...]
+
+
+def normalise_url(address: str) -> tuple[str, str]:
+    """('ws://host:port/', code from a '#code' suffix or '') for 'host:port', a ws:// URL or a QR text."""
+    text = address.strip()
+    code = ""
+    if "#" in text:
+        text, code = text.split("#", 1)
+    if not text.startswith(("ws://", "wss://")):
+        text = "ws://" + text
+    if text.count("/") < 3:
+        text += "/"
+    return text, code.strip()
+
+
+class SeatLink(QObject):
+    """A seat on its own loop, seen from the Qt thread: signals in, commands out.
+
+    ``event(kind, data)`` repeats the seat's events in the Qt thread; :attr:`game` (a
+    :class:`LiveGame`) follows the replica for CONTROL and umpires, :attr:`public` (a
+    :class:`PublicGame`) the public view for viewers.
+    """
+
+    event = Signal(str, object)
+    staleChanged = Signal(bool)  # noqa: N815
+    changed = Signal()
+    """The mirror or the public picture changed."""
+    lateOutcome = Signal(object, object)  # noqa: N815  (Outcome, the command) of a command that was queued
+    failed = Signal(str)
+    """The host refused this seat for good (a revoked code); the seat stopped."""
+    _wake = Signal()
+
+    def __init__(self, url: str, code: str, parent: QObject | None = None,
+                 backoff: tuple[float, float] = (0.1, 5.0), ping_interval: float = 2.0) -> None:
+        super().__init__(parent)
+        self.url, self.code = url, code
+        self.loop = LoopThread("boardapp-seat")
+        self.seat: Seat = self.loop.run(self._make(backoff, ping_interval))
+        self.role: str | None = None
+        self.seat_name = ""
+        self.teams: list[str] | None = None
+        self.stale = True
+        self.fatal = ""
+        self.game: LiveGame | None = None
+        self.public: PublicGame | None = None
+        self.last_change = 0.0
+        """time.perf_counter() of the last change applied to the mirror (for measuring delays)."""
+        self._queued: dict[str, Any] = {}
+        self.event.connect(self._on_event)
+
+    async def _make(self, backoff: tuple[float, float], ping_interval: float) -> Seat:
+        return Seat(self.url, self.code, on_event=self._from_seat, backoff=backoff, ping_interval=ping_interval,
+                    client="boardapp desktop")
+
+    # --- the seat's thread -------------------------------------------------------------------
+    def _from_seat(self, kind: str, data: Any) -> None:
+        """Called on the seat's loop: attach a snapshot of the replica and pass it to the Qt thread."""
+        if kind in ("entry", "undone", "redone", "reset", "synced"):
+            s = self.seat
+            g = s.game
+            data = _Snapshot(s.game_id, s.setup, tuple(g.entries), tuple(g.redo_stack)) if g is not None else None
+        self.event.emit(kind, data)
+
+    # --- life ----------------------------------------------------------------------------------
+    def start(self, timeout: float = 10.0) -> None:
+        """Connect and wait for the first catch-up (raises SeatError on a bad code, TimeoutError)."""
+        seat = self.seat
+        self.loop.run(seat.start(timeout), timeout + 2)
+        snap = self.loop.call(lambda: _Snapshot(seat.game_id, seat.setup, tuple(seat.game.entries),
+                                                tuple(seat.game.redo_stack)) if seat.game is not None else None)
+        self.role, self.seat_name, self.teams = seat.role, seat.seat_name, seat.teams
+        if self.role == "viewer":
+            assert seat.setup is not None
+            self.public = PublicGame(seat.setup, self.loop.call(lambda: seat.view) or {})
+        elif snap is not None:
+            self.game = LiveGame(self)
+            self.game._take(snap)
+        self.stale = bool(self.loop.call(lambda: seat.stale))
+
+    def close(self) -> None:
+        with contextlib.suppress(Exception):
+            self.loop.run(self.seat.close(), 5)
+        self.loop.close()
+
+    @property
+    def lag(self) -> float | None:
+        return self.seat.lag
+
+    @property
+    def pending(self) -> int:
+        return self.seat.pending
+
+    # --- commands --------------------------------------------------------------------------------
+    def submit(self, command: Any, command_id: str) -> concurrent.futures.Future[Outcome]:
+        async def go() -> Outcome:
+            return await self.seat.submit(command, command_id)
+        return self.loop.submit(go())
+
+    def undo_redo(self, which: str) -> concurrent.futures.Future[Outcome]:
+        async def go() -> Outcome:
+            return await (self.seat.undo() if which == "undo" else self.seat.redo())
+        return self.loop.submit(go())
+
+    def wait(self, fut: concurrent.futures.Future[Any], timeout: float) -> Any:
+        """The future's result, running Qt's loop (no user input) meanwhile; None if not done in time."""
+        if not fut.done() and timeout > 0:
+            loop = QEventLoop()
+            timer = QTimer()
+            timer.setSingleShot(True)
+            timer.timeout.connect(loop.quit)
+            self._wake.connect(loop.quit)
+            fut.add_done_callback(lambda _f: self._wake.emit())
+            timer.start(int(timeout * 1000))
+            if not fut.done():
+                loop.exec(QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents)
+            timer.stop()
+            self._wake.disconnect(loop.quit)
+        if not fut.done():
+            return None
+        return fut.result()
+
+    def queue(self, command_id: str, command: Any) -> None:
+        """Report this command's outcome through :attr:`lateOutcome` when it comes."""
+        self._queued[command_id] = command
+
+    # --- the Qt thread ---------------------------------------------------------------------------
+    def _on_event(self, kind: str, data: Any) -> None:
+        if kind == "stale":
+            self.stale = bool(data)
+            self.staleChanged.emit(self.stale)
+        elif kind in ("entry", "undone", "redone", "reset", "synced"):
+            if data is not None and self.game is not None:
+                self.game._take(data)
+            if kind == "synced" and self.stale:
+                self.stale = False
+                self.staleChanged.emit(False)
+        elif kind == "view":
+            if self.public is not None:
+                self.public.update(data)
+                self.last_change = time.perf_counter()
+                self.changed.emit()
+            if self.stale:
+                self.stale = False
+                self.staleChanged.emit(False)
+        elif kind == "outcome":
+            command = self._queued.pop(data.id, None)
+            if command is not None:
+                self.lateOutcome.emit(data, command)
+        elif kind == "error" and getattr(data, "code", "") in ("revoked", "unauthorized", "protocol"):
+            self.fatal = data.detail or data.code
+            self.failed.emit(self.fatal)
+
+
+class LiveGame:
+    """The game a seat's window holds: a mirror of the seat's replica; commands go to the host."""
+
+    def __init__(self, link: SeatLink) -> None:
+        self._link = link
+        self._game: Game[Any] | None = None
+        self._game_id: str | None = None
+        self._listeners: list[Callable[[str, JournalEntry | None], None]] = []
+        self._unsub: Callable[[], None] | None = None
+        self.replaced: Callable[[], None] | None = None
+        """Called when the host serves another game (the window rebuilds its scene)."""
+        self.source = ""
+        self.last_refusal: NetRefusal | None = None
+        """The host's last refusal of this window's command (the window shows it)."""
+
+    @property
+    def link(self) -> SeatLink:
+        return self._link
+
+    @property
+    def mirror(self) -> Game[Any]:
+        assert self._game is not None
+        return self._game
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__") or self.__dict__.get("_game") is None:
+            raise AttributeError(name)
+        return getattr(self.__dict__["_game"], name)
+
+    # --- listening -------------------------------------------------------------------------------
+    def subscribe(self, listener: Callable[[str, JournalEntry | None], None]) -> Callable[[], None]:
+        self._listeners.append(listener)
+        return lambda: self._listeners.remove(listener)
+
+    def _notify(self, what: str, entry: JournalEntry | None) -> None:
+        self._link.last_change = time.perf_counter()
+        for listener in list(self._listeners):
+            listener(what, entry)
+
+    # --- following the replica -------------------------------------------------------------------
+    def _take(self, snap: _Snapshot) -> None:
+        """Bring the mirror to the snapshot: append, undo back to it, or reload."""
+        g = self._game
+        if g is None or snap.game_id != self._game_id:
+            new = build_game(snap.setup.rules, snap.setup.scenario, snap.setup.map)
+            new.load_entries(list(snap.entries), list(reversed(snap.redo)), verify=False)
+            first = g is None
+            if self._unsub is not None:
+                self._unsub()
+            self._game, self._game_id = new, snap.game_id
+            self._unsub = new.subscribe(self._notify)
+            if not first:
+                self._notify("reset", None)
+                if self.replaced is not None:
+                    self.replaced()
+            return
+        mine, theirs = g.entries, snap.entries
+        h, n = len(mine), len(theirs)
+        if h <= n and (h == 0 or theirs[h - 1] is mine[h - 1]):
+            new = theirs[h:]
+            if len(new) > BULK:
+                g.load_entries(list(theirs), list(reversed(snap.redo)), verify=False)
+                return
+            for entry in new:
+                if g.redo_stack and g.redo_stack[-1] is entry:
+                    g.redo()
+                else:
+                    g.append_recorded(entry)
+        elif n < h and (n == 0 or theirs[n - 1] is mine[n - 1]) and h - n <= BULK:
+            for _ in range(h - n):
+                g.undo()
+        else:
+            g.load_entries(list(theirs), list(reversed(snap.redo)), verify=False)
+            return
+        if tuple(g.redo_stack) != snap.redo:
+            g.redo_stack = list(snap.redo)
+
+    # --- commands ---------------------------------------------------------------------------------
+    def _answer(self, fut: concurrent.futures.Future[Outcome], command: Any, cid: str | None,
+                timeout: float) -> Outcome:
+        link = self._link
+        try:
+            outcome = link.wait(fut, 0 if link.stale else timeout)
+        except SeatError as exc:
+            raise NetRefusal(command, [str(exc)], "closed") from None
+        if outcome is None:
+            if cid is not None:
+                link.queue(cid, command)
+            why = ("offline — the command is queued and will be sent on reconnecting" if link.stale else
+                   "no answer from the host yet — the command stays queued")
+            raise NetRefusal(command, [why + "; its outcome will be reported"], "queued")
+        return outcome
+
+    def push(self, command: Any, command_id: str | None = None, timeout: float = ANSWER_TIMEOUT) -> JournalEntry:
+        """Play ``command`` at the host; the host's journal entry, or :class:`NetRefusal`."""
+        self.last_refusal = None
+        try:
+            return self._push(command, command_id, timeout)
+        except NetRefusal as exc:
+            self.last_refusal = exc
+            raise
+
+    def _push(self, command: Any, command_id: str | None, timeout: float) -> JournalEntry:
+        link = self._link
+        cmd = self.mirror.parse(command)  # a malformed command fails here, as with a local game
+        if link.fatal:
+            raise NetRefusal(cmd, [f"this seat was stopped: {link.fatal}"], "closed")
+        cid = command_id or str(uuid.uuid4())
+        fut = link.submit(command, cid)
+        outcome = self._answer(fut, cmd, cid, timeout)
+        if not outcome.accepted:
+            raise NetRefusal(cmd, outcome.reasons, outcome.code)
+        return self.entry(outcome.seq) or JournalEntry(seq=outcome.seq or 0, command=cmd.model_dump(
+            mode="json", exclude_defaults=True) | {"kind": cmd.kind})
+
+    def entry(self, seq: int | None) -> JournalEntry | None:
+        """The mirror's entry ``seq`` (None if the mirror has not got it)."""
+        g = self.mirror
+        if seq is not None and 0 < seq <= len(g.entries) and g.entries[seq - 1].seq == seq:
+            return g.entries[seq - 1]
+        return None
+
+    def _undo_redo(self, which: str, timeout: float = ANSWER_TIMEOUT) -> JournalEntry | None:
+        self.last_refusal = None
+        outcome = self._answer(self._link.undo_redo(which), {"kind": which}, None, timeout)
+        if not outcome.accepted:
+            self.last_refusal = NetRefusal({"kind": which}, outcome.reasons, outcome.code)
+            raise self.last_refusal
+        return self.entry(outcome.seq) if which == "redo" else None
+
+    def undo(self) -> JournalEntry | None:
+        """CONTROL: take back the game's last entry at the host (whoever played it)."""
+        return self._undo_redo("undo")
+
+    def redo(self) -> JournalEntry | None:
+        return self._undo_redo("redo")
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._game is not None and self._game.entries)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._game is not None and self._game.redo_stack)
+
+
+# --- what a viewer sees ------------------------------------------------------------------------------
+class _PublicModule:
+    """Just enough of a rule module to draw a public picture: the map, public teams, the picture."""
+
+    title = "public view"
+
+    def __init__(self, setup: Any) -> None:
+        from boardapp.model.mapfile import Map
+
+        self.map = Map.model_validate(setup.map)
+        teams = [SimpleNamespace(**({"on_map": True, "symbol": str(t.get("id", ""))[:1].upper()} | t))
+                 for t in setup.teams]
+        self.scenario = SimpleNamespace(name=getattr(self.map, "name", "") or "boardapp", teams=teams,
+                                        rules=setup.rules, display=None)
+
+    def board(self, state: Any) -> BoardPicture:
+        return state.picture
+
+    def turn_label(self, state: Any) -> str:
+        return str(state.picture.turn_label)
+
+    def move_options(self, state: Any, counter: str) -> list[Any]:
+        return []
+
+    def summary(self, state: Any) -> dict[str, Any]:
+        return dict(state.board)
+
+
+def picture_from(board: dict[str, Any]) -> BoardPicture:
+    """A :class:`BoardPicture` from a public view (:func:`boardapp.net.replica.public_board`)."""
+    def fields(cls: Any, d: dict[str, Any]) -> dict[str, Any]:
+        names = cls.__dataclass_fields__
+        return {k: v for k, v in d.items() if k in names}
+
+    return BoardPicture(
+        control=dict(board.get("control", {})),
+        pieces=[BoardPiece(**fields(BoardPiece, pc)) for pc in board.get("pieces", [])],
+        tokens=[BoardToken(**fields(BoardToken, t)) for t in board.get("tokens", [])],
+        turn_label=str(board.get("turn_label", "")),
+        tracks=[dict(t) for t in board.get("tracks", [])],
+        tallies=dict(board.get("tallies", {})),
+        hidden_keys=frozenset(board.get("hidden_keys", [])),
+    )
+
+
+class PublicGame:
+    """A read-only game-like object on a public view: what a viewer's big screen draws."""
+
+    def __init__(self, setup: Any, board: dict[str, Any] | None = None) -> None:
+        self.module = _PublicModule(setup)
+        self.entries: list[JournalEntry] = []
+        self.redo_stack: list[JournalEntry] = []
+        self.store = None
+        self.source = ""
+        self.can_undo = self.can_redo = False
+        self._listeners: list[Callable[[str, Any], None]] = []
+        self.state = SimpleNamespace(board={}, picture=BoardPicture())
+        self._unfollow: Callable[[], None] | None = None
+        if board:
+            self.update(board, notify=False)
+
+    @classmethod
+    def following(cls, game: Any) -> PublicGame:
+        """The public view of a game in this process (a seat's mirror), kept up to date."""
+        setup = SimpleNamespace(map=game.module.map.model_dump(mode="json"), rules=game.module.scenario.rules,
+                                teams=[{k: getattr(t, k) for k in ("id", "name", "colour", "symbol", "on_map")
+                                        if hasattr(t, k)} for t in game.module.scenario.teams])
+        pub = cls(setup, public_board(game))
+        pub.module.scenario.name = game.module.scenario.name
+        pub._unfollow = game.subscribe(lambda _w, _e: pub.update(public_board(game)))
+        return pub
+
+    def update(self, board: dict[str, Any], notify: bool = True) -> None:
+        self.state = SimpleNamespace(board=board, picture=picture_from(board))
+        if notify:
+            for listener in list(self._listeners):
+                listener("reset", None)
+
+    def subscribe(self, listener: Callable[[str, Any], None]) -> Callable[[], None]:
+        self._listeners.append(listener)
+        return lambda: self._listeners.remove(listener)
+
+    def parse(self, data: Any) -> Any:
+        return data
+
+    def push(self, command: Any, command_id: str | None = None) -> JournalEntry:
+        raise NetRefusal(command, ["a viewer's seat is read-only: it cannot play commands"], "forbidden")
+
+    def undo(self) -> None:
+        raise NetRefusal({"kind": "undo"}, ["a viewer's seat is read-only"], "forbidden")
+
+    redo = undo
+
+    def summary(self) -> dict[str, Any]:
+        return dict(self.state.board)
