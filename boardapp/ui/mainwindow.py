@@ -73,6 +73,9 @@ class MainWindow(QMainWindow):
         self.statusBar().addWidget(self.status, 1)
         self.resize(1400, 900)
         self.set_game(game, path, autosave)
+        from boardapp.ui import network  # Game ▸ Host on the LAN / Join, the network indicator
+
+        network.install(self)
 
     # --- building -------------------------------------------------------------------------------
     def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
