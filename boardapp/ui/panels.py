@@ -52,8 +52,18 @@ class TeamPanel(QWidget):
         self.table = QTableWidget(0, len(self.COLUMNS) + 1)
         self.table.setHorizontalHeaderLabels(["Team"] + [h for _, h in self.COLUMNS])
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
-        self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.table.setWordWrap(False)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.table.setAlternatingRowColors(True)
+        self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        header = self.table.horizontalHeader()
+        header.setMinimumSectionSize(28)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for c in range(1, len(self.COLUMNS) + 1):  # numbers take what they need, the name the rest
+            header.setSectionResizeMode(c, QHeaderView.ResizeMode.ResizeToContents)
+            header.setDefaultAlignment(Qt.AlignmentFlag.AlignCenter)
         self.table.verticalHeader().hide()
+        self.table.verticalHeader().setDefaultSectionSize(self.table.fontMetrics().height() + 8)
         lay.addWidget(self.table)
         form = QFormLayout()
         self.team = QComboBox()
@@ -93,9 +103,15 @@ class TeamPanel(QWidget):
         self._tracks = {}
         for r, tr in enumerate(picture.tracks):
             self._tracks[tr["team"]] = tr
-            self.table.setItem(r, 0, _team_cell(tr.get("name", tr["team"]), colours.get(tr["team"])))
+            name = _team_cell(tr.get("name", tr["team"]), colours.get(tr["team"]))
+            name.setToolTip(tr.get("name", tr["team"]))
+            self.table.setItem(r, 0, name)
             for c, (key, _) in enumerate(self.COLUMNS, start=1):
-                self.table.setItem(r, c, QTableWidgetItem(str(tr.get(key, ""))))
+                cell = QTableWidgetItem(str(tr.get(key, "")))
+                cell.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+                self.table.setItem(r, c, cell)
+        for c, (key, _) in enumerate(self.COLUMNS, start=1):  # a track no team has takes no room
+            self.table.setColumnHidden(c, not any(tr.get(key) not in (None, "") for tr in picture.tracks))
             self.team.addItem(tr.get("name", tr["team"]), tr["team"])
         if current is not None and self.team.findData(current) >= 0:
             self.team.setCurrentIndex(self.team.findData(current))
