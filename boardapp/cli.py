@@ -31,7 +31,7 @@ from boardapp.engine.module import IllegalCommandError
 from boardapp.model.problems import FileProblemsError, Problem
 from boardapp.model.yamlfile import YamlDocument
 
-SUBCOMMANDS = {"check", "run", "render", "schema", "export", "import", "diplomacy", "open", "screen", "host", "edit"}
+SUBCOMMANDS = {"check", "run", "render", "schema", "export", "import", "diplomacy", "open", "screen", "host", "join", "edit"}
 
 
 def _err(message: str) -> int:
@@ -186,6 +186,12 @@ def cmd_host(args: argparse.Namespace) -> int:
     return int(host_main(args.game, port=args.port, bind=args.bind, umpires=args.umpires))
 
 
+def cmd_join(args: argparse.Namespace) -> int:
+    from boardapp.ui.network import run_join
+
+    return int(run_join(args.address, args.code, screen=args.screen))
+
+
 def cmd_edit(args: argparse.Namespace) -> int:
     from boardapp.ui.editor import run_editor
 
@@ -257,6 +263,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bind", default="0.0.0.0", help="address to listen on (default: every interface)")
     p.add_argument("--umpires", type=int, default=4, help="umpire join codes to print")
     p.set_defaults(func=cmd_host)
+
+    p = sub.add_parser("join", help="open the board (or the big screen) on a game another machine hosts")
+    p.add_argument("address", metavar="HOST:PORT", help="the host's address, as its join codes show it")
+    p.add_argument("--code", required=True, help="your seat's join code")
+    p.add_argument("--screen", action="store_true", help="open the big screen (public view) instead of the board")
+    p.set_defaults(func=cmd_join)
 
     p = sub.add_parser("edit", help="the map and scenario editor")
     p.add_argument("file", nargs="?", metavar="MAP_OR_SCENARIO")
