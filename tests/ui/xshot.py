@@ -30,7 +30,7 @@ def start_xvfb(width: int, height: int) -> tuple[subprocess.Popen[bytes], str]:
     read, write = os.pipe()
     proc = subprocess.Popen([xvfb, "-displayfd", str(write), "-screen", "0", f"{width}x{height}x24",
                              "-nolisten", "tcp", "-noreset"], pass_fds=(write,), stdout=subprocess.DEVNULL,
-                            stderr=subprocess.PIPE)
+                            stderr=subprocess.DEVNULL)
     os.close(write)
     number = b""
     deadline = time.monotonic() + 20
@@ -42,8 +42,8 @@ def start_xvfb(width: int, height: int) -> tuple[subprocess.Popen[bytes], str]:
             number += chunk
     if not number.strip():
         proc.kill()
-        err = proc.stderr.read().decode(errors="replace") if proc.stderr else ""
-        raise RuntimeError(f"Xvfb did not start: {err}")
+        proc.wait(10)
+        raise RuntimeError(f"Xvfb did not start (exit status {proc.returncode})")
     return proc, f":{int(number)}"
 
 
@@ -66,6 +66,7 @@ def shoot(out: Path, width: int, height: int, scenario: str | None = None, timeo
             proc.wait(10)
         except subprocess.TimeoutExpired:
             proc.kill()
+            proc.wait(10)
     return out
 
 
