@@ -61,6 +61,9 @@ LOD_ENLARGE = 0.4
 """Below this scale a :class:`BoardView` draws the pieces :data:`ENLARGE` times larger (a chip of
 72 map units would be under 29 screen pixels, its type label under 8)."""
 ENLARGE = 1.45
+MAP_IMAGE_MAX_PX = 16_000_000
+"""Far away, the whole map is kept rendered at the view's scale when it takes at most this many
+pixels (64 MB)."""
 LOD_PIECES = 0.6
 """Below this scale (a chip under ~43 screen pixels) a :class:`BoardView` asks for the far mode: markers,
 tokens and counters are painted with the map into the view's cached background instead of being
@@ -188,6 +191,7 @@ class BoardScene(QGraphicsScene):
         self._layer: dict[str, tuple[QRectF, list[tuple[float, QRectF, Any]]]] | None = None
         self._layer_keys: dict[str, tuple[Any, ...]] = {}
         self._revealed: CounterItem | None = None
+        self._map_image: tuple[tuple[float, ...], QImage] | None = None
         self._option_items: list[QGraphicsItem] = []
         self._options: dict[str, MoveOption] = {}
         self._hover_ring: QGraphicsEllipseItem | None = None
@@ -387,6 +391,13 @@ class BoardScene(QGraphicsScene):
 
     def drawBackground(self, painter: QPainter, rect: QRectF) -> None:  # noqa: N802
         super().drawBackground(painter, rect)
+        if not (self.far and self._draw_map_image(painter, rect)):
+            self.paint_map(painter)
+        if self.far:
+            self.paint_pieces(painter, rect)
+
+    def paint_map(self, painter: QPainter) -> None:
+        """The sea, the background image and the recorded map (full or far by level of detail)."""
         lod = self.level_of_detail(painter)
         painter.fillRect(QRectF(0, 0, *self.map.size), SEA)
         if self._background_image is not None:
@@ -397,8 +408,37 @@ class BoardScene(QGraphicsScene):
         if lod < LOD_FAR and self._map_far is None:
             self._map_far = self._record(False)
         painter.drawPicture(QPointF(0, 0), self._map_full if lod >= LOD_FAR else self._map_far)
-        if self.far:
-            self.paint_pieces(painter, rect)
+
+    def _draw_map_image(self, painter: QPainter, rect: QRectF) -> bool:
+        """Far away, keep the whole map rendered once at the view's scale and copy the part asked
+        for: a changed stack then repaints its few hundred pixels without replaying the whole
+        recorded map under a clip (~90 ms on 1,000 places). False when this cannot apply (rotation,
+        or a map too large at this scale to hold)."""
+        t = painter.worldTransform()
+        if t.m12() or t.m21() or t.m11() <= 0 or t.m22() <= 0:
+            return False
+        k = t.m11()
+        full = QRectF(self.sceneRect())
+        w, h = math.ceil(full.width() * k), math.ceil(full.height() * k)
+        if w * h > MAP_IMAGE_MAX_PX:
+            self._map_image = None
+            return False
+        key = (round(k, 9), round(t.m22(), 9), w, h)
+        if self._map_image is None or self._map_image[0] != key:
+            img = QImage(w, h, QImage.Format.Format_RGB32)
+            img.fill(self.backgroundBrush().color())
+            p = QPainter(img)
+            p.setRenderHints(painter.renderHints())
+            p.scale(k, t.m22())
+            p.translate(-full.x(), -full.y())
+            self.paint_map(p)
+            p.end()
+            self._map_image = (key, img)
+        img = self._map_image[1]
+        src = QRectF((rect.x() - full.x()) * k, (rect.y() - full.y()) * t.m22(), rect.width() * k,
+                     rect.height() * t.m22())
+        painter.drawImage(rect, img, src)
+        return True
 
     # --- far mode: pieces painted into the background ---------------------------------------------
     def set_far(self, far: bool) -> None:

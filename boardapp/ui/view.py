@@ -179,9 +179,11 @@ class OverviewView(QWidget):
         p.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.SmoothPixmapTransform)
         p.setTransform(t)
         board = self._board
-        board.drawBackground(p, src)
-        if hasattr(board, "paint_pieces") and not getattr(board, "far", False):
+        if hasattr(board, "paint_map") and hasattr(board, "paint_pieces"):
+            board.paint_map(p)  # never the scene's far-mode map image: that is kept at the main view's scale
             board.paint_pieces(p, src)
+        else:
+            board.render(p, src, src)
         p.end()
         return img
 
