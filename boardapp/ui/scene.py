@@ -670,17 +670,19 @@ class BoardScene(QGraphicsScene):
                 if look is None:
                     look = looks[pc.team] = (self.team_colour(pc.team) or "#bbbbbb", self.team_symbol(pc.team))
                 tip = pc.tooltip or f"{pc.team} {pc.label} {pc.id}"
-                key = (pid, pos.x(), pos.y(), i, self.piece_k, look, pc.label, pc.value, pc.damage, tip)
-                if item.look == key:  # unchanged since the last layout: touch nothing
+                face = (look, pc.label, pc.value, pc.damage, tip)
+                where = (pid, pos.x(), pos.y(), i, self.piece_k)
+                if item.look == (face, where):  # unchanged since the last layout: touch nothing
                     continue
-                item.look = key
-                pm = style.chip_pixmap(look[0], look[1], pc.label, pc.value, pc.damage)
-                item.setData(0, pid)
-                item.setPixmap(pm)
-                item.setToolTip(tip)
-                item.setScale(self.piece_k / PIX)
-                item.setPos(pos)
-                item.setZValue(Z_CHIP + i * 0.01)
+                if not item.look or item.look[0] != face:
+                    item.setPixmap(style.chip_pixmap(look[0], look[1], pc.label, pc.value, pc.damage))
+                    item.setToolTip(tip)
+                if not item.look or item.look[1] != where:
+                    item.setData(0, pid)
+                    item.setScale(self.piece_k / PIX)
+                    item.setPos(pos)
+                    item.setZValue(Z_CHIP + i * 0.01)
+                item.look = (face, where)
         for cid in [c for c in self.counters if c not in seen]:
             self.removeItem(self.counters.pop(cid))
 

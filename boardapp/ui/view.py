@@ -45,8 +45,13 @@ class BoardView(QGraphicsView):
 
         scene = self.scene()
         if scene is not None and hasattr(scene, "set_far"):
-            scene.set_piece_scale(ENLARGE if self.zoom() < LOD_ENLARGE else 1.0)
-            scene.set_far(self.zoom() < LOD_PIECES)
+            k = ENLARGE if self.zoom() < LOD_ENLARGE else 1.0
+            if self.zoom() < LOD_PIECES:  # hide the items first: laying hidden items out is cheaper
+                scene.set_far(True)
+                scene.set_piece_scale(k)
+            else:
+                scene.set_piece_scale(k)
+                scene.set_far(False)
 
     # --- zoom ---------------------------------------------------------------------------------
     def zoom(self) -> float:
