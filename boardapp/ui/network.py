@@ -375,7 +375,7 @@ class NetworkControl(QObject):
         if link.fatal:
             text, colour = f"● stopped: {link.fatal}", RED
         elif link.stale:
-            queued = link.pending
+            queued = link.queued
             text = "● offline — reconnecting" + (f" ({queued} queued)" if queued else "")
             colour = RED
         else:

@@ -356,8 +356,9 @@ class SeatLink(QObject):
         return self.seat.lag
 
     @property
-    def pending(self) -> int:
-        return self.seat.pending
+    def queued(self) -> int:
+        """This window's commands waiting for the host's answer (made offline or not answered in time)."""
+        return len(self._queued)
 
     # --- commands --------------------------------------------------------------------------------
     def submit(self, command: Any, command_id: str) -> concurrent.futures.Future[Outcome]:
