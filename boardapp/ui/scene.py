@@ -790,6 +790,21 @@ class BoardScene(QGraphicsScene):
             item.setVisible(False)
             self._revealed = None
 
+    def helpEvent(self, event: Any) -> None:  # noqa: N802
+        """Tooltips of counters and control markers, also when far mode paints them as pictures."""
+        if self.far:
+            pos = event.scenePos()
+            item: QGraphicsItem | None = self.counter_at(pos)
+            if item is None:
+                item = next((b for b in self.badges.values() if b.sceneBoundingRect().contains(pos)), None)
+            if item is not None and item.toolTip():
+                from PySide6.QtWidgets import QToolTip
+
+                QToolTip.showText(event.screenPos(), item.toolTip())
+                event.accept()
+                return
+        super().helpEvent(event)
+
     # --- deploying from the off-map panel -------------------------------------------------------
     def dragEnterEvent(self, event: Any) -> None:  # noqa: N802
         from boardapp.ui.panels import COUNTER_MIME
