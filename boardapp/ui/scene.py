@@ -405,9 +405,12 @@ class BoardScene(QGraphicsScene):
             painter.setOpacity(self.map.background.opacity if self.map.background else 1.0)
             painter.drawImage(self.background_rect(), self._background_image)
             painter.restore()
-        if lod < LOD_FAR and self._map_far is None:
-            self._map_far = self._record(False)
-        painter.drawPicture(QPointF(0, 0), self._map_full if lod >= LOD_FAR else self._map_far)
+        picture = self._map_full
+        if lod < LOD_FAR:
+            if self._map_far is None:
+                self._map_far = self._record(False)
+            picture = self._map_far
+        painter.drawPicture(QPointF(0, 0), picture)
 
     def _draw_map_image(self, painter: QPainter, rect: QRectF) -> bool:
         """Far away, keep the whole map rendered once at the view's scale and copy the part asked

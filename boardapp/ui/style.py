@@ -226,7 +226,7 @@ def _metrics(px: float, bold: bool) -> tuple[QFont, object]:
     return f, QFontMetricsF(f)
 
 
-def halo_label(p: QPainter, text: str, at: QPointF, px: float, bold: bool = True, ink: QColor | None = None,
+def halo_label(p: QPainter, text: str, at: QPointF, px: float, *, bold: bool = True, ink: QColor | None = None,
                halo: QColor | None = None) -> None:
     """Text centred on ``at`` with a light halo, drawn as glyphs (Qt's glyph cache makes a thousand of
     them cost milliseconds, where :func:`halo_text`'s stroked outlines cost half a second)."""

@@ -3,6 +3,7 @@ overview (mini-map) that shows and moves the main view's visible area."""
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
@@ -43,7 +44,7 @@ class BoardView(QGraphicsView):
         """Far away, let the scene paint its pieces into the cached background (see ``LOD_PIECES``)."""
         from boardapp.ui.scene import ENLARGE, LOD_ENLARGE, LOD_PIECES
 
-        scene = self.scene()
+        scene: Any = self.scene()
         if scene is not None and hasattr(scene, "set_far"):
             k = ENLARGE if self.zoom() < LOD_ENLARGE else 1.0
             if self.zoom() < LOD_PIECES:  # hide the items first: laying hidden items out is cheaper
@@ -150,10 +151,8 @@ class OverviewView(QWidget):
 
     def set_scene(self, scene: Any) -> None:
         if self._board is not None and hasattr(self._board, "laidOut"):
-            try:
+            with contextlib.suppress(RuntimeError, TypeError):
                 self._board.laidOut.disconnect(self._dirty)
-            except (RuntimeError, TypeError):
-                pass
         self._board = scene
         if scene is not None and hasattr(scene, "laidOut"):
             scene.laidOut.connect(self._dirty)

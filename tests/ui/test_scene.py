@@ -91,7 +91,7 @@ def test_far_mode_paints_pieces_into_the_background_and_still_drags(qtbot, tiny_
     assert view.zoom() < LOD_PIECES and scene.far
     assert not any(i.isVisible() for i in scene.counters.values())
     layer = scene.pieces_layer()
-    assert {pid for pid in layer} >= {c.piece.place for c in scene.counters.values()}
+    assert set(layer) >= {c.piece.place for c in scene.counters.values()}
     item = scene.counters["g-mil1"]
     r = item.sceneBoundingRect()
     start = view.mapFromScene(QPointF(r.left() + 4, r.center().y()))

@@ -57,7 +57,7 @@ def shoot(out: Path, width: int, height: int, scenario: str | None = None, timeo
         args = [sys.executable, __file__, "--child", str(out), str(width), str(height)]
         if scenario:
             args.append(scenario)
-        done = subprocess.run(args, env=env, capture_output=True, text=True, timeout=timeout, cwd=ROOT)
+        done = subprocess.run(args, check=False, env=env, capture_output=True, text=True, timeout=timeout, cwd=ROOT)
         if done.returncode != 0:
             raise RuntimeError(f"the window's process failed ({done.returncode}):\n{done.stdout}\n{done.stderr}")
     finally:
