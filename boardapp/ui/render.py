@@ -45,6 +45,10 @@ def render_image(game: Any, width: int = 1920, height: int = 1080, public: bool 
         left = (avail.width() - legend_w - source.width() * k) / 2
         target = QRectF(left, strip + (avail.height() - source.height() * k) / 2, source.width() * k,
                         source.height() * k)
+        from boardapp.ui.scene import ENLARGE, LOD_ENLARGE
+
+        if k < LOD_ENLARGE:  # as the window does when zoomed out: pieces large enough to read
+            scene.set_piece_scale(ENLARGE)
         scene.render(p, target, source, Qt.AspectRatioMode.IgnoreAspectRatio)
         if legend_w:
             _legend(p, scene, QRectF(width - legend_w, strip, legend_w, height - strip))
