@@ -39,7 +39,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QMessageBox,
-    QPlainTextEdit,
     QPushButton,
     QScrollArea,
     QSpinBox,
@@ -53,7 +52,6 @@ from boardapp.net.client import SeatError
 from boardapp.ui.network_core import (
     SEAT_FOR_HOST,
     HostRunner,
-    LiveGame,
     NetRefusal,
     PublicGame,
     SeatLink,
@@ -191,15 +189,15 @@ class CodesDialog(QDialog):
         lay.addWidget(scroll, 1)
         if qr_pixmap("x") is None:
             lay.addWidget(QLabel("(Install the optional 'qrcode' package to show QR codes.)"))
-        row = QHBoxLayout()
+        buttons = QHBoxLayout()
         copy = QPushButton("Copy all")
         copy.clicked.connect(lambda: QGuiApplication.clipboard().setText(self.text))
         close = QPushButton("Close")
         close.clicked.connect(self.accept)
-        row.addStretch(1)
-        row.addWidget(copy)
-        row.addWidget(close)
-        lay.addLayout(row)
+        buttons.addStretch(1)
+        buttons.addWidget(copy)
+        buttons.addWidget(close)
+        lay.addLayout(buttons)
         self.resize(720, 480)
 
 
@@ -216,10 +214,10 @@ class JoinDialog(QDialog):
         self.code.setPlaceholderText("the join code the host gave you")
         form.addRow("Host:", self.address)
         form.addRow("Code:", self.code)
-        self.screen = QComboBox()
-        self.screen.addItem("the board", False)
-        self.screen.addItem("the big screen", True)
-        form.addRow("Open:", self.screen)
+        self.open_as = QComboBox()
+        self.open_as.addItem("the board", False)
+        self.open_as.addItem("the big screen", True)
+        form.addRow("Open:", self.open_as)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Join")
         buttons.accepted.connect(self.accept)
@@ -228,7 +226,7 @@ class JoinDialog(QDialog):
 
     def values(self) -> tuple[str, str, bool]:
         url, code = normalise_url(self.address.text())
-        return url, self.code.text().strip() or code, bool(self.screen.currentData())
+        return url, self.code.text().strip() or code, bool(self.open_as.currentData())
 
 
 class HostStatusPanel(QWidget):
@@ -559,7 +557,7 @@ class NetworkControl(QObject):
         if runner is not None:
             runner.close()
 
-    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:
         if obj is self.window and event.type() == QEvent.Type.Close:
             self.shutdown()
         return False
@@ -573,7 +571,7 @@ class _OnClose(QObject):
         self.fn = fn
         widget.installEventFilter(self)
 
-    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.Close and self.fn is not None:
             fn, self.fn = self.fn, None
             fn()
@@ -608,14 +606,14 @@ def open_join(url: str, code: str, screen: bool = False, timeout: float = 10.0) 
         from boardapp.ui.bigscreen import BigScreenWindow
 
         public = link.public if link.public is not None else PublicGame.following(link.game)
-        window = BigScreenWindow(public)
-        window.link = link  # type: ignore[attr-defined]
-        _OnClose(window, link.close)
+        screen_window = BigScreenWindow(public)
+        screen_window.link = link  # type: ignore[attr-defined]
+        _OnClose(screen_window, link.close)
 
         def stale(s: bool) -> None:
-            window.setWindowTitle(("offline — reconnecting — " if s else "") + "big screen")
+            screen_window.setWindowTitle(("offline — reconnecting — " if s else "") + "big screen")
         link.staleChanged.connect(stale)
-        return window
+        return screen_window
     from boardapp.ui.mainwindow import MainWindow
 
     window = MainWindow(link.game, None)

@@ -196,8 +196,8 @@ class HostRunner(QObject):
         return self.call(lambda h: [copy.copy(g) for g in h.grants.values()]) if self.host is not None else []
 
     def own_code(self) -> str:
-        return next(g.token for g in self.grants() if g.role == "control" and g.name == SEAT_FOR_HOST
-                    and not g.revoked)
+        return str(next(g.token for g in self.grants() if g.role == "control" and g.name == SEAT_FOR_HOST
+                    and not g.revoked))
 
     def status(self) -> list[dict[str, Any]]:
         return self.call(lambda h: h.status()) if self.host is not None else []
@@ -285,16 +285,16 @@ def normalise_url(address: str) -> tuple[str, str]:
 class SeatLink(QObject):
     """A seat on its own loop, seen from the Qt thread: signals in, commands out.
 
-    ``event(kind, data)`` repeats the seat's events in the Qt thread; :attr:`game` (a
+    ``seatEvent(kind, data)`` repeats the seat's events in the Qt thread; :attr:`game` (a
     :class:`LiveGame`) follows the replica for CONTROL and umpires, :attr:`public` (a
     :class:`PublicGame`) the public view for viewers.
     """
 
-    event = Signal(str, object)
-    staleChanged = Signal(bool)  # noqa: N815
+    seatEvent = Signal(str, object)
+    staleChanged = Signal(bool)
     changed = Signal()
     """The mirror or the public picture changed."""
-    lateOutcome = Signal(object, object)  # noqa: N815  (Outcome, the command) of a command that was queued
+    lateOutcome = Signal(object, object)
     failed = Signal(str)
     """The host refused this seat for good (a revoked code); the seat stopped."""
     _wake = Signal()
@@ -315,7 +315,7 @@ class SeatLink(QObject):
         self.last_change = 0.0
         """time.perf_counter() of the last change applied to the mirror (for measuring delays)."""
         self._queued: dict[str, Any] = {}
-        self.event.connect(self._on_event)
+        self.seatEvent.connect(self._on_event)
 
     async def _make(self, backoff: tuple[float, float], ping_interval: float) -> Seat:
         return Seat(self.url, self.code, on_event=self._from_seat, backoff=backoff, ping_interval=ping_interval,
@@ -325,18 +325,29 @@ class SeatLink(QObject):
     def _from_seat(self, kind: str, data: Any) -> None:
         """Called on the seat's loop: attach a snapshot of the replica and pass it to the Qt thread."""
         if kind in ("entry", "undone", "redone", "reset", "synced"):
-            s = self.seat
-            g = s.game
-            data = _Snapshot(s.game_id, s.setup, tuple(g.entries), tuple(g.redo_stack)) if g is not None else None
-        self.event.emit(kind, data)
+            data = self._snapshot()
+        self.seatEvent.emit(kind, data)
 
     # --- life ----------------------------------------------------------------------------------
+    def _snapshot(self) -> _Snapshot | None:
+        """The replica now (on the seat's thread)."""
+        seat = self.seat
+        g = seat.game
+        return _Snapshot(seat.game_id, seat.setup, tuple(g.entries), tuple(g.redo_stack)) if g is not None else None
+
+    def sync_now(self) -> None:
+        """Bring the mirror up to the replica at once (after the host's answer: the answer may come
+        before the Qt thread has seen the events that preceded it)."""
+        if self.game is not None:
+            snap = self.loop.call(self._snapshot)
+            if snap is not None:
+                self.game._take(snap)
+
     def start(self, timeout: float = 10.0) -> None:
         """Connect and wait for the first catch-up (raises SeatError on a bad code, TimeoutError)."""
         seat = self.seat
         self.loop.run(seat.start(timeout), timeout + 2)
-        snap = self.loop.call(lambda: _Snapshot(seat.game_id, seat.setup, tuple(seat.game.entries),
-                                                tuple(seat.game.redo_stack)) if seat.game is not None else None)
+        snap = self.loop.call(self._snapshot)
         self.role, self.seat_name, self.teams = seat.role, seat.seat_name, seat.teams
         if self.role == "viewer":
             assert seat.setup is not None
@@ -480,11 +491,11 @@ class LiveGame:
         mine, theirs = g.entries, snap.entries
         h, n = len(mine), len(theirs)
         if h <= n and (h == 0 or theirs[h - 1] is mine[h - 1]):
-            new = theirs[h:]
-            if len(new) > BULK:
+            added = list(theirs[h:])
+            if len(added) > BULK:
                 g.load_entries(list(theirs), list(reversed(snap.redo)), verify=False)
                 return
-            for entry in new:
+            for entry in added:
                 if g.redo_stack and g.redo_stack[-1] is entry:
                     g.redo()
                 else:
@@ -512,6 +523,8 @@ class LiveGame:
             why = ("offline — the command is queued and will be sent on reconnecting" if link.stale else
                    "no answer from the host yet — the command stays queued")
             raise NetRefusal(command, [why + "; its outcome will be reported"], "queued")
+        assert isinstance(outcome, Outcome)
+        link.sync_now()
         return outcome
 
     def push(self, command: Any, command_id: str | None = None, timeout: float = ANSWER_TIMEOUT) -> JournalEntry:
@@ -583,7 +596,8 @@ class _PublicModule:
                                         rules=setup.rules, display=None)
 
     def board(self, state: Any) -> BoardPicture:
-        return state.picture
+        picture: BoardPicture = state.picture
+        return picture
 
     def turn_label(self, state: Any) -> str:
         return str(state.picture.turn_label)

@@ -6,13 +6,13 @@ import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # before Qt is imported anywhere
 
-from collections.abc import Callable, Iterator  # noqa: E402
-from pathlib import Path  # noqa: E402
-from typing import Any  # noqa: E402
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
 
-import pytest  # noqa: E402
+import pytest
 
-from boardapp.engine.files import load_scenario, new_game  # noqa: E402
+from boardapp.engine.files import load_scenario, new_game
 
 ROOT = Path(__file__).resolve().parents[2]
 TINY = ROOT / "tests" / "data" / "tiny-scenario.yaml"

@@ -81,7 +81,7 @@ def test_a_drag_at_a_seat_reaches_the_host_and_every_window(qtbot: Any, host_win
 
     # the host's window (CONTROL through its own seat) plays on the same game; the seat follows
     entry = host_window.game.push({"kind": "move", "counter": "g-mil1", "to": "charlie"})
-    assert entry.seq == 2
+    assert entry.seq == 2 and host_window.game.entries[-1] is entry  # the window's game holds it on return
     qtbot.waitUntil(lambda: place_in_scene(seat, "g-mil1") == "charlie", timeout=WAIT)
     # CONTROL's undo goes through the host too, and every replica takes it back
     host_window.undo()
