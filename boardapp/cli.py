@@ -31,7 +31,8 @@ from boardapp.engine.module import IllegalCommandError
 from boardapp.model.problems import FileProblemsError, Problem
 from boardapp.model.yamlfile import YamlDocument
 
-SUBCOMMANDS = {"check", "run", "render", "schema", "export", "import", "diplomacy", "open", "screen", "host", "join", "edit"}
+SUBCOMMANDS = {"check", "run", "render", "schema", "export", "import", "diplomacy", "open", "screen", "host", "join",
+               "edit"}
 
 
 def _err(message: str) -> int:
