@@ -418,6 +418,7 @@ class NetworkControl(QObject):
         link.staleChanged.connect(lambda _s: self.update_indicator())
         link.lateOutcome.connect(self._late)
         link.failed.connect(self._failed)
+        link.notice.connect(self.say)
         game.replaced = lambda: self.window.set_game(game, self.window.path, self.window.autosave)
         if self.window.game is not game:
             self.window.set_game(game, path, getattr(self.window, "autosave", False) if path else False)

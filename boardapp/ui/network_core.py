@@ -296,6 +296,8 @@ class SeatLink(QObject):
     """The mirror or the public picture changed."""
     lateOutcome = Signal(object, object)
     failed = Signal(str)
+    notice = Signal(str)
+    """Something to tell the user (an undo the host refused)."""
     """The host refused this seat for good (a revoked code); the seat stopped."""
     _wake = Signal()
 
@@ -557,11 +559,17 @@ class LiveGame:
         return None
 
     def _undo_redo(self, which: str, timeout: float = ANSWER_TIMEOUT) -> JournalEntry | None:
+        """Undo or redo at the host. A refusal is not raised (the window's undo stack calls this from
+        Qt): it is kept in :attr:`last_refusal` and said through :attr:`SeatLink.notice`."""
         self.last_refusal = None
-        outcome = self._answer(self._link.undo_redo(which), {"kind": which}, None, timeout)
-        if not outcome.accepted:
-            self.last_refusal = NetRefusal({"kind": which}, outcome.reasons, outcome.code)
-            raise self.last_refusal
+        try:
+            outcome = self._answer(self._link.undo_redo(which), {"kind": which}, None, timeout)
+            if not outcome.accepted:
+                raise NetRefusal({"kind": which}, outcome.reasons, outcome.code)
+        except NetRefusal as exc:
+            self.last_refusal = exc
+            self._link.notice.emit(f"{which.capitalize()} refused ({exc.code}): " + "; ".join(exc.reasons))
+            return None
         return self.entry(outcome.seq) if which == "redo" else None
 
     def undo(self) -> JournalEntry | None:

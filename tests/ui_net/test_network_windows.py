@@ -144,6 +144,9 @@ def test_an_umpire_limited_to_some_teams_is_told_so(qtbot: Any, host_window: Any
     assert seat.game.last_refusal.code == "forbidden"
     assert "plays for reb, not gov" in seat.network.messages[-1]
     assert seat.scene.drop_counter("r-mil3", "foxtrot") or seat.game.last_refusal.code == "illegal"
+    seat.game.undo()  # only CONTROL may undo: said, not raised
+    assert seat.game.last_refusal.code == "forbidden"
+    assert seat.network.messages[-1] == "Undo refused (forbidden): only CONTROL may undo or redo"
 
 
 def test_an_illegal_command_still_offers_control_the_force_dialog(qtbot: Any, host_window: Any) -> None:
