@@ -311,3 +311,48 @@ def test_cli_join_parses() -> None:
 
     args = build_parser().parse_args(["join", "10.0.0.2:8765", "--code", "xyz", "--screen"])
     assert args.func is cmd_join and args.address == "10.0.0.2:8765" and args.code == "xyz" and args.screen
+
+
+def test_host_and_join_through_the_menus_then_stop_hosting(qtbot: Any, tiny_window: Any, monkeypatch: Any) -> None:
+    from PySide6.QtWidgets import QDialog
+
+    from boardapp.ui.network import JoinDialog
+
+    def host_exec(dlg: Any) -> int:
+        dlg.port.setValue(0)
+        dlg.bind.setCurrentIndex(1)  # this machine only
+        dlg.umpires.setValue(1)
+        dlg.team_edits[0].setText("gov")
+        return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(HostDialog, "exec", host_exec)
+    control = tiny_window.network
+    control.host_action.trigger()
+    assert control.runner is not None and control.runner.running
+    assert control.runner.url.startswith("ws://127.0.0.1:")
+    assert isinstance(control.codes_dialog, CodesDialog) and "(teams: gov)" in control.codes_dialog.text
+    assert control.stop_action.isEnabled() and not control.host_action.isEnabled()
+    url, code = control.runner.url, code_of(tiny_window, "umpire 1")
+    control.codes_dialog.accept()
+
+    def join_exec(dlg: Any) -> int:
+        dlg.address.setText(url.removeprefix("ws://").rstrip("/"))
+        dlg.code.setText(code)
+        return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(JoinDialog, "exec", join_exec)
+    control.join_action.trigger()
+    assert len(control.joined) == 1
+    seat = control.joined[0]
+    qtbot.addWidget(seat)
+    assert seat.network.link.teams == ["gov"]
+    seat.game.push({"kind": "move", "counter": "g-bde1", "to": "bravo"})
+    qtbot.waitUntil(lambda: place_in_scene(tiny_window, "g-bde1") == "bravo", timeout=WAIT)
+
+    control.stop_hosting()
+    assert control.runner is None and control.host_action.isEnabled()
+    assert not isinstance(tiny_window.game, LiveGame)  # the window plays on the file alone again
+    assert tiny_window.game.entries[-1].command == {"kind": "move", "counter": "g-bde1", "to": "bravo"}
+    assert place_in_scene(tiny_window, "g-bde1") == "bravo"
+    qtbot.waitUntil(lambda: seat.network.link.stale, timeout=WAIT)
+    seat.close()
