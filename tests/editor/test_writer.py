@@ -58,15 +58,16 @@ def test_shipped_files_are_canonical(path: Path) -> None:
     assert _resave(path) == path.read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize("path", SHIPPED_MAPS + SHIPPED_SCENARIOS, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", [ROOT / "maps/binni.yaml", ROOT / "scenarios/war-in-binni.yaml"], ids=lambda p: p.name)
 def test_resave_kept_the_content(path: Path) -> None:
-    """The shipped files, re-saved once through the writer, hold exactly the data they held by hand."""
+    """The hand-written files, re-saved once through the writer, hold exactly the data they held by hand.
+    (The MUN files are generated, and their generator writes through the writer.)"""
     rel = path.relative_to(ROOT).as_posix()
     try:
         old = subprocess.run(["git", "show", f"{BEFORE_RESAVE}:{rel}"], cwd=ROOT, capture_output=True, text=True,
                              check=True).stdout
     except (OSError, subprocess.CalledProcessError):
-        pytest.skip("no git history here")
+        pytest.skip(f"the git history before {BEFORE_RESAVE} is not in this checkout")
     new = path.read_text(encoding="utf-8")
     if "rules:" in new:
         model = type(read_scenario(path)[0])
