@@ -356,3 +356,47 @@ def test_host_and_join_through_the_menus_then_stop_hosting(qtbot: Any, tiny_wind
     assert place_in_scene(tiny_window, "g-bde1") == "bravo"
     qtbot.waitUntil(lambda: seat.network.link.stale, timeout=WAIT)
     seat.close()
+
+
+def test_qr_codes_when_the_optional_package_is_there(qtbot: Any, host_window: Any, monkeypatch: Any) -> None:
+    import sys
+    import types
+
+    from boardapp.ui.network import qr_pixmap
+
+    monkeypatch.setitem(sys.modules, "qrcode", None)  # absent: no QR, the codes as text only
+    assert qr_pixmap("ws://h:1/#abc") is None
+    seen: list[str] = []
+
+    class FakeQR:
+        def __init__(self, border: int = 4) -> None:
+            self.border = border
+
+        def add_data(self, text: str) -> None:
+            seen.append(text)
+
+        def make(self, fit: bool = True) -> None:
+            pass
+
+        def get_matrix(self) -> list[list[bool]]:
+            return [[(x + y) % 2 == 0 for x in range(25)] for y in range(25)]
+
+    monkeypatch.setitem(sys.modules, "qrcode", types.SimpleNamespace(QRCode=FakeQR))
+    pm = qr_pixmap("ws://h:1/#abc", module_px=4)
+    assert pm is not None and pm.width() == 100
+    dlg = host_window.network.show_codes()
+    url = host_window.network.runner.url
+    assert f"{url}#{code_of(host_window, 'CONTROL')}" in seen
+    dlg.accept()
+
+
+def test_closing_the_hosting_window_stops_the_host(qtbot: Any, host_window: Any) -> None:
+    import socket
+
+    runner = host_window.network.runner
+    port = runner.port
+    host_window.close()
+    assert host_window.network.runner is None and not runner.running
+    with socket.socket() as s, pytest.raises(OSError):
+        s.settimeout(1)
+        s.connect(("127.0.0.1", port))
