@@ -76,6 +76,9 @@ class MainWindow(QMainWindow):
         from boardapp.ui import network  # Game ▸ Host on the LAN / Join, the network indicator
 
         network.install(self)
+        from boardapp.ui import bigscreen_control  # View ▸ Big screen, the Big screen dock, the shared clock
+
+        bigscreen_control.install(self)
 
     # --- building -------------------------------------------------------------------------------
     def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:

@@ -1,0 +1,244 @@
+"""CONTROL opens and drives the big screen from the umpires' board (View ▸ Big screen, the dock)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtGui import QGuiApplication
+
+from boardapp.engine.files import open_game
+from boardapp.engine.gamefile import GameFile
+from boardapp.ui.bigscreen import BigScreenWindow
+from boardapp.ui.bigscreen_control import META_CLOCK, BigScreenControl, has_command
+
+
+def view_action(win: Any, text: str) -> Any:
+    menu = next(a.menu() for a in win.menuBar().actions() if a.text().replace("&", "") == "View")
+    return next(a for a in menu.actions() if a.text().replace("&", "") == text)
+
+
+def file_clock(path: Path) -> dict[str, Any] | None:
+    store = GameFile.open(path, readonly=True)
+    try:
+        text = store.meta().get(META_CLOCK)
+    finally:
+        store.close()
+    return json.loads(text) if text else None
+
+
+def open_from_menu(win: Any) -> BigScreenWindow:
+    action = view_action(win, "Big screen")
+    assert action.shortcut().toString() == "Ctrl+Shift+B"
+    action.trigger()
+    screen = win.bigscreen.screen
+    assert isinstance(screen, BigScreenWindow)
+    return screen
+
+
+def test_view_menu_opens_the_big_screen_on_the_live_game(win):
+    control: BigScreenControl = win.bigscreen
+    assert control.screen is None
+    screen = open_from_menu(win)
+    assert screen.game is win.game
+    assert screen.isVisible()
+    assert not screen.isFullScreen()  # one screen: a normal window, the board keeps the display
+    assert view_action(win, "Big screen").isChecked()
+    assert control.dock_widget.open_button.text() == "Close"
+    before = screen.scene.counters["g-mil1"].pos()
+    win.push({"kind": "move", "counter": "g-mil1", "to": "charlie"})  # an umpire acts on the board
+    assert screen.scene.counters["g-mil1"].pos() != before
+    view_action(win, "Big screen").trigger()  # the same action closes it
+    assert control.screen is None
+    assert not screen.isVisible()
+    assert not view_action(win, "Big screen").isChecked()
+    assert control.dock_widget.open_button.text() == "Open"
+
+
+def test_several_screens_full_screen_on_the_remembered_one(win, monkeypatch):
+    primary = QGuiApplication.primaryScreen()
+    monkeypatch.setattr(QGuiApplication, "screens", staticmethod(lambda: [primary, primary]))
+    control = win.bigscreen
+    control.choose_screen(primary)
+    assert control.settings.value("bigscreen/screen") == primary.name()
+    screen = control.open()
+    assert screen.isFullScreen()
+    assert control.dock_widget.screen_box.count() == 2
+
+
+def test_the_clock_panel_drives_the_big_screen_and_the_game_file(win, game_path, qtbot):
+    control = win.bigscreen
+    screen = control.open()
+    panel = control.dock_widget.clock_control
+    assert not screen.clock.started
+    panel.start_button.click()
+    assert screen.clock is control.driver.clock
+    assert screen.clock.running
+    shared = file_clock(game_path)
+    assert shared is not None and shared["running"] and shared["week"] == 1
+    panel.pause_button.click()
+    assert not screen.clock.running
+    assert file_clock(game_path)["running"] is False
+    panel.plus_button.click()
+    assert file_clock(game_path)["extra"] == 60
+    assert screen.clock.length == screen.clock.length_of(1) + 60
+    panel.layout_button.click()
+    assert screen.layout_name == control.driver.layout_name
+    assert screen.layout_name != "map_sidebar"
+
+    # a big screen on another machine: `boardapp screen GAME_FILE` takes CONTROL's clock
+    from boardapp.ui.bigscreen import open_screen
+
+    other, follower = open_screen(game_path)
+    qtbot.addWidget(other)
+    try:
+        assert other.clock.started and not other.clock.running
+        assert other.clock.length == screen.clock.length
+    finally:
+        follower.stop()
+        other.detach()
+        other.game.follow.close()
+
+
+def test_the_clock_runs_with_the_big_screen_closed(win, game_path):
+    control = win.bigscreen
+    control.dock_widget.clock_control.start_button.click()
+    assert control.screen is None and control.driver.clock.running
+    assert file_clock(game_path)["running"] is True
+    screen = control.open()
+    assert screen.clock is control.driver.clock and screen.clock.running
+
+
+@pytest.mark.parametrize("open_screen", [True, False])
+def test_end_of_week_resets_the_clock_once_and_shares_it(win, game_path, monkeypatch, open_screen):
+    control = win.bigscreen
+    if open_screen:
+        control.open()
+    clock = control.driver.clock
+    clock.start()
+    resets: list[Any] = []
+    real = clock.reset
+    monkeypatch.setattr(clock, "reset", lambda week=None: (resets.append(week), real(week)))
+    win.push({"kind": "end_turn"})
+    assert resets == [2]
+    assert clock.week == 2 and not clock.running and not clock.started
+    shared = file_clock(game_path)
+    assert shared["week"] == 2 and shared["running"] is False
+    win.undo()  # the clock does not go back
+    assert clock.week == 2
+    assert resets == [2]
+
+
+def test_show_this_region_from_the_menu_and_the_context_menu(win, qtbot):
+    control = win.bigscreen
+    screen = control.open()
+    calls: list[Any] = []
+    real = screen.show_region
+    screen.show_region = lambda rect, animate=True: (calls.append(rect), real(rect, animate))  # type: ignore[method-assign]
+    win.view.centre_on_place("charlie")
+    win.view.zoom_by(2.0)
+    visible = win.view.mapToScene(win.view.viewport().rect()).boundingRect()
+    action = view_action(win, "Show this on the big screen")
+    assert action.shortcut().toString() == "Ctrl+Shift+R"
+    action.trigger()
+    assert calls == [visible]
+    qtbot.waitUntil(lambda: not screen.view.animating, timeout=3000)
+    assert screen.view.region == visible
+    view_action(win, "Whole map on the big screen").trigger()
+    assert calls[-1] is None and screen.view.region is None
+
+    # the same two items on the map's context menus: a place, and the empty map
+    menu = win.build_context_menu("place", "charlie")
+    texts = [a.text() for a in menu.actions()]
+    assert "Attack this place…" in texts
+    assert "&Show this on the big screen" in texts and "&Whole map on the big screen" in texts
+    empty = [a.text() for a in control.context_menu().actions()]
+    assert empty == ["&Show this on the big screen", "&Whole map on the big screen"]
+
+
+def test_region_chosen_with_the_screen_closed_is_shown_when_it_opens(win):
+    control = win.bigscreen
+    win.view.zoom_by(3.0)
+    control.dock_widget.region_button.click()
+    screen = control.open()
+    assert screen.view.region == control.umpire_rect()
+
+
+def test_news_typed_in_the_dock_reaches_the_journal_and_the_big_screen(win, game_path):
+    control = win.bigscreen
+    screen = control.open()
+    dock = control.dock_widget
+    assert dock.news_edit.isEnabled()
+    dock.news_edit.setText("  Ceasefire talks in Kalen  ")
+    dock.news_button.click()
+    assert dock.news_edit.text() == ""
+    last = win.game.entries[-1]
+    assert last.command == {"kind": "news", "text": "Ceasefire talks in Kalen"}
+    assert win.undo_stack.canUndo()
+    assert screen.sidebar.news.text() == "Ceasefire talks in Kalen"
+    assert screen.latest_news() == "Ceasefire talks in Kalen"
+    reopened = open_game(game_path, readonly=True)
+    try:
+        assert reopened.entries[-1].command["text"] == "Ceasefire talks in Kalen"
+    finally:
+        reopened.follow.close()
+
+
+def test_news_needs_a_module_with_a_news_command(win):
+    class NoNews:
+        command_types = ()
+
+    assert has_command(win.game.module, "news")
+    assert not has_command(NoNews(), "news")
+
+
+def test_closing_the_board_closes_the_big_screen(win):
+    control = win.bigscreen
+    screen = control.open()
+    assert screen.isVisible()
+    win.close()
+    assert control.screen is None
+    assert not screen.isVisible()
+    assert screen._unsubscribe is None  # detached from the game
+
+
+def test_closing_the_big_screen_itself_unchecks_the_action(win, qtbot):
+    control = win.bigscreen
+    screen = control.open()
+    screen.close()
+    qtbot.waitUntil(lambda: control.screen is None, timeout=2000)
+    assert not view_action(win, "Big screen").isChecked()
+
+
+def test_a_board_reopened_takes_the_clock_back_from_the_file(win, game_path, qtbot):
+    from boardapp.ui.mainwindow import MainWindow
+
+    control = win.bigscreen
+    control.driver.start_clock()
+    control.driver.adjust_clock(-120)
+    control.driver.pause_clock()
+    win.close()
+    again = MainWindow(open_game(game_path), game_path)
+    qtbot.addWidget(again)
+    clock = again.bigscreen.driver.clock
+    assert clock.started and not clock.running
+    assert clock.length == clock.length_of(1) - 120
+    again.close()
+
+
+def test_opening_another_file_moves_the_big_screen_to_it(win, tmp_path, qtbot):
+    from boardapp.engine.files import load_scenario, new_game
+
+    control = win.bigscreen
+    first = control.open()
+    other = tmp_path / "other.game"
+    new_game(load_scenario(Path(__file__).resolve().parents[1] / "data" / "tiny-scenario.yaml"),
+             save=other).store.close()
+    assert win.open_path(other)
+    assert control.screen is not None and control.screen is not first
+    assert control.screen.game is win.game
+    assert not first.isVisible()
+    win.push({"kind": "news", "text": "Second file"})
+    assert control.screen.sidebar.news.text() == "Second file"
