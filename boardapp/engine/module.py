@@ -14,7 +14,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
@@ -74,9 +74,12 @@ class IllegalCommandError(ValueError):
         super().__init__(f"illegal {command.describe()}{note}: " + "; ".join(self.reasons))
 
 
-@dataclass(frozen=True)
-class MoveOption:
-    """A place a piece may legally reach now, and what entering it costs."""
+class MoveOption(NamedTuple):
+    """A place a piece may legally reach now, and what entering it costs.
+
+    A named tuple rather than a dataclass: a big map lists hundreds of these per drag, and a
+    tuple is the cheapest immutable value to build.
+    """
 
     place: str
     cost: str = ""

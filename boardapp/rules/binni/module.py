@@ -197,7 +197,7 @@ class BinniRules(RuleModule[BinniState]):
         assert start is not None
         friends = self.friends(state, ctr.team)
         control, at, counters, adj = state.control, state.at, state.counters, self.adj
-        hostile: dict[str, bool] = {}
+        blocked: set[str] = set()  # places found occupied by hostile units
         prev: dict[str, str | None] = {start: None}
         todo = deque([start])
         while todo:
@@ -206,15 +206,19 @@ class BinniRules(RuleModule[BinniState]):
                 holder = control.get(here)
                 if holder is not None and holder not in friends:
                     continue  # a unit must stop on reaching a place held by another faction
-            for nxt in adj.get(here, ()):
-                if nxt in prev:
+            for nxt in adj[here]:
+                if nxt in prev or nxt in blocked:
                     continue
-                blocked = hostile.get(nxt)
-                if blocked is None:
-                    blocked = hostile[nxt] = any(
-                        counters[i].team not in friends and not counters[i].destroyed for i in at.get(nxt, ()))
-                if blocked:
-                    continue  # no entry into hostile units except by fighting
+                ids = at.get(nxt)
+                if ids:
+                    hostile = False
+                    for i in ids:  # (destroyed counters are off the map, so not in `at`)
+                        if counters[i].team not in friends:
+                            hostile = True
+                            break
+                    if hostile:
+                        blocked.add(nxt)
+                        continue  # no entry into hostile units except by fighting
                 prev[nxt] = here
                 todo.append(nxt)
         return prev
@@ -226,26 +230,24 @@ class BinniRules(RuleModule[BinniState]):
         team = state.teams[ctr.team]
         friends = self.friends(state, ctr.team)
         prev = self._reach(state, ctr)
-        # Costs depend only on whether the destination is held by another faction: work out both once.
+        # Costs depend only on whether the destination is held by another faction: work out each once.
         start = ctr.place
-        home = next((p for p in prev if p != start and state.control.get(p) in friends | {None}), None)
-        away = next((p for p in prev if state.control.get(p) not in friends | {None}), None)
+        control = state.control
         offers: dict[bool, tuple[bool, str]] = {}
-        for foreign, sample in ((False, home), (True, away)):
-            if sample is not None:
-                activation, money, cards, words = self.move_costs(state, ctr, sample)
-                offers[foreign] = (self._affordable(team, activation, money, cards), words)
         paths: dict[str, tuple[str, ...]] = {start: ()}
         out = []
         for dest, before in prev.items():
             if before is None:
                 continue
             path = paths[dest] = (*paths[before], dest)
-            holder = state.control.get(dest)
+            holder = control.get(dest)
             foreign = holder is not None and holder not in friends
-            affordable, words = offers[foreign]
-            if affordable:
-                out.append(MoveOption(place=dest, cost=words, path=path, note="move ends here" if foreign else ""))
+            offer = offers.get(foreign)
+            if offer is None:
+                activation, money, cards, words = self.move_costs(state, ctr, dest)
+                offer = offers[foreign] = (self._affordable(team, activation, money, cards), words)
+            if offer[0]:
+                out.append(MoveOption(dest, offer[1], path, "move ends here" if foreign else ""))
         out.sort(key=lambda o: self._name_key[o.place])
         return out
 
