@@ -81,7 +81,7 @@ class Timetable:
         slots = []
         for e in entries:
             get = e.get if isinstance(e, dict) else lambda k, e=e: getattr(e, k, None)
-            slots.append(Slot(_minutes_of(get("start")), _minutes_of(get("end")), str(get("label")),
+            slots.append(Slot(_minutes_of(str(get("start"))), _minutes_of(str(get("end"))), str(get("label")),
                               get("week")))
         self.slots: list[Slot] = sorted(slots, key=lambda s: (s.start, s.end))
 

@@ -96,4 +96,4 @@ def regions_from_points(places: Sequence[Any], outline: Sequence[XY] | Polygon,
 
 
 def region_area(region: Region) -> float:
-    return Polygon(region.polygon, region.holes or None).area
+    return float(Polygon(region.polygon, region.holes or None).area)

@@ -132,7 +132,7 @@ class DiplomacyRules(RuleModule[DiplomacyState]):
     scenario_model = DiplomacyScenario
     command_types = (SubmitOrders, Adjudicate, SetVictoryPoints)
 
-    def __init__(self, scenario: DiplomacyScenario, the_map: Map) -> None:  # type: ignore[override]
+    def __init__(self, scenario: DiplomacyScenario, the_map: Map) -> None:
         super().__init__(scenario, the_map)
         self.scenario: DiplomacyScenario = scenario
         self.m = scenario.build_mapdata(the_map)

@@ -194,16 +194,16 @@ class DiplomacyScenario(ScenarioBase):
             if not ok:
                 what = "an army" if u.type == "A" else "a fleet"
                 problems.append(_p(("units", i, "at"), f"{what} cannot stand in {u.at!r}"))
-            p = province_of(u.at)
-            if p in occupied:
-                problems.append(_p(("units", i, "at"), f"a second unit in {p!r}"))
-            occupied.add(p)
+            prov = province_of(u.at)
+            if prov in occupied:
+                problems.append(_p(("units", i, "at"), f"a second unit in {prov!r}"))
+            occupied.add(prov)
         owners = self.initial_owners()
-        for c, pw in owners.items():
-            if c not in spec or not m.provinces[c].supply_center:
-                problems.append(_p(("owners", c), f"{c!r} is not a supply centre"))
-            if pw not in pids:
-                problems.append(_p(("owners", c), f"unknown power {pw!r}"))
+        for centre, owner in owners.items():
+            if centre not in spec or not m.provinces[centre].supply_center:
+                problems.append(_p(("owners", centre), f"{centre!r} is not a supply centre"))
+            if owner not in pids:
+                problems.append(_p(("owners", centre), f"unknown power {owner!r}"))
         victory = self.victory.centres
         total = len(m.supply_centres)
         if victory > total:
