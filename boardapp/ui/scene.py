@@ -19,9 +19,10 @@ Layers, bottom to top:
 from __future__ import annotations
 
 import math
+import weakref
 from collections import defaultdict
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
-from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
@@ -126,6 +127,49 @@ class CounterItem(QGraphicsPixmapItem):
             scene.end_drag(self, event.scenePos())
 
 
+class _Chip:
+    """Where and how a counter is laid out, whether or not it has an item yet (far mode paints
+    chips from these; :class:`Counters` makes an item from one when it is asked for)."""
+
+    __slots__ = ("piece", "place", "pos", "z", "scale", "pixmap", "tip", "rect", "look")
+
+    def __init__(self, piece: BoardPiece) -> None:
+        self.piece = piece
+        self.place = ""
+        self.pos = QPointF()
+        self.z = 0.0
+        self.scale = 1.0
+        self.pixmap: Any = None
+        self.tip = ""
+        self.rect = QRectF()
+        self.look: tuple[Any, ...] = ()
+
+
+class Counters(Mapping[str, "CounterItem"]):
+    """``BoardScene.counters``: every counter on the map by id. Its :class:`CounterItem` is made the
+    first time it is asked for (or when the scene shows its pieces as items), so a scene fitted far
+    away, which paints its chips into the background, never makes the ~5,000 items it does not draw."""
+
+    def __init__(self, scene: BoardScene) -> None:
+        self._scene = weakref.ref(scene)  # no cycle: the scene goes when its last reference does
+        self._chips = scene._chips
+
+    def __getitem__(self, cid: str) -> CounterItem:
+        scene = self._scene()
+        if scene is None:
+            raise KeyError(cid)
+        return scene._counter_item(cid)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._chips)
+
+    def __len__(self) -> int:
+        return len(self._chips)
+
+    def __contains__(self, cid: object) -> bool:
+        return cid in self._chips
+
+
 def _inside(x: float, y: float, ring: list[tuple[float, float]]) -> bool:
     inside = False
     n = len(ring)
@@ -179,8 +223,15 @@ class BoardScene(QGraphicsScene):
         self.setBackgroundBrush(QColor("#b9d3e3"))
         self._background_image: QImage | None = None
         self._load_background()
-        self._map_full, self._map_far = self._record_map()
-        self.counters: dict[str, CounterItem] = {}
+        self._map_full: QPicture | None = None
+        """The recorded map, full detail (recorded when first replayed: a view far away draws the map
+        straight into its image at its scale instead)."""
+        self._map_far: QPicture | None = None
+        self._chips: dict[str, _Chip] = {}
+        self._items: dict[str, CounterItem] = {}
+        self._all_items = False
+        """Every counter has its item (set once the pieces are shown as items)."""
+        self.counters = Counters(self)
         self.badges: dict[str, QGraphicsPixmapItem] = {}
         self.tokens: list[QGraphicsPixmapItem] = []
         self._token_items: dict[tuple[str, int], QGraphicsPixmapItem] = {}
@@ -253,8 +304,10 @@ class BoardScene(QGraphicsScene):
         return QRectF(0, 0, *self.map.size)
 
     def _record_map(self) -> tuple[QPicture, QPicture | None]:
-        """The full-detail map now; the far one (:attr:`_map_far`) when a view first needs it."""
-        return self._record(True), None
+        """The full-detail map (the far one, :attr:`_map_far`, is recorded when a view first needs it)."""
+        if self._map_full is None:
+            self._map_full = self._record(True)
+        return self._map_full, self._map_far
 
     def _record(self, detail: bool) -> QPicture:
         pic = QPicture()
@@ -390,22 +443,38 @@ class BoardScene(QGraphicsScene):
         return QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
 
     def drawBackground(self, painter: QPainter, rect: QRectF) -> None:  # noqa: N802
+        if not self.far and not self._all_items:  # drawn by a view that never set the level of detail
+            self._materialize()
+            self.update()
         super().drawBackground(painter, rect)
         if not (self.far and self._draw_map_image(painter, rect)):
             self.paint_map(painter)
         if self.far:
             self.paint_pieces(painter, rect)
 
-    def paint_map(self, painter: QPainter) -> None:
-        """The sea, the background image and the recorded map (full or far by level of detail)."""
-        lod = self.level_of_detail(painter)
+    def render(self, painter: QPainter, *args: Any, **kwargs: Any) -> None:
+        if not self.far:
+            self._materialize()
+        super().render(painter, *args, **kwargs)
+
+    def items(self, *args: Any, **kwargs: Any) -> Any:
+        if not self.far:
+            self._materialize()
+        return super().items(*args, **kwargs)
+
+    def _paint_ground(self, painter: QPainter) -> None:
         painter.fillRect(QRectF(0, 0, *self.map.size), SEA)
         if self._background_image is not None:
             painter.save()
             painter.setOpacity(self.map.background.opacity if self.map.background else 1.0)
             painter.drawImage(self.background_rect(), self._background_image)
             painter.restore()
-        picture = self._map_full
+
+    def paint_map(self, painter: QPainter) -> None:
+        """The sea, the background image and the recorded map (full or far by level of detail)."""
+        lod = self.level_of_detail(painter)
+        self._paint_ground(painter)
+        picture = self._record_map()[0]
         if lod < LOD_FAR:
             if self._map_far is None:
                 self._map_far = self._record(False)
@@ -434,7 +503,10 @@ class BoardScene(QGraphicsScene):
             p.setRenderHints(painter.renderHints())
             p.scale(k, t.m22())
             p.translate(-full.x(), -full.y())
-            self.paint_map(p)
+            # drawn straight at this scale: recording the map and replaying it would paint it twice
+            self._paint_ground(p)
+            p.setRenderHint(QPainter.RenderHint.Antialiasing)
+            self._paint_map(p, self.level_of_detail(p) >= LOD_FAR)
             p.end()
             self._map_image = (key, img)
         img = self._map_image[1]
@@ -451,6 +523,8 @@ class BoardScene(QGraphicsScene):
         self.far = far
         for item in self._piece_items():
             item.setVisible(not far or item is self._revealed)
+        if not far:
+            self._materialize()
         self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
 
     def set_piece_scale(self, k: float) -> None:
@@ -472,17 +546,53 @@ class BoardScene(QGraphicsScene):
         self.laidOut.emit()
 
     def _piece_items(self) -> list[QGraphicsPixmapItem]:
-        return [*self.badges.values(), *self.tokens, *self.counters.values()]
+        """The piece items made so far (counters get theirs when first asked for)."""
+        return [*self.badges.values(), *self.tokens, *self._items.values()]
+
+    def _counter_item(self, cid: str) -> CounterItem:
+        item = self._items.get(cid)
+        if item is None:
+            chip = self._chips[cid]
+            item = CounterItem(chip.piece)
+            item.setVisible(not self.far)
+            self._sync_item(item, chip)
+            self.addItem(item)
+            self._items[cid] = item
+        return item
+
+    def _materialize(self) -> None:
+        """Make the item of every counter (the pieces are about to be drawn as items)."""
+        if not self._all_items:
+            for cid in self._chips:
+                self._counter_item(cid)
+            self._all_items = True
+
+    @staticmethod
+    def _sync_item(item: CounterItem, chip: _Chip) -> None:
+        item.piece = chip.piece
+        if item.look == chip.look:  # unchanged since the last layout: touch nothing
+            return
+        if not item.look or item.look[0] != chip.look[0]:
+            item.setPixmap(chip.pixmap)
+            item.setToolTip(chip.tip)
+        if not item.look or item.look[1] != chip.look[1]:
+            item.setData(0, chip.place)
+            item.setScale(chip.scale)
+            item.setPos(chip.pos)
+            item.setZValue(chip.z)
+        item.look = chip.look
 
     def pieces_layer(self) -> dict[str, tuple[QRectF, list[tuple[float, QRectF, Any]]]]:
         """Per place: the rectangle its pieces cover and (z, rect, pixmap) of each, bottom first."""
         if self._layer is None:
             layer: dict[str, list[tuple[float, QRectF, Any]]] = defaultdict(list)
-            for item in self._piece_items():
+            for item in (*self.badges.values(), *self.tokens):
                 pid = item.data(0)
                 if pid is None:
                     continue
                 layer[pid].append((item.zValue(), item.sceneBoundingRect(), item.pixmap()))
+            for chip in self._chips.values():
+                layer[chip.place].append((chip.z, chip.rect, chip.pixmap))
             out = {}
             for pid, rows in layer.items():
                 rows.sort(key=lambda r: r[0])
@@ -526,11 +636,18 @@ class BoardScene(QGraphicsScene):
 
     def counter_at(self, pos: QPointF) -> CounterItem | None:
         """The topmost counter whose chip covers ``pos`` (whether drawn as an item or in the background)."""
-        best: CounterItem | None = None
-        for item in self.counters.values():
-            if (best is None or item.zValue() > best.zValue()) and item.sceneBoundingRect().contains(pos):
-                best = item
-        return best
+        best: str | None = None
+        best_z = -math.inf
+        items = self._items
+        for cid, chip in self._chips.items():
+            item = items.get(cid)
+            if item is None:
+                z, rect = chip.z, chip.rect
+            else:  # an item may be away from its place (being dragged)
+                z, rect = item.zValue(), item.sceneBoundingRect()
+            if z > best_z and rect.contains(pos):
+                best, best_z = cid, z
+        return None if best is None else self._counter_item(best)
 
     # --- what goes where ---------------------------------------------------------------------
     def stack_positions(self, at: tuple[float, float], n: int) -> list[QPointF]:
@@ -657,37 +774,43 @@ class BoardScene(QGraphicsScene):
             if pc.place in self.places:
                 stacks[pc.place].append(pc)
         looks: dict[str, tuple[str, str]] = {}
+        chips, items = self._chips, self._items
+        scale = self.piece_k / PIX
+        half = 0.5 * scale  # a selectable pixmap item's bounding rect has half a pixel more all round
         for pid, stack in stacks.items():
             stack.sort(key=lambda pc: (pc.team, pc.id))
             for i, (pc, pos) in enumerate(zip(stack, self.stack_positions(self.places[pid].at, len(stack)),
                                               strict=True)):
                 seen.add(pc.id)
-                item = self.counters.get(pc.id)
-                if item is None:
-                    item = CounterItem(pc)
-                    item.setVisible(not self.far)
-                    self.addItem(item)
-                    self.counters[pc.id] = item
-                item.piece = pc
+                chip = chips.get(pc.id)
+                if chip is None:
+                    chip = chips[pc.id] = _Chip(pc)
+                chip.piece = pc
                 look = looks.get(pc.team)
                 if look is None:
                     look = looks[pc.team] = (self.team_colour(pc.team) or "#bbbbbb", self.team_symbol(pc.team))
                 tip = pc.tooltip or f"{pc.team} {pc.label} {pc.id}"
                 face = (look, pc.label, pc.value, pc.damage, tip)
                 where = (pid, pos.x(), pos.y(), i, self.piece_k)
-                if item.look == (face, where):  # unchanged since the last layout: touch nothing
-                    continue
-                if not item.look or item.look[0] != face:
-                    item.setPixmap(style.chip_pixmap(look[0], look[1], pc.label, pc.value, pc.damage))
-                    item.setToolTip(tip)
-                if not item.look or item.look[1] != where:
-                    item.setData(0, pid)
-                    item.setScale(self.piece_k / PIX)
-                    item.setPos(pos)
-                    item.setZValue(Z_CHIP + i * 0.01)
-                item.look = (face, where)
-        for cid in [c for c in self.counters if c not in seen]:
-            self.removeItem(self.counters.pop(cid))
+                if chip.look != (face, where):
+                    if not chip.look or chip.look[0] != face:
+                        chip.pixmap = style.chip_pixmap(look[0], look[1], pc.label, pc.value, pc.damage)
+                        chip.tip = tip
+                    chip.place, chip.pos, chip.z, chip.scale = pid, pos, Z_CHIP + i * 0.01, scale
+                    chip.rect = QRectF(pos.x() - half, pos.y() - half, (chip.pixmap.width() + 1) * scale,
+                                       (chip.pixmap.height() + 1) * scale)
+                    chip.look = (face, where)
+                item = items.get(pc.id)
+                if item is not None:
+                    self._sync_item(item, chip)
+        for cid in [c for c in chips if c not in seen]:
+            del chips[cid]
+            item = items.pop(cid, None)
+            if item is not None:
+                self.removeItem(item)
+        if self._all_items:  # new counters get their items at once, as the others have
+            for cid in chips.keys() - items.keys():
+                self._counter_item(cid)
 
     # --- dragging ----------------------------------------------------------------------------
     def clear_options(self) -> None:

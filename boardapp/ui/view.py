@@ -38,7 +38,10 @@ class BoardView(QGraphicsView):
 
     def setScene(self, scene: Any) -> None:  # noqa: N802
         super().setScene(scene)
-        self._level_of_detail()
+        if self.isVisible() or not self._fitted:
+            self._level_of_detail()
+        # else: a view not shown yet fits itself when shown (its first resize), which sets the level of
+        # detail then; deciding now, at the unfitted scale 1, would make the scene show ~6,000 items
 
     def _level_of_detail(self, *_: Any) -> None:
         """Far away, let the scene paint its pieces into the cached background (see ``LOD_PIECES``)."""
