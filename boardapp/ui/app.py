@@ -140,6 +140,6 @@ def run(path: str | None) -> int:
         app.setApplicationName("boardapp")
         app.setOrganizationName("boardapp")
     window = open_window(path)
-    window.show()
+    window.showMaximized()  # the umpire's board wants the whole screen
     app = app or QApplication.instance()
     return int(app.exec())

@@ -110,9 +110,9 @@ class TeamPanel(QWidget):
                 cell = QTableWidgetItem(str(tr.get(key, "")))
                 cell.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
                 self.table.setItem(r, c, cell)
+            self.team.addItem(tr.get("name", tr["team"]), tr["team"])
         for c, (key, _) in enumerate(self.COLUMNS, start=1):  # a track no team has takes no room
             self.table.setColumnHidden(c, not any(tr.get(key) not in (None, "") for tr in picture.tracks))
-            self.team.addItem(tr.get("name", tr["team"]), tr["team"])
         if current is not None and self.team.findData(current) >= 0:
             self.team.setCurrentIndex(self.team.findData(current))
         self.team.blockSignals(False)
