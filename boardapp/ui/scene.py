@@ -35,6 +35,7 @@ from PySide6.QtGui import (
     QPen,
     QPicture,
     QPolygonF,
+    QTransform,
 )
 from PySide6.QtWidgets import (
     QGraphicsEllipseItem,
@@ -228,6 +229,8 @@ class BoardScene(QGraphicsScene):
         straight into its image at its scale instead)."""
         self._map_far: QPicture | None = None
         self._chips: dict[str, _Chip] = {}
+        self._scaled_pixmaps: dict[tuple[int, int, int], Any] = {}
+        """Piece pixmaps scaled to their size in a far view, by (pixmap, width, height)."""
         self._items: dict[str, CounterItem] = {}
         self._all_items = False
         """Every counter has its item (set once the pieces are shown as items)."""
@@ -608,9 +611,30 @@ class BoardScene(QGraphicsScene):
         rows = [row for bounds, place_rows in self.pieces_layer().values() if bounds.intersects(rect)
                 for row in place_rows]
         rows.sort(key=lambda r: r[0])
-        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+        t = painter.worldTransform()
+        if t.m12() or t.m21() or t.m11() <= 0 or t.m22() <= 0:  # rotated: let the painter scale them
+            painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+            for _, r, pm in rows:
+                painter.drawPixmap(r, pm, QRectF(pm.rect()))
+            return
+        # each look scaled once to its size on screen (area-averaged), then blitted at whole pixels:
+        # 6,000 unscaled blits cost a third less than 6,000 bilinear scalings of 144-pixel chips
+        kx, ky, dx, dy = t.m11(), t.m22(), t.dx(), t.dy()
+        cache = self._scaled_pixmaps
+        if len(cache) > 8192:
+            cache.clear()
+        painter.save()
+        painter.setWorldTransform(QTransform())
         for _, r, pm in rows:
-            painter.drawPixmap(r, pm, QRectF(pm.rect()))
+            x, y = round(r.x() * kx + dx), round(r.y() * ky + dy)
+            w, h = max(1, round(r.width() * kx)), max(1, round(r.height() * ky))
+            key = (pm.cacheKey(), w, h)
+            small = cache.get(key)
+            if small is None:
+                small = cache[key] = pm.scaled(w, h, Qt.AspectRatioMode.IgnoreAspectRatio,
+                                               Qt.TransformationMode.SmoothTransformation)
+            painter.drawPixmap(x, y, small)
+        painter.restore()
 
     def _layer_changed(self) -> None:
         """After a refresh: in far mode repaint only the background under places whose pieces changed."""
