@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import statistics
 import sys
 import tempfile
@@ -97,6 +98,11 @@ async def bench(n_seats: int, rate: float, seconds: float, path: Path) -> int:
     if lags:
         print(f"host-measured round trip: median {statistics.median(lags) * 1000:.1f} ms")
     print(f"final states identical on host and all seats (and equal to a replay): {identical}")
+    if GC_PAUSES:
+        full = [d for gen, d in GC_PAUSES if gen == 2]
+        print(f"garbage-collector pauses in this one process (host + {n_seats} seat replicas): {len(GC_PAUSES)}, "
+              f"longest {max(d for _, d in GC_PAUSES) * 1000:.0f} ms; full collections {len(full)}, "
+              f"{sum(full):.2f} s in all")
     for s in seats:
         await s.close()
     await host.stop()
@@ -104,7 +110,25 @@ async def bench(n_seats: int, rate: float, seconds: float, path: Path) -> int:
     return 0 if identical and len(accepted) == len(results) else 1
 
 
+GC_PAUSES: list[tuple[int, float]] = []
+"""(generation, seconds) of every collection: all seats share one interpreter here, so its pauses
+stall every seat at once — on a LAN each seat is its own process with a twentieth of the objects."""
+
+
+def _watch_gc() -> None:
+    started: list[float] = []
+
+    def callback(phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            started.append(time.perf_counter())
+        elif started:
+            GC_PAUSES.append((int(info["generation"]), time.perf_counter() - started.pop()))
+
+    gc.callbacks.append(callback)
+
+
 def main() -> int:
+    _watch_gc()
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--seats", type=int, default=20)
     ap.add_argument("--rate", type=float, default=10.0, help="commands per second per seat")
