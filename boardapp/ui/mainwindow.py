@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 import boardapp
 from boardapp.engine.dice import SeededDice
 from boardapp.engine.module import IllegalCommandError
+from boardapp.ui import modules
 from boardapp.ui.dialogs import FightDialog, ForceDialog, PreviewDialog
 from boardapp.ui.panels import LogPanel, OffMapTree, TeamPanel, TurnPanel
 from boardapp.ui.scene import BoardScene
@@ -164,6 +165,7 @@ class MainWindow(QMainWindow):
         self.path = Path(path) if path is not None else None
         self.autosave = autosave
         self.undo_stack.clear()
+        modules.prepare(game)
         self.scene = BoardScene(game)
         self.scene.commandRefused.connect(self.offer_force)
         self.scene.commandPushed.connect(self._pushed)
@@ -173,6 +175,7 @@ class MainWindow(QMainWindow):
         self.view.fit()
         self._unsubscribe = game.subscribe(self._on_game_changed)
         self._on_game_changed("reset", None)
+        modules.install(self, game)  # the rule module's own panels and overlays
         if self.path is not None and not autosave:
             self.remember(self.path)
 
