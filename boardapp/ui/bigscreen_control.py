@@ -208,6 +208,11 @@ class BigScreenDock(QWidget):
         self.clock_control = ClockControl(control.driver, self)  # type: ignore[arg-type]
         self.clock_control.whole_button.setToolTip(f"The whole map on the big screen ({WHOLE_KEY})")
         lay.addWidget(self.clock_control)
+        self.share_label = QLabel(self)
+        self.share_label.setObjectName("bigscreen-share")
+        self.share_label.setStyleSheet("color: #666666;")
+        self.share_label.setToolTip("boardapp screen GAME_FILE on another machine follows this clock")
+        lay.addWidget(self.share_label)
         self.region_button = QPushButton("Show my view on the big screen", self)
         self.region_button.setToolTip(f"The big screen glides to what the board shows now ({REGION_KEY})")
         self.region_button.clicked.connect(control.show_my_view)
@@ -225,6 +230,7 @@ class BigScreenDock(QWidget):
         news.addWidget(self.news_button)
         lay.addLayout(news)
         lay.addStretch(1)
+        control.driver.ticked.connect(self.update_share)  # a Save As gives the game a file
         self.update_state()
 
     def _rule(self) -> QFrame:
@@ -249,19 +255,37 @@ class BigScreenDock(QWidget):
 
     def update_state(self) -> None:
         self.fill_screens()
+        several = len(QGuiApplication.screens()) > 1
+        self.screen_box.setEnabled(several)
+        self.screen_box.setToolTip("The screen the big screen goes to, full screen (remembered)" if several
+                                   else "Only one screen is connected: the big screen opens in a window")
         screen = self.control.screen
         if screen is None:
-            self.state_label.setText("Big screen closed")
+            self.state_label.setText(f"Closed — Open or {TOGGLE_KEY}")
             self.open_button.setText("Open")
         else:
-            mode = "full screen" if screen.isFullScreen() else "in a window"
-            where = screen.screen().name() if screen.screen() is not None else "?"
-            self.state_label.setText(f"Big screen open on {where}, {mode}")
+            on = screen.screen()
+            name = (on.name() if on is not None else "") or "this screen"
+            mode = f"full screen on {name}" if screen.isFullScreen() else "in a window (one screen)"
+            self.state_label.setText(f"<b>Open</b> {mode}")
             self.open_button.setText("Close")
+        self.update_share()
         has_news = has_command(self.control.window.game.module, "news")
         for w in (self.news_edit, self.news_button):
             w.setEnabled(has_news)
-        self.news_edit.setToolTip("" if has_news else "This game's rules have no news command")
+        self.news_edit.setToolTip("Pushed as a news command: logged in the journal, shown on the big screen"
+                                  if has_news else "This game's rules have no news command")
+
+    def update_share(self) -> None:
+        """Say whether the clock reaches ``boardapp screen`` on another machine (through the file)."""
+        store = getattr(self.control.window.game, "store", None)
+        if store is None or getattr(store, "readonly", False):
+            text = "Clock not shared: no writable game file"
+        elif self.control.last_error:
+            text = "Clock not saved in the game file (see the status bar)"
+        else:
+            text = f"Clock shared through {(getattr(store, 'path', None) and store.path.name) or 'the game file'}"
+        self.share_label.setText(text)
 
     def push_news(self) -> None:
         text = self.news_edit.text().strip()
@@ -455,8 +479,11 @@ class BigScreenControl(QObject):
             if msg != self.last_error:
                 self.window.statusBar().showMessage(msg, 10000)
             self.last_error = msg
+            self.dock_widget.update_share()
             return False
-        self.last_error = ""
+        if self.last_error:
+            self.last_error = ""
+            self.dock_widget.update_share()
         return True
 
     # --- screens -------------------------------------------------------------------------------

@@ -242,3 +242,48 @@ def test_opening_another_file_moves_the_big_screen_to_it(win, tmp_path, qtbot):
     assert not first.isVisible()
     win.push({"kind": "news", "text": "Second file"})
     assert control.screen.sidebar.news.text() == "Second file"
+
+
+def test_without_a_game_file_the_clock_is_not_shared(qtbot):
+    from boardapp.engine.files import load_scenario, new_game
+    from boardapp.ui.mainwindow import MainWindow
+
+    game = new_game(load_scenario(Path(__file__).resolve().parents[1] / "data" / "tiny-scenario.yaml"))
+    window = MainWindow(game, None)
+    qtbot.addWidget(window)
+    control = window.bigscreen
+    assert control.publish(control.driver.clock.record()) is False
+    control.dock_widget.clock_control.start_button.click()
+    assert control.driver.clock.running
+    assert control.dock_widget.share_label.text() == "Clock not shared: no writable game file"
+    window.close()
+
+
+def test_a_clock_the_file_refuses_is_said_in_the_status_bar(win):
+    class Refusing:
+        readonly = False
+        path = Path("x.game")
+
+        def set_meta(self, key: str, value: str) -> None:
+            raise ValueError("disk full")
+
+    control = win.bigscreen
+    assert control.dock_widget.share_label.text() == "Clock shared through tiny.game"
+    real = win.game.store
+    win.game.store = Refusing()
+    try:
+        control.driver.start_clock()
+        assert "disk full" in win.statusBar().currentMessage()
+        assert "not saved" in control.dock_widget.share_label.text()
+    finally:
+        win.game.store = real
+    control.driver.pause_clock()
+    assert control.dock_widget.share_label.text() == "Clock shared through tiny.game"
+
+
+def test_the_dock_says_where_the_big_screen_is(win):
+    dock = win.bigscreen.dock_widget
+    assert dock.state_label.text().startswith("Closed")
+    assert not dock.screen_box.isEnabled()  # one screen
+    win.bigscreen.open()
+    assert "in a window" in dock.state_label.text()
