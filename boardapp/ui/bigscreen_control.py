@@ -319,7 +319,9 @@ class BigScreenControl(QObject):
         self.dock.setObjectName("Big screen")
         self.dock.setWidget(self.dock_widget)
         window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
-        self.view_menu.addAction(self.dock.toggleViewAction())
+        dock_action = self.dock.toggleViewAction()
+        dock_action.setText("Big screen &dock")  # not a second "Big screen" in the View menu
+        self.view_menu.addAction(dock_action)
         self._wrap_window()
         window.installEventFilter(self)
         self._viewport = window.view.viewport()

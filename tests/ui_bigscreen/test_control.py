@@ -287,3 +287,10 @@ def test_the_dock_says_where_the_big_screen_is(win):
     assert not dock.screen_box.isEnabled()  # one screen
     win.bigscreen.open()
     assert "in a window" in dock.state_label.text()
+
+
+def test_the_view_menu_names_each_item_once(win):
+    menu = next(a.menu() for a in win.menuBar().actions() if a.text().replace("&", "") == "View")
+    texts = [a.text().replace("&", "") for a in menu.actions() if not a.isSeparator()]
+    assert len(texts) == len(set(texts))
+    assert {"Big screen", "Big screen dock", "Show this on the big screen", "Whole map on the big screen"} <= set(texts)
