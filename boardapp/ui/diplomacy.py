@@ -23,6 +23,8 @@ drawings are items of this module's own (:mod:`boardapp.ui.diplomacy_overlay`).
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import math
 from dataclasses import dataclass
 from typing import Any
@@ -117,7 +119,7 @@ class _Drag:
 class OrdersPanel(QWidget):
     """The Orders dock's widget (the controller fills it)."""
 
-    handIn = Signal()  # noqa: N815
+    handIn = Signal()
     resolve = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -237,10 +239,8 @@ class DiplomacyBoard(QObject):
 
     def uninstall(self) -> None:
         if self._unsubscribe is not None:
-            try:
+            with contextlib.suppress(ValueError):
                 self._unsubscribe()
-            except ValueError:
-                pass
             self._unsubscribe = None
         self.scene.removeEventFilter(self)
         for item in (self.tint, self.layer):
@@ -353,6 +353,11 @@ class DiplomacyBoard(QObject):
         return out
 
     def _reach_warning(self, order: Any) -> str:
+        if isinstance(order, SupportHold | SupportMove) and self.state.phase == "movement":
+            where = province_of(order.dest if isinstance(order, SupportMove) else order.target)
+            near = {o.place for o in self.module.move_options(self.state, order.province)}
+            if where not in near:
+                return f"it cannot reach {self.module.province_name(where)}: the support is void"
         if isinstance(order, Move) and self.state.phase == "movement":
             unit = next((u for u in self.state.units if u.province == order.province), None)
             if unit is None:
@@ -374,9 +379,10 @@ class DiplomacyBoard(QObject):
         def n(region: str) -> str:
             prov = province_of(region)
             coast = region[len(prov):].strip("()")
-            return name(prov) + (f" ({coast.upper()})" if coast else "")
+            return str(name(prov)) + (f" ({coast.upper()})" if coast else "")
 
-        kind = {UnitType.ARMY: "Army", UnitType.FLEET: "Fleet"}.get(getattr(o, "unit_type", None), "Unit")
+        utype = getattr(o, "unit_type", None)
+        kind = "Army" if utype is UnitType.ARMY else "Fleet" if utype is UnitType.FLEET else "Unit"
         if isinstance(o, Order):
             unit = f"{kind} {n(o.region)}"
         if isinstance(o, Move):
@@ -401,7 +407,7 @@ class DiplomacyBoard(QObject):
             if o.build:
                 return f"build {o.build[0]} {n(o.build[1])} when revived"
             return "reclaims " + ", ".join(name(c) for c in o.centres)
-        return str(o)
+        return f"{o}"
 
     def _check_lines(self) -> list[LineCheck]:
         checks = self.check_lines()
@@ -452,8 +458,7 @@ class DiplomacyBoard(QObject):
     def resolve(self) -> Any:
         """Reveal every power's orders and adjudicate the phase."""
         self.cancel()
-        entry = self.window.push({"kind": "adjudicate"})
-        return entry
+        return self.window.push({"kind": "adjudicate"})
 
     # --- results --------------------------------------------------------------------------------
     def last_results(self) -> Any:
@@ -669,8 +674,12 @@ class DiplomacyBoard(QObject):
                         out.append((f"Build fleet ({region_text(r)})", owner, f"Build F {region_text(r)}"))
         return out
 
+    def order_from_menu(self, power: str, text: str) -> None:
+        self.select_power(power)
+        self.add_order(text)
+
     # --- the mouse on the board --------------------------------------------------------------------
-    def eventFilter(self, obj: Any, ev: Any) -> bool:  # noqa: N802
+    def eventFilter(self, obj: Any, ev: Any) -> bool:
         t = ev.type()
         if t == QEvent.Type.GraphicsSceneMousePress:
             return self._press(ev)
@@ -687,6 +696,9 @@ class DiplomacyBoard(QObject):
         return False
 
     def _counter_at(self, pos: QPointF) -> CounterItem | None:
+        finder = getattr(self.scene, "counter_at", None)  # also finds chips painted far away
+        if finder is not None:
+            return finder(pos)  # type: ignore[no-any-return]
         for item in self.scene.items(pos):
             if isinstance(item, CounterItem):
                 return item
@@ -746,18 +758,14 @@ class DiplomacyBoard(QObject):
         return True
 
     def _context(self, ev: Any) -> bool:
-        place = None
         item = self._counter_at(ev.scenePos())
-        if item is not None:
-            place = item.piece.id.removesuffix("-dislodged")
-        else:
-            place = self.scene.place_at(ev.scenePos(), 60)
+        place = item.piece.id.removesuffix("-dislodged") if item is not None else self.scene.place_at(ev.scenePos(), 60)
         if place is None:
             return False
         choices = self.context_orders(place)
         menu = QMenu(self.window)
         for label, power, text in choices:
-            menu.addAction(f"{label}: {text}", lambda p=power, t=text: (self.select_power(p), self.add_order(t)))
+            menu.addAction(f"{label}: {text}", functools.partial(self.order_from_menu, power, text))
         if not choices:
             menu.addAction(f"{self.module.province_name(place)}: no order to give here").setEnabled(False)
         ev.accept()

@@ -39,7 +39,7 @@ Z_ORDERS = 950.0
 """Above the counters, under a counter in the air (1000)."""
 
 LINE = 7.0
-"""Width of an order line in map units (the casing adds 2 × CASING)."""
+"""Width of an order line in map units (the casing adds 2 * CASING)."""
 CASING = 2.5
 HEAD = 26.0
 FAIL = QColor("#d00000")
@@ -117,7 +117,7 @@ class SupplyCentreTint(QGraphicsItem):
             self.owners = dict(owners)
             self.update()
 
-    def boundingRect(self) -> QRectF:  # noqa: N802
+    def boundingRect(self) -> QRectF:
         return self._rect
 
     def paint(self, p: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
@@ -166,8 +166,8 @@ class OrdersLayer(QGraphicsItem):
         self.pending = pending
         self.update()
 
-    def boundingRect(self) -> QRectF:  # noqa: N802
-        return self.board.sceneRect()
+    def boundingRect(self) -> QRectF:
+        return QRectF(self.board.sceneRect())
 
     # --- geometry ----------------------------------------------------------------------------
     def pos_of(self, prov: str | None) -> QPointF | None:
@@ -196,18 +196,18 @@ class OrdersLayer(QGraphicsItem):
         for prov, origin in self.dislodged:
             self._paint_dislodged(p, prov, origin)
         if self.pending is not None:
-            kind, a, b = self.pending
-            pa, pb = self.pos_of(a), self.pos_of(b)
+            _kind, first, second = self.pending
+            pa, pb = self.pos_of(first), self.pos_of(second)
             if pa is not None and pb is not None:
                 self._line(p, pa, pb, QColor("#1b4dd8"), Qt.PenStyle.DashLine, head=False)
                 self._ring(p, pb, QColor("#1b4dd8"), 40, Qt.PenStyle.DashLine)
         if self.rubber is not None:
-            a, b, kind = self.rubber
+            ra, rb, kind = self.rubber
             style_ = {"move": Qt.PenStyle.SolidLine, "support": Qt.PenStyle.DashLine,
                       "convoy": Qt.PenStyle.DotLine}.get(kind, Qt.PenStyle.SolidLine)
-            self._line(p, a, b, QColor("#1b4dd8"), style_, head=kind == "move", shorten=0)
+            self._line(p, ra, rb, QColor("#1b4dd8"), style_, head=kind == "move", shorten=0)
 
-    def _line(self, p: QPainter, a: QPointF, b: QPointF, c: QColor, pen_style: Qt.PenStyle,
+    def _line(self, p: QPainter, a: QPointF, b: QPointF, c: QColor, pen_style: Qt.PenStyle, *,
               head: bool = True, shorten: float = 30.0, start_gap: float = 0.0, width: float = LINE) -> QPointF:
         """A cased line from a to b (stopping ``shorten`` before b) with an arrowhead; returns its end."""
         if math.hypot(b.x() - a.x(), b.y() - a.y()) < shorten + start_gap + 10:
@@ -245,8 +245,8 @@ class OrdersLayer(QGraphicsItem):
         p.setBrush(c)
         p.drawPolygon(QPolygonF(pts))
 
-    def _ring(self, p: QPainter, at: QPointF, c: QColor, r: float, pen_style: Qt.PenStyle = Qt.PenStyle.SolidLine,
-              width: float = LINE) -> None:
+    def _ring(self, p: QPainter, at: QPointF, c: QColor, r: float,  # noqa: PLR0917
+              pen_style: Qt.PenStyle = Qt.PenStyle.SolidLine, width: float = LINE) -> None:
         p.setBrush(Qt.BrushStyle.NoBrush)
         p.setPen(QPen(casing_for(c), width + 2 * CASING))
         p.drawEllipse(at, r, r)
