@@ -310,7 +310,9 @@ class BigScreenControl(QObject):
         self._subscribed_game: Any = None
         game = window.game
         self._game_week = _week(game)
-        self.driver = ScreenDriver(self._clock_for(game, None), self._layout_for(game), self)
+        self._scenario: Any = None
+        self._path: Any = None
+        self.driver = ScreenDriver(self._clock_for(game, None)[0], self._layout_for(game), self)
         self.driver.clockChanged.connect(self.publish)
         self._listen(game)
         self._build_actions()
@@ -406,24 +408,24 @@ class BigScreenControl(QObject):
         layout = getattr(display, "layout", "map_sidebar")
         return layout if layout in LAYOUTS else "map_sidebar"
 
-    def _clock_for(self, game: Any, old: TurnClock | None) -> TurnClock:
-        """The clock for ``game``: the one its file holds for this week, else ``old`` if it is this
-        game's week of the same scenario, else a fresh clock for the week."""
+    def _clock_for(self, game: Any, old: TurnClock | None) -> tuple[TurnClock, bool]:
+        """The clock for ``game`` and whether it is ``old``, the live clock, kept.
+
+        The same game file in another guise (hosting it, stopping hosting), same scenario and week:
+        the live clock goes on. Otherwise the clock the game's file holds for this week (a board
+        reopened after a crash), else a fresh clock for the week."""
         week = _week(game)
+        same_file = self._path == getattr(self.window, "path", None)
+        if (old is not None and old.week == week and same_file
+                and self._scenario == getattr(game.module.scenario, "id", None)):
+            return old, True
         clock = TurnClock.for_scenario(game.module.scenario, week=week)
         store = getattr(game, "store", None)
         with contextlib.suppress(Exception):  # no file, an old file, a broken record: a fresh clock
             record = json.loads(store.meta()[META_CLOCK]) if store is not None else None
             if record and int(record["week"]) == week:
                 clock.restore(record)
-                return clock
-        if old is not None and old.week == week and self._scenario_id == getattr(game.module.scenario, "id", None):
-            return old
-        return clock
-
-    @property
-    def _scenario_id(self) -> Any:
-        return getattr(self, "_scenario", None)
+        return clock, False
 
     def _listen(self, game: Any) -> None:
         """(Re)subscribe to ``game``, after any big screen, so that the screen's own reset of the
@@ -434,6 +436,7 @@ class BigScreenControl(QObject):
         self._unsubscribe = game.subscribe(self._on_game_changed)
         self._subscribed_game = game
         self._scenario = getattr(game.module.scenario, "id", None)
+        self._path = getattr(self.window, "path", None)
 
     def _on_game_changed(self, what: str, entry: Any) -> None:
         week = week_of(self.window.game.state, "")
@@ -460,9 +463,11 @@ class BigScreenControl(QObject):
         was_open = self.screen is not None
         if was_open:
             self.close()
-        self.driver.clock = self._clock_for(game, self.driver.clock)
+        self.driver.clock, kept = self._clock_for(game, self.driver.clock)
         self._game_week = _week(game)
         self._listen(game)
+        if kept:  # back on the file after hosting it: the file learns the clock of the meantime
+            self.publish(self.driver.clock.record())
         self.dock_widget.update_state()
         self.driver.ticked.emit()
         if was_open:

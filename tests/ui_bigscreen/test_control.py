@@ -294,3 +294,27 @@ def test_the_view_menu_names_each_item_once(win):
     texts = [a.text().replace("&", "") for a in menu.actions() if not a.isSeparator()]
     assert len(texts) == len(set(texts))
     assert {"Big screen", "Big screen dock", "Show this on the big screen", "Whole map on the big screen"} <= set(texts)
+
+
+def test_hosting_moves_the_open_big_screen_to_the_hosted_game(win, game_path, qtbot):
+    control = win.bigscreen
+    first = control.open()
+    control.driver.start_clock()
+    clock = control.driver.clock
+    win.network.host_game(port=0, bind="127.0.0.1", ping_interval=0.3, view_interval=0.02)
+    try:
+        screen = control.screen
+        assert screen is not None and screen is not first
+        assert screen.game is win.game  # the host board's live replica
+        assert control.driver.clock is clock and clock.running  # same scenario, same week: same clock
+        assert control.publish(clock.record()) is False  # the file is the host's now
+        assert control.dock_widget.share_label.text() == "Clock not shared: no writable game file"
+        control.push_news("Hosted headline")
+        qtbot.waitUntil(lambda: screen.latest_news() == "Hosted headline", timeout=5000)
+        control.driver.pause_clock()  # while hosting: not in the file
+    finally:
+        win.network.stop_hosting()
+    # back on the file: the live clock goes on (paused), and the file learns it
+    assert control.driver.clock is clock and not clock.running
+    assert control.screen is not None and control.screen.game is win.game
+    assert file_clock(game_path)["running"] is False
