@@ -75,28 +75,51 @@ def summary_digest(summary: dict[str, Any]) -> str:
 
 
 # --- garbage collector ----------------------------------------------------------------------------
-GC_PAUSES: list[tuple[int, float]] = []
-"""(generation, seconds) of every collection in this process."""
+GC_PAUSES: list[tuple[int, float, float, float]] = []
+"""(generation, start (monotonic), seconds of wall time, seconds of this process's CPU time) of every
+collection in this process. Wall time much longer than CPU time means the process waited for a core."""
 
 
 def _watch_gc() -> None:
-    started: list[float] = []
+    started: list[tuple[float, float]] = []
 
     def callback(phase: str, info: dict[str, Any]) -> None:
         if phase == "start":
-            started.append(time.perf_counter())
+            started.append((time.monotonic(), time.process_time()))
         elif started:
-            GC_PAUSES.append((int(info["generation"]), time.perf_counter() - started.pop()))
+            t, cpu = started.pop()
+            GC_PAUSES.append((int(info["generation"]), t, time.monotonic() - t, time.process_time() - cpu))
 
     gc.callbacks.append(callback)
 
 
-def gc_line(pauses: list[tuple[int, float]]) -> str:
+def gc_line(pauses: list[tuple[int, float, float, float]]) -> str:
     if not pauses:
         return "none"
-    full = [d for gen, d in pauses if gen == 2]
-    return (f"{len(pauses)} collections, longest {max(d for _, d in pauses) * 1000:.1f} ms; "
-            f"full collections {len(full)}, {sum(full) * 1000:.0f} ms in all")
+    full = [(d, c) for gen, _, d, c in pauses if gen == 2]
+    line = f"{len(pauses)} collections, longest {max(d for _, _, d, _ in pauses) * 1000:.1f} ms"
+    if full:
+        line += (f"; full collections {len(full)}, {sum(d for d, _ in full) * 1000:.0f} ms in all, each "
+                 f"{min(d for d, _ in full) * 1000:.0f}-{max(d for d, _ in full) * 1000:.0f} ms of wall time "
+                 f"but {min(c for _, c in full) * 1000:.0f}-{max(c for _, c in full) * 1000:.0f} ms of CPU")
+    return line
+
+
+def timeline(t0: float, seconds: float, delays: list[tuple[float, float]],
+             host_gc: list[tuple[int, float, float, float]], seat_gc: list[tuple[int, float, float, float]]) -> None:
+    """Delays by stretch of the run, with the full collections that started in each stretch."""
+    step = max(5.0, seconds / 12)
+    print(f"timeline (send time; full collections that started in the stretch):")
+    k = 0.0
+    while k < seconds:
+        ds = [d for t, d in delays if k <= t - t0 < k + step]
+        hg = [g for g in host_gc if g[0] == 2 and k <= g[1] - t0 < k + step]
+        sg = [g for g in seat_gc if g[0] == 2 and k <= g[1] - t0 < k + step]
+        gcs = f"host {len(hg)}" + (f" ({max(g[2] for g in hg) * 1000:.0f} ms)" if hg else "")
+        gcs += f", seats {len(sg)}" + (f" (longest {max(g[2] for g in sg) * 1000:.0f} ms wall, "
+                                      f"{max(g[3] for g in sg) * 1000:.0f} ms CPU)" if sg else "")
+        print(f"  {k:5.0f}-{k + step:<4.0f} s: {ms(ds)}; full GCs: {gcs}")
+        k += step
 
 
 # --- the host's own costs -------------------------------------------------------------------------
@@ -108,6 +131,8 @@ class HostProbe:
     def __init__(self, host: Host) -> None:
         self.handle: list[float] = []
         self.commit: list[float] = []
+        self.commit_seq: list[int] = []
+        self.commit_cpu: list[float] = []
         self.broadcast: list[float] = []
         self.loop_late: list[float] = []
         on_command = host._on_command
@@ -123,9 +148,11 @@ class HostProbe:
             append = store.append
 
             def timed_append(entry: Any) -> None:
-                t = time.perf_counter()
+                t, cpu = time.perf_counter(), time.thread_time()
                 append(entry)
                 self.commit.append(time.perf_counter() - t)
+                self.commit_cpu.append(time.thread_time() - cpu)
+                self.commit_seq.append(entry.seq)
 
             store.append = timed_append
         listeners = host.game._listeners
@@ -156,7 +183,11 @@ class HostProbe:
         print(f"host, per command: handling {ms(self.handle)} (mean {statistics.fmean(self.handle or [0]) * 1000:.2f} ms)")
         if self.commit:
             print(f"host, game-file commit (fsync) alone: {ms(self.commit)} "
-                  f"(mean {statistics.fmean(self.commit) * 1000:.2f} ms)")
+                  f"(mean {statistics.fmean(self.commit) * 1000:.2f} ms, of which CPU "
+                  f"{statistics.fmean(self.commit_cpu) * 1000:.2f} ms)")
+            slow = sorted(zip(self.commit, self.commit_seq, strict=True), reverse=True)[:6]
+            print(f"  commits over 5 ms: {sum(1 for d in self.commit if d > 0.005)}; slowest at entries "
+                  + ", ".join(f"{seq} ({d * 1000:.1f} ms)" for d, seq in slow))
         print(f"host, broadcast of an entry to every seat (encode + queue): {ms(self.broadcast)}")
         print(f"host event loop late waking a 10 ms sleeper: {ms(self.loop_late)}")
 
@@ -292,14 +323,14 @@ async def bench_processes(n_seats: int, rate: float, seconds: float, path: Path)
         for code, n in r["refused"].items():
             refused[code] = refused.get(code, 0) + n
     applied = [dict((int(s), t) for s, t in r["applied"]) for r in results]
-    delays = [max(a[seq] for a in applied) - t for seq, t in sent_at.items() if all(seq in a for a in applied)]
+    measured = [seq for seq in sent_at if all(seq in a for a in applied)]
+    delays = [max(a[seq] for a in applied) - sent_at[seq] for seq in measured]
     n_sent = sum(len(r["sent"]) for r in results) + sum(refused.values())
     expected = game.module.summary(game.replay(verify=True))
     identical = (game.summary() == expected
                  and all(r["summary"] == summary_digest(expected) and r["chain"] == host.chain.digest()
                          and r["head"] == len(game.entries) for r in results))
-    seat_pauses = [(int(g), d) for r in results for g, d in r["gc"]]
-    worst_seat_gc = max((max((d for _, d in r["gc"]), default=0.0) for r in results), default=0.0)
+    seat_pauses = [(int(g), t, d, c) for r in results for g, t, d, c in r["gc"]]
     print(f"layout: host in this process, each of {n_seats} seats in its own process (all started and "
           f"caught up after {ready_after:.1f} s); {os.cpu_count()} cores")
     print(f"seats: {n_seats}, rate: {rate}/s each, sending for {seconds:.0f} s (all answered after "
@@ -316,8 +347,9 @@ async def bench_processes(n_seats: int, rate: float, seconds: float, path: Path)
           f"{sum(a['cpu'] for a in answers):.2f} cores in all ({max(a['cpu'] for a in answers):.3f} the busiest); "
           f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f} after the run")
     print(f"garbage collector, host process: {gc_line(GC_PAUSES)}")
-    print(f"garbage collector, seat processes: {gc_line(seat_pauses)} (the worst seat's longest "
-          f"{worst_seat_gc * 1000:.1f} ms)")
+    print(f"garbage collector, seat processes: {gc_line(seat_pauses)}")
+    timeline(t0, seconds, [(sent_at[seq], d) for seq, d in zip(measured, delays, strict=True)], GC_PAUSES,
+             seat_pauses)
     game.store.close()
     return 0 if identical and not refused and len(delays) == len(sent_at) else 1
 
