@@ -318,3 +318,37 @@ def test_hosting_moves_the_open_big_screen_to_the_hosted_game(win, game_path, qt
     assert control.driver.clock is clock and not clock.running
     assert control.screen is not None and control.screen.game is win.game
     assert file_clock(game_path)["running"] is False
+
+
+def test_a_right_click_on_the_empty_map_offers_the_big_screen(win, monkeypatch):
+    from PySide6.QtCore import QPointF
+    from PySide6.QtGui import QContextMenuEvent
+    from PySide6.QtWidgets import QApplication
+
+    control = win.bigscreen
+    shown: list[Any] = []
+
+    class Menu:
+        def __init__(self, real: Any) -> None:
+            self.texts = [a.text() for a in real.actions()]
+
+        def exec(self, pos: Any) -> None:
+            shown.append(self.texts)
+
+    real_menu = control.context_menu
+    monkeypatch.setattr(control, "context_menu", lambda: Menu(real_menu()))
+    view = win.view
+    view.fit()
+    corner = view.mapFromScene(QPointF(2, 2))  # the map's corner: no place, no counter
+    assert win.scene.place_at(view.mapToScene(corner), 60) is None
+    event = QContextMenuEvent(QContextMenuEvent.Reason.Mouse, corner, view.viewport().mapToGlobal(corner))
+    QApplication.sendEvent(view.viewport(), event)
+    assert shown == [["&Show this on the big screen", "&Whole map on the big screen"]]
+
+    place = view.mapFromScene(win.scene.place_pos("charlie"))  # a place: the board's own menu
+    monkeypatch.setattr(win, "context_menu", lambda what, ident, pos: shown.append([what, ident]))
+    win.scene.contextRequested.disconnect()
+    win.scene.contextRequested.connect(win.context_menu)
+    event = QContextMenuEvent(QContextMenuEvent.Reason.Mouse, place, view.viewport().mapToGlobal(place))
+    QApplication.sendEvent(view.viewport(), event)
+    assert shown[-1] == ["place", "charlie"]
