@@ -38,10 +38,12 @@ Z_TINT = 1.0
 Z_ORDERS = 950.0
 """Above the counters, under a counter in the air (1000)."""
 
-LINE = 7.0
-"""Width of an order line in map units (the casing adds 2 * CASING)."""
-CASING = 2.5
-HEAD = 26.0
+LINE_PX = 4.5
+"""Width of a move arrow in screen pixels, whatever the zoom (the casing adds 2 * CASING_PX)."""
+SUPPORT_PX = 3.2
+CASING_PX = 1.5
+HEAD = 0.4
+"""Arrowhead length as a fraction of the map's place spacing (see :func:`place_spacing`)."""
 FAIL = QColor("#d00000")
 
 
@@ -149,6 +151,8 @@ class OrdersLayer(QGraphicsItem):
         self.rubber: tuple[QPointF, QPointF, str] | None = None
         self.pending: tuple[str, str, str] | None = None
         """(kind, from province, to province) of a support or convoy waiting for its second click."""
+        self.g = min(150.0, max(30.0, place_spacing(scene.places)))
+        """The drawings' size unit in map units: the median distance between neighbouring places."""
         self.setZValue(Z_ORDERS)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
 
@@ -195,67 +199,78 @@ class OrdersLayer(QGraphicsItem):
             self._paint_order(p, d)
         for prov, origin in self.dislodged:
             self._paint_dislodged(p, prov, origin)
+        g = self.g
+        blue = QColor("#1b4dd8")
         if self.pending is not None:
             _kind, first, second = self.pending
             pa, pb = self.pos_of(first), self.pos_of(second)
             if pa is not None and pb is not None:
-                self._line(p, pa, pb, QColor("#1b4dd8"), Qt.PenStyle.DashLine, head=False)
-                self._ring(p, pb, QColor("#1b4dd8"), 40, Qt.PenStyle.DashLine)
+                self._line(p, pa, pb, blue, Qt.PenStyle.DashLine, head=False, shorten=0)
+                self._ring(p, pb, blue, 0.9 * g, Qt.PenStyle.DashLine)
         if self.rubber is not None:
             ra, rb, kind = self.rubber
             style_ = {"move": Qt.PenStyle.SolidLine, "support": Qt.PenStyle.DashLine,
                       "convoy": Qt.PenStyle.DotLine}.get(kind, Qt.PenStyle.SolidLine)
-            self._line(p, ra, rb, QColor("#1b4dd8"), style_, head=kind == "move", shorten=0)
+            self._line(p, ra, rb, blue, style_, head=kind == "move", shorten=0)
+
+    @staticmethod
+    def _pen(c: QColor, px: float, pen_style: Qt.PenStyle = Qt.PenStyle.SolidLine,
+             cap: Qt.PenCapStyle = Qt.PenCapStyle.RoundCap) -> QPen:
+        """A pen ``px`` screen pixels wide whatever the zoom (lines stay legible far away)."""
+        pen = QPen(c, px, pen_style, cap, Qt.PenJoinStyle.RoundJoin)
+        pen.setCosmetic(True)
+        return pen
 
     def _line(self, p: QPainter, a: QPointF, b: QPointF, c: QColor, pen_style: Qt.PenStyle, *,
-              head: bool = True, shorten: float = 30.0, start_gap: float = 0.0, width: float = LINE) -> QPointF:
-        """A cased line from a to b (stopping ``shorten`` before b) with an arrowhead; returns its end."""
-        if math.hypot(b.x() - a.x(), b.y() - a.y()) < shorten + start_gap + 10:
+              head: bool = True, shorten: float | None = None, start_gap: float = 0.0,
+              width: float = LINE_PX) -> QPointF:
+        """A cased line from a to b (stopping ``shorten`` map units before b, by default a
+        place's radius) with an arrowhead; returns where it ends."""
+        g = self.g
+        shorten = 0.45 * g if shorten is None else shorten
+        if math.hypot(b.x() - a.x(), b.y() - a.y()) < shorten + start_gap + 0.3 * g:
             shorten = start_gap = 0.0
         end = self._towards(b, a, shorten) if shorten else QPointF(b)
         start = self._towards(a, b, start_gap) if start_gap else QPointF(a)
-        shaft_end = self._towards(end, start, HEAD * 0.8) if head else end
-        cap = Qt.PenCapStyle.FlatCap if pen_style != Qt.PenStyle.SolidLine else Qt.PenCapStyle.RoundCap
-        casing = QPen(casing_for(c), width + 2 * CASING, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
-        ink = QPen(c, width, pen_style, cap)
+        shaft_end = self._towards(end, start, HEAD * g * 0.7) if head else end
+        case = casing_for(c)
         p.setBrush(Qt.BrushStyle.NoBrush)
         if pen_style == Qt.PenStyle.SolidLine:
-            p.setPen(casing)
+            p.setPen(self._pen(case, width + 2 * CASING_PX))
             p.drawLine(start, shaft_end)
-        else:  # a dashed line on a thin casing, so the gaps show the map
-            thin = QPen(casing_for(c), width * 0.45, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
-            p.setPen(thin)
+        else:  # dashes cased one by one, with a hairline between them so the line reads as one
+            p.setPen(self._pen(case, 1.2))
             p.drawLine(start, shaft_end)
-            dash = QPen(casing_for(c), width + 2 * CASING, pen_style, cap)
+            dash = self._pen(case, width + 2 * CASING_PX, pen_style, Qt.PenCapStyle.FlatCap)
             p.setPen(dash)
             p.drawLine(start, shaft_end)
-        p.setPen(ink)
+        p.setPen(self._pen(c, width, pen_style, Qt.PenCapStyle.FlatCap if pen_style != Qt.PenStyle.SolidLine
+                           else Qt.PenCapStyle.RoundCap))
         p.drawLine(start, shaft_end)
         if head:
             self._head(p, start, end, c)
         return end
 
     def _head(self, p: QPainter, a: QPointF, b: QPointF, c: QColor) -> None:
+        size = HEAD * self.g
         ang = math.atan2(b.y() - a.y(), b.x() - a.x())
         pts = [b]
         for s in (1, -1):
-            pts.append(QPointF(b.x() - HEAD * math.cos(ang + s * 0.45), b.y() - HEAD * math.sin(ang + s * 0.45)))
-        p.setPen(QPen(casing_for(c), CASING * 1.6, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
-                      Qt.PenJoinStyle.RoundJoin))
+            pts.append(QPointF(b.x() - size * math.cos(ang + s * 0.45), b.y() - size * math.sin(ang + s * 0.45)))
+        p.setPen(self._pen(casing_for(c), CASING_PX * 1.3))
         p.setBrush(c)
         p.drawPolygon(QPolygonF(pts))
 
     def _ring(self, p: QPainter, at: QPointF, c: QColor, r: float,  # noqa: PLR0917
-              pen_style: Qt.PenStyle = Qt.PenStyle.SolidLine, width: float = LINE) -> None:
+              pen_style: Qt.PenStyle = Qt.PenStyle.SolidLine, width: float = LINE_PX) -> None:
         p.setBrush(Qt.BrushStyle.NoBrush)
-        p.setPen(QPen(casing_for(c), width + 2 * CASING))
+        p.setPen(self._pen(casing_for(c), width + 2 * CASING_PX))
         p.drawEllipse(at, r, r)
-        p.setPen(QPen(c, width, pen_style))
+        p.setPen(self._pen(c, width, pen_style, Qt.PenCapStyle.FlatCap))
         p.drawEllipse(at, r, r)
 
-    def _cross(self, p: QPainter, at: QPointF, c: QColor, r: float = 16.0) -> None:
-        for pen in (QPen(QColor("white"), 11, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap),
-                    QPen(c, 6.5, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)):
+    def _cross(self, p: QPainter, at: QPointF, c: QColor, r: float) -> None:
+        for pen in (self._pen(QColor("white"), 7.0), self._pen(c, 4.0)):
             p.setPen(pen)
             p.drawLine(QPointF(at.x() - r, at.y() - r), QPointF(at.x() + r, at.y() + r))
             p.drawLine(QPointF(at.x() - r, at.y() + r), QPointF(at.x() + r, at.y() - r))
@@ -264,71 +279,84 @@ class OrdersLayer(QGraphicsItem):
         a = self.pos_of(d.src)
         if a is None:
             return
+        g = self.g
         c = self.colour(d.power)
         failed = d.ok is False
-        solid = Qt.PenStyle.DashLine if failed else Qt.PenStyle.SolidLine
+        gap = 0.3 * g
+        thin = SUPPORT_PX
         if d.kind in ("move", "retreat"):
             b = self.pos_of(d.dest)
             if b is None:
                 return
-            if failed:  # a bounce: the arrow stops short of the province with a red cross
-                mid = QPointF((a.x() + b.x()) / 2, (a.y() + b.y()) / 2)
-                stop = self._towards(b, a, min(60.0, math.hypot(b.x() - a.x(), b.y() - a.y()) / 3))
-                self._line(p, a, stop, c, Qt.PenStyle.DashLine, head=True, shorten=0, start_gap=22)
-                self._cross(p, stop if d.kind == "move" else mid, FAIL)
+            if failed:  # a bounce: the arrow stops short of the province, a red cross where it stopped
+                stop = self._towards(b, a, min(0.8 * g, math.hypot(b.x() - a.x(), b.y() - a.y()) / 3))
+                self._line(p, a, stop, c, Qt.PenStyle.DashLine, shorten=0, start_gap=gap)
+                self._cross(p, stop, FAIL, 0.28 * g)
             else:
-                self._line(p, a, b, c, Qt.PenStyle.SolidLine, start_gap=22)
+                self._line(p, a, b, c, Qt.PenStyle.SolidLine, start_gap=gap)
         elif d.kind == "support_move":
             t, b = self.pos_of(d.target), self.pos_of(d.dest)
             if t is None or b is None:
                 return
-            # to the middle of the supported move's path, just short of the destination
-            aim = QPointF(t.x() * 0.35 + b.x() * 0.65, t.y() * 0.35 + b.y() * 0.65)
-            end = self._line(p, a, aim, c, Qt.PenStyle.DashLine, head=False, shorten=0, start_gap=22, width=5.5)
-            p.setPen(QPen(casing_for(c), CASING * 1.5))
+            # to a point on the supported move's path, short of its destination
+            aim = QPointF(t.x() * 0.3 + b.x() * 0.7, t.y() * 0.3 + b.y() * 0.7)
+            end = self._line(p, a, aim, c, Qt.PenStyle.DashLine, head=False, shorten=0, start_gap=gap, width=thin)
+            p.setPen(self._pen(casing_for(c), CASING_PX * 1.3))
             p.setBrush(c)
-            p.drawEllipse(end, 9, 9)
+            p.drawEllipse(end, 0.14 * g, 0.14 * g)
             if failed:
-                self._cross(p, QPointF((a.x() + end.x()) / 2, (a.y() + end.y()) / 2), FAIL, 12)
+                self._cross(p, QPointF((a.x() + end.x()) / 2, (a.y() + end.y()) / 2), FAIL, 0.2 * g)
         elif d.kind == "support_hold":
             t = self.pos_of(d.target)
             if t is None:
                 return
-            self._line(p, a, t, c, Qt.PenStyle.DashLine, head=False, shorten=44, start_gap=22, width=5.5)
-            self._ring(p, t, c, 44, Qt.PenStyle.DashLine, width=5.5)
+            self._line(p, a, t, c, Qt.PenStyle.DashLine, head=False, shorten=0.55 * g, start_gap=gap, width=thin)
+            self._ring(p, t, c, 0.55 * g, Qt.PenStyle.DashLine, width=thin)
             if failed:
-                self._cross(p, QPointF((a.x() + t.x()) / 2, (a.y() + t.y()) / 2), FAIL, 12)
+                self._cross(p, QPointF((a.x() + t.x()) / 2, (a.y() + t.y()) / 2), FAIL, 0.2 * g)
         elif d.kind == "convoy":
             army, b = self.pos_of(d.target), self.pos_of(d.dest)
             if army is None or b is None:
                 return
-            self._line(p, army, a, c, Qt.PenStyle.DotLine, head=False, shorten=0, start_gap=22, width=5.5)
-            self._line(p, a, b, c, Qt.PenStyle.DotLine, head=True, shorten=30, width=5.5)
-            self._ring(p, a, c, 30, Qt.PenStyle.DotLine, width=4.5)
+            self._line(p, army, a, c, Qt.PenStyle.DotLine, head=False, shorten=0, start_gap=gap, width=thin)
+            self._line(p, a, b, c, Qt.PenStyle.DotLine, width=thin)
+            self._ring(p, a, c, 0.4 * g, Qt.PenStyle.DotLine, width=thin)
             if failed:
-                self._cross(p, a, FAIL, 12)
+                self._cross(p, a, FAIL, 0.2 * g)
         elif d.kind == "hold":
-            self._ring(p, a, c, 34, solid)
+            self._ring(p, a, c, 0.45 * g, Qt.PenStyle.DashLine if failed else Qt.PenStyle.SolidLine)
             if failed:
-                self._cross(p, QPointF(a.x() + 34, a.y() - 34), FAIL, 10)
+                self._cross(p, QPointF(a.x() + 0.45 * g, a.y() - 0.45 * g), FAIL, 0.16 * g)
         elif d.kind == "disband":
-            self._cross(p, a, c if d.ok is not False else FAIL, 22)
+            self._cross(p, a, c if d.ok is not False else FAIL, 0.35 * g)
         elif d.kind == "build":
-            self._ring(p, a, c, 34, Qt.PenStyle.DashLine if failed else Qt.PenStyle.SolidLine)
-            for pen in (QPen(casing_for(c), 11, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap),
-                        QPen(c, 6, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)):
+            self._ring(p, a, c, 0.45 * g, Qt.PenStyle.DashLine if failed else Qt.PenStyle.SolidLine)
+            for pen in (self._pen(casing_for(c), 8.0), self._pen(c, 4.5)):
                 p.setPen(pen)
-                p.drawLine(QPointF(a.x() - 15, a.y()), QPointF(a.x() + 15, a.y()))
-                p.drawLine(QPointF(a.x(), a.y() - 15), QPointF(a.x(), a.y() + 15))
+                p.drawLine(QPointF(a.x() - 0.22 * g, a.y()), QPointF(a.x() + 0.22 * g, a.y()))
+                p.drawLine(QPointF(a.x(), a.y() - 0.22 * g), QPointF(a.x(), a.y() + 0.22 * g))
             if failed:
-                self._cross(p, QPointF(a.x() + 34, a.y() - 34), FAIL, 10)
+                self._cross(p, QPointF(a.x() + 0.45 * g, a.y() - 0.45 * g), FAIL, 0.16 * g)
 
     def _paint_dislodged(self, p: QPainter, prov: str, origin: str) -> None:
         at = self.pos_of(prov)
         if at is None:
             return
-        for r, w in ((52.0, 13.0), (52.0, 7.0)):
-            p.setBrush(Qt.BrushStyle.NoBrush)
-            p.setPen(QPen(QColor("white") if w > 10 else FAIL, w, Qt.PenStyle.SolidLine))
-            p.drawEllipse(at, r, r)
-        style.halo_text(p, "DISLODGED", QPointF(at.x(), at.y() + 70), 22, True, ink=FAIL)
+        r = 0.6 * self.g
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.setPen(self._pen(QColor("white"), 8.0))
+        p.drawEllipse(at, r, r)
+        p.setPen(self._pen(FAIL, 4.5))
+        p.drawEllipse(at, r, r)
+        style.halo_text(p, "DISLODGED", QPointF(at.x(), at.y() + r + 0.3 * self.g), max(11.0, 0.26 * self.g),
+                        True, ink=FAIL)
+
+
+def place_spacing(places: dict[str, Any]) -> float:
+    """The median distance from a place to its nearest neighbour (map units): the size order
+    drawings are made to, so they fit a dense map as well as a sparse one."""
+    pts = [p.at for p in places.values()]
+    if len(pts) < 2:
+        return 100.0
+    near = sorted(min(math.dist(a, b) for b in pts if b is not a) for a in pts)
+    return float(near[len(near) // 2]) or 100.0
