@@ -243,3 +243,27 @@ def test_reinstalled_when_the_window_gets_another_game(win, board, mun_loaded):
 @pytest.mark.parametrize(("region", "text"), [("par", "Par"), ("stp(sc)", "Stp SC"), ("irn(nc)", "Irn NC")])
 def test_region_text(region, text):
     assert region_text(region) == text
+
+
+def test_other_rule_modules_get_no_extras(qtbot, tmp_path):
+    from boardapp.engine.files import load_scenario
+    from boardapp.ui.mainwindow import MainWindow
+
+    tiny = new_game(load_scenario(modules.__file__.rsplit("/boardapp/", 1)[0] + "/tests/data/tiny-scenario.yaml"))
+    w = MainWindow(tiny)
+    qtbot.addWidget(w)
+    assert modules.extras(w) is None
+    assert w.findChild(QDockWidget, "Orders") is None
+
+
+def test_board_with_orders_and_results_paints(win, board):
+    type_orders(board, "germany", ["A Mun-Als", "A Mst S A Mun-Als", "F Ham C A Mst-Hol", "A Ber H",
+                                   "A Frk S A Mst"])
+    kinds = sorted(d.kind for d in board.layer.orders)
+    assert kinds == ["convoy", "hold", "move", "support_hold", "support_move"]
+    assert not win.grab().isNull()
+    board.hand_in()
+    board.resolve()
+    assert {d.power for d in board.layer.orders} == {"germany"}
+    assert all(d.ok is not None for d in board.layer.orders)
+    assert not win.grab().isNull()
