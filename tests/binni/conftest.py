@@ -1,3 +1,3 @@
 """Fixtures for the War in Binni rules tests (see binni_helpers)."""
 
-from binni_helpers import g, loaded  # noqa: F401
+from .binni_helpers import g, loaded  # noqa: F401

@@ -6,7 +6,7 @@ import itertools
 from typing import Any
 
 import pytest
-from binni_helpers import clear_map, events_of, put, roll
+from .binni_helpers import clear_map, events_of, put, roll
 
 from boardapp.engine.module import IllegalCommandError
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from binni_helpers import clear_map, end_turn, events_of, put
+from .binni_helpers import clear_map, end_turn, events_of, put
 
 
 def test_a_unit_present_at_the_start_takes_control_at_the_end_of_week_one(g: Any) -> None:

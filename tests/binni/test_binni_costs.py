@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from binni_helpers import clear_map, end_turn, events_of, put
+from .binni_helpers import clear_map, end_turn, events_of, put
 
 
 def money(g: Any, team: str = "gov") -> int:

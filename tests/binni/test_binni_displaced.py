@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from binni_helpers import clear_map, end_turn, events_of
+from .binni_helpers import clear_map, end_turn, events_of
 
 from boardapp.rules.binni.state import Camp, DPToken
 
@@ -124,7 +124,7 @@ def test_a_camp_holds_and_assists_four(g: Any) -> None:
 
 def test_collateral_tokens_join_the_count(g: Any) -> None:
     clear_map(g)
-    from binni_helpers import put
+    from .binni_helpers import put
     put(g, "r-mil1", "charlie")
     add_dp(g, "charlie", 2)
     g.push({"kind": "strike", "team": "gov", "weapon": "bombing", "target": "r-mil1", "die": 1})

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from binni_helpers import clear_map, put
+from .binni_helpers import clear_map, put
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -102,7 +102,7 @@ def test_an_escort_carries_aid_with_the_unit(g: Any) -> None:
     activated=st.booleans(),
     allied=st.booleans(),
 )
-def test_move_options_are_exactly_what_check_accepts(  # noqa: PLR0917
+def test_move_options_are_exactly_what_check_accepts(
         g: Any, control: list[str | None], spots: list[str | None],
                                                       money: int, cards: list[int], activated: bool,
                                                       allied: bool) -> None:

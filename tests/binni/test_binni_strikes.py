@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from binni_helpers import clear_map, end_turn, events_of, put, roll
+from .binni_helpers import clear_map, end_turn, events_of, put, roll
 
 from boardapp.engine.module import IllegalCommandError
 

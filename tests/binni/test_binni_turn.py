@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from binni_helpers import DATA, end_turn, events_of, make_game, put
+from .binni_helpers import DATA, end_turn, events_of, make_game, put
 from pydantic import ValidationError
 
 from boardapp.engine.dice import SeededDice
