@@ -26,11 +26,11 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtCore import QSettings, QTimer  # noqa: E402
-from PySide6.QtWidgets import QApplication  # noqa: E402
+from PySide6.QtCore import QSettings, QTimer
+from PySide6.QtWidgets import QApplication
 
-from boardapp.engine.files import DEFAULT_SCENARIO, load_scenario, new_game  # noqa: E402
-from boardapp.ui.bigscreen import BigScreenWindow, open_screen  # noqa: E402
+from boardapp.engine.files import DEFAULT_SCENARIO, load_scenario, new_game
+from boardapp.ui.bigscreen import BigScreenWindow, open_screen
 
 PLACES = ["sabo", "mokwa", "edda"]
 TEAMS = ["binni-gov", "christian-faction", None]

@@ -12,20 +12,20 @@ import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-import random  # noqa: E402
-import resource  # noqa: E402
-import statistics  # noqa: E402
-import subprocess  # noqa: E402
-import sys  # noqa: E402
-import tempfile  # noqa: E402
-import time  # noqa: E402
-from pathlib import Path  # noqa: E402
-from types import SimpleNamespace  # noqa: E402
+import random
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from types import SimpleNamespace
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from boardapp.engine.module import BoardPicture, BoardPiece, BoardToken, MoveOption  # noqa: E402
-from boardapp.model.mapfile import Map  # noqa: E402
+from boardapp.engine.module import BoardPicture, BoardPiece, BoardToken, MoveOption
+from boardapp.model.mapfile import Map
 
 COLOURS = ["#0072b2", "#000000", "#e69f00", "#882255", "#009e73", "#cc79a7", "#f0e442", "#d55e00", "#56b4e9",
            "#999999", "#3c3b6e", "#0055a4", "#c8102e", "#6b4c9a", "#de2910", "#cc092f", "#ce1126", "#bc002d",

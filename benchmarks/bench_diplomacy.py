@@ -17,10 +17,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from boardapp.rules.diplomacy.adjudicator import adjudicate_movement  # noqa: E402
-from boardapp.rules.diplomacy.cli import run_case  # noqa: E402
-from boardapp.rules.diplomacy.mapdata import MapData, load_standard_map  # noqa: E402
-from boardapp.rules.diplomacy.orders import (  # noqa: E402
+from boardapp.rules.diplomacy.adjudicator import adjudicate_movement
+from boardapp.rules.diplomacy.cli import run_case
+from boardapp.rules.diplomacy.mapdata import MapData, load_standard_map
+from boardapp.rules.diplomacy.orders import (
     Convoy,
     Hold,
     Move,

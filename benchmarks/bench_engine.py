@@ -22,14 +22,14 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from boardapp.engine.dice import ScriptedDice, SeededDice  # noqa: E402
-from boardapp.engine.game import Game  # noqa: E402
-from boardapp.engine.gamefile import GameFile  # noqa: E402
-from boardapp.engine.journal import JournalEntry  # noqa: E402
-from boardapp.model.mapfile import Map  # noqa: E402
-from boardapp.rules.binni import commands as c  # noqa: E402
-from boardapp.rules.binni.module import BinniRules  # noqa: E402
-from boardapp.rules.binni.scenario import BinniScenario  # noqa: E402
+from boardapp.engine.dice import ScriptedDice, SeededDice
+from boardapp.engine.game import Game
+from boardapp.engine.gamefile import GameFile
+from boardapp.engine.journal import JournalEntry
+from boardapp.model.mapfile import Map
+from boardapp.rules.binni import commands as c
+from boardapp.rules.binni.module import BinniRules
+from boardapp.rules.binni.scenario import BinniScenario
 
 SEED = 20240611
 COLS, ROWS = 40, 25  # 1,000 places
@@ -187,7 +187,7 @@ def main() -> None:
     fresh_states = [(state.copy(), next(fit)) for _ in range(100)]
     pending = iter(fresh_states)
     rows.append(("a fight (check + apply attack)", median_time(fight, 90, lambda: next(pending)), 1e-4))
-    del fresh_states, pending
+
 
     # 3. end of turn with 5,000 counters
     rows.append(("end of turn, 5,000 counters", median_time(

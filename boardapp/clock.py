@@ -67,7 +67,7 @@ class Slot:
         return _hhmm(self.end)
 
     def __str__(self) -> str:
-        return f"{self.start_text}–{self.end_text} {self.label}"  # noqa: RUF001
+        return f"{self.start_text}–{self.end_text} {self.label}"
 
 
 def _seconds_of_day(at: _dt.datetime | _dt.time) -> float:

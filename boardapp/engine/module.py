@@ -168,7 +168,7 @@ class RuleModule(ABC, Generic[S]):
             from typing import Annotated, Union
 
             # The union of this module's command classes, told apart by their `kind`.
-            union = Annotated[Union[cls.command_types], Field(discriminator="kind")]  # type: ignore[name-defined]  # noqa: UP007
+            union = Annotated[Union[cls.command_types], Field(discriminator="kind")]  # type: ignore[name-defined]
             cached = TypeAdapter(union)
             cls._adapter = cached  # type: ignore[attr-defined]
         return cached

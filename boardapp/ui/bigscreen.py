@@ -616,7 +616,7 @@ class Sidebar(QWidget):
         self.clock = ClockPanel(1.0, self)
         lay.addWidget(self.clock)
         self.tracks_title = _label(self, "tracks_title")
-        self.tracks_title.setText("POLITICAL RATING 0–8 · CARD LIMIT")  # noqa: RUF001
+        self.tracks_title.setText("POLITICAL RATING 0–8 · CARD LIMIT")
         lay.addWidget(self.tracks_title)
         self.tracks = TeamTracks(self)
         lay.addWidget(self.tracks)
@@ -858,7 +858,7 @@ class BigScreenWindow(QWidget):
             return "", ""
         cur = tt.current(now)
         up = tt.upcoming(now, 2)
-        now_text = f"Now {cur.start_text}–{cur.end_text}  {cur.label}" if cur else ""  # noqa: RUF001
+        now_text = f"Now {cur.start_text}–{cur.end_text}  {cur.label}" if cur else ""
         next_text = "\n".join(f"Next {s.start_text}  {s.label}" if i == 0 else f"then {s.start_text}  {s.label}"
                               for i, s in enumerate(up))
         return now_text, next_text or "End of the day"
@@ -944,7 +944,7 @@ class ClockControl(QWidget):
         row = QHBoxLayout()
         self.start_button = QPushButton("Start", self)
         self.pause_button = QPushButton("Pause", self)
-        self.minus_button = QPushButton("−1 min", self)  # noqa: RUF001
+        self.minus_button = QPushButton("−1 min", self)
         self.plus_button = QPushButton("+1 min", self)
         for b in (self.start_button, self.pause_button, self.minus_button, self.plus_button):
             row.addWidget(b)

@@ -70,7 +70,7 @@ def has_command(module: Any, kind: str) -> bool:
 def screen_label(screen: QScreen) -> str:
     size = screen.size()
     primary = " (primary)" if screen is QGuiApplication.primaryScreen() else ""
-    return f"{screen.name() or 'screen'} — {size.width()}×{size.height()}{primary}"  # noqa: RUF001
+    return f"{screen.name() or 'screen'} — {size.width()}×{size.height()}{primary}"
 
 
 def _week(game: Any) -> int:

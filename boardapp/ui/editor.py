@@ -942,7 +942,7 @@ class EditorWindow(QMainWindow):
         try:
             from boardapp.ui import app
 
-            app.run  # noqa: B018
+            app.run
         except (ImportError, AttributeError):
             self.statusBar().showMessage("The board (boardapp.ui.app.run) is not available in this build", 8000)
             return False

@@ -439,7 +439,7 @@ class MainWindow(QMainWindow):
                           f"<b>boardapp</b> {boardapp.__version__}<br>A map-board for megagames.<br>"
                           f"Rules: {self.game.module.title}")
 
-    def closeEvent(self, event: Any) -> None:  # noqa: N802
+    def closeEvent(self, event: Any) -> None:
         if self.scene is not None:
             self.scene.detach()
         if self._unsubscribe is not None:

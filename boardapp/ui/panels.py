@@ -136,7 +136,7 @@ class TeamPanel(QWidget):
 class LogPanel(QWidget):
     """Every journal entry's events; filter by text, team and kind; click to find it on the map."""
 
-    placeClicked = Signal(str)  # noqa: N815
+    placeClicked = Signal(str)
 
     HEADERS = ["#", "Turn", "Kind", "Event", "Teams", "Places"]
 
@@ -235,7 +235,7 @@ class LogPanel(QWidget):
 
 
 class TurnPanel(QWidget):
-    endTurn = Signal()  # noqa: N815
+    endTurn = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -298,7 +298,7 @@ class OffMapTree(QTreeWidget):
             out += [head.child(j).data(0, Qt.ItemDataRole.UserRole) for j in range(head.childCount())]
         return out
 
-    def startDrag(self, actions: Any) -> None:  # noqa: N802
+    def startDrag(self, actions: Any) -> None:
         item = self.currentItem()
         cid = item.data(0, Qt.ItemDataRole.UserRole) if item is not None else None
         if not cid:

@@ -96,7 +96,7 @@ class CounterItem(QGraphicsPixmapItem):
     def counter_id(self) -> str:
         return self.piece.id
 
-    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: N802
+    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         super().mousePressEvent(event)
         if event.button() == Qt.MouseButton.LeftButton:
             self._press = event.scenePos()
@@ -104,7 +104,7 @@ class CounterItem(QGraphicsPixmapItem):
             self._dragging = False
             event.accept()
 
-    def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: N802
+    def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         if self._press is None:
             return
         delta = event.scenePos() - self._press
@@ -119,7 +119,7 @@ class CounterItem(QGraphicsPixmapItem):
         if isinstance(scene, BoardScene):
             scene.drag_moved(self, event.scenePos())
 
-    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: N802
+    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         super().mouseReleaseEvent(event)
         was_dragging, self._press = self._dragging, None
         self._dragging = False
@@ -132,7 +132,7 @@ class _Chip:
     """Where and how a counter is laid out, whether or not it has an item yet (far mode paints
     chips from these; :class:`Counters` makes an item from one when it is asked for)."""
 
-    __slots__ = ("piece", "place", "pos", "z", "scale", "pixmap", "tip", "rect", "look")
+    __slots__ = ("look", "piece", "pixmap", "place", "pos", "rect", "scale", "tip", "z")
 
     def __init__(self, piece: BoardPiece) -> None:
         self.piece = piece
@@ -203,11 +203,11 @@ def _same_rows(a: list[tuple[float, QRectF, Any]], b: list[tuple[float, QRectF, 
 class BoardScene(QGraphicsScene):
     """The board of one game. ``public=True`` leaves out everything the picture marks hidden."""
 
-    commandRefused = Signal(object, object)  # noqa: N815  (command dict, reasons)
+    commandRefused = Signal(object, object)
     """A drop the rules refuse: the board snapped back; the window may offer CONTROL's force."""
-    commandPushed = Signal(object)  # noqa: N815
-    contextRequested = Signal(str, str, object)  # noqa: N815  ('place' | 'counter', id, QPoint screen pos)
-    laidOut = Signal()  # noqa: N815
+    commandPushed = Signal(object)
+    contextRequested = Signal(str, str, object)
+    laidOut = Signal()
     """The pieces were laid out again (after a game change)."""
 
     def __init__(self, game: Any, public: bool = False, parent: Any = None) -> None:
@@ -445,7 +445,7 @@ class BoardScene(QGraphicsScene):
     def level_of_detail(self, painter: QPainter) -> float:
         return QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
 
-    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:  # noqa: N802
+    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
         if not self.far and not self._all_items:  # drawn by a view that never set the level of detail
             self._materialize()
             self.update()
@@ -921,7 +921,7 @@ class BoardScene(QGraphicsScene):
         self.commandPushed.emit(entry)
         return True
 
-    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: N802
+    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         """In far mode the counters are pictures in the background: show the one pressed as its item
         (so it can be dragged) until the game lays the board out again."""
         if self.far and event.button() == Qt.MouseButton.LeftButton:
@@ -933,14 +933,14 @@ class BoardScene(QGraphicsScene):
                 self._revealed = item
         super().mousePressEvent(event)
 
-    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: N802
+    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         super().mouseReleaseEvent(event)
         item = self._revealed
         if self.far and item is not None and not item._dragging and item._press is None:
             item.setVisible(False)
             self._revealed = None
 
-    def helpEvent(self, event: Any) -> None:  # noqa: N802
+    def helpEvent(self, event: Any) -> None:
         """Tooltips of counters and control markers, also when far mode paints them as pictures."""
         if self.far:
             pos = event.scenePos()
@@ -956,7 +956,7 @@ class BoardScene(QGraphicsScene):
         super().helpEvent(event)
 
     # --- deploying from the off-map panel -------------------------------------------------------
-    def dragEnterEvent(self, event: Any) -> None:  # noqa: N802
+    def dragEnterEvent(self, event: Any) -> None:
         from boardapp.ui.panels import COUNTER_MIME
 
         if event.mimeData().hasFormat(COUNTER_MIME):
@@ -965,9 +965,9 @@ class BoardScene(QGraphicsScene):
         else:
             super().dragEnterEvent(event)
 
-    dragMoveEvent = dragEnterEvent  # noqa: N815
+    dragMoveEvent = dragEnterEvent
 
-    def dropEvent(self, event: Any) -> None:  # noqa: N802
+    def dropEvent(self, event: Any) -> None:
         """A counter dragged from the off-map panel: deploy it to the place it is dropped on."""
         from boardapp.ui.panels import COUNTER_MIME
 
@@ -981,7 +981,7 @@ class BoardScene(QGraphicsScene):
             self.drop_counter(cid, place, placed=False)
 
     # --- context menus ------------------------------------------------------------------------
-    def contextMenuEvent(self, event: Any) -> None:  # noqa: N802
+    def contextMenuEvent(self, event: Any) -> None:
         pos = event.scenePos()
         item = self.counter_at(pos)
         if item is not None:

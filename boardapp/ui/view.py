@@ -14,8 +14,8 @@ MIN_SCALE, MAX_SCALE = 0.03, 8.0
 
 
 class BoardView(QGraphicsView):
-    zoomChanged = Signal(float)  # noqa: N815
-    viewportMoved = Signal()  # noqa: N815
+    zoomChanged = Signal(float)
+    viewportMoved = Signal()
 
     def __init__(self, scene: Any = None, parent: Any = None) -> None:
         super().__init__(parent)
@@ -36,7 +36,7 @@ class BoardView(QGraphicsView):
         self.verticalScrollBar().valueChanged.connect(self.viewportMoved)
         self.zoomChanged.connect(self._level_of_detail)
 
-    def setScene(self, scene: Any) -> None:  # noqa: N802
+    def setScene(self, scene: Any) -> None:
         super().setScene(scene)
         if self.isVisible() or not self._fitted:
             self._level_of_detail()
@@ -103,14 +103,14 @@ class BoardView(QGraphicsView):
                 self.zoom_by(0.6 / self.zoom())
             self.centerOn(scene.place_pos(place))
 
-    def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802
+    def wheelEvent(self, event: QWheelEvent) -> None:
         steps = event.angleDelta().y() / 120.0
         if steps == 0:
             return
         self.zoom_by(1.2 ** steps, event.position())
         event.accept()
 
-    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+    def keyPressEvent(self, event: QKeyEvent) -> None:
         key = event.key()
         if key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
             self.zoom_in()
@@ -121,7 +121,7 @@ class BoardView(QGraphicsView):
         else:
             super().keyPressEvent(event)
 
-    def resizeEvent(self, event: Any) -> None:  # noqa: N802
+    def resizeEvent(self, event: Any) -> None:
         super().resizeEvent(event)
         if self._fitted:
             self.fit()
@@ -194,11 +194,11 @@ class OverviewView(QWidget):
         p.end()
         return img
 
-    def resizeEvent(self, event: Any) -> None:  # noqa: N802
+    def resizeEvent(self, event: Any) -> None:
         super().resizeEvent(event)
         self._image = None
 
-    def paintEvent(self, event: Any) -> None:  # noqa: N802
+    def paintEvent(self, event: Any) -> None:
         if self._board is None:
             return
         if self._image is None or self._image.deviceIndependentSize().toSize() != self.size():
@@ -219,9 +219,9 @@ class OverviewView(QWidget):
             self.main.centerOn(inverse.map(event.position()))
         self.update()
 
-    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+    def mousePressEvent(self, event: QMouseEvent) -> None:
         self._go(event)
 
-    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
         if event.buttons() & Qt.MouseButton.LeftButton:
             self._go(event)

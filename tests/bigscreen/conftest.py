@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from boardapp.engine.files import DEFAULT_SCENARIO, load_scenario, new_game  # noqa: E402
+from boardapp.engine.files import DEFAULT_SCENARIO, load_scenario, new_game
 
 TINY = ROOT / "tests" / "data" / "tiny-scenario.yaml"
 

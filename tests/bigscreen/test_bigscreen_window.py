@@ -189,7 +189,7 @@ def test_clock_display_counts_warns_and_runs_out(qtbot, settings, tiny_game, fak
 def test_timetable_lines(qtbot, settings, binni_game):
     window = make_window(qtbot, binni_game, settings)
     now, nxt = window.timetable_texts()
-    assert now.startswith("Now 11:15–12:00  Week One")  # noqa: RUF001
+    assert now.startswith("Now 11:15–12:00  Week One")
     assert nxt.splitlines() == ["Next 12:00  Week Two", "then 12:30  Week Three"]
     assert window.sidebar.clock.next.text() == "Next 12:00  Week Two"
     window.set_layout("clock")

@@ -162,7 +162,7 @@ def test_timetable_now_and_next():
 
 def test_slot_text():
     s = Slot(11 * 60 + 15, 12 * 60, "Week One", 1)
-    assert str(s) == "11:15–12:00 Week One"  # noqa: RUF001
+    assert str(s) == "11:15–12:00 Week One"
     assert s.minutes == 45
 
 

@@ -11,7 +11,7 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:  # allow running without installing the project
     sys.path.insert(0, str(ROOT))
 
-from boardapp.rules.diplomacy.mapdata import MapData, load_standard_map  # noqa: E402
+from boardapp.rules.diplomacy.mapdata import MapData, load_standard_map
 
 DATC_DIR = ROOT.parent / "shared" / "datc"
 

@@ -6,16 +6,16 @@ import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # before Qt is imported anywhere
 
-import sys  # noqa: E402
-from pathlib import Path  # noqa: E402
+import sys
+from pathlib import Path
 
-import pytest  # noqa: E402
+import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from boardapp.engine.files import DEFAULT_SCENARIO, load_scenario, new_game  # noqa: E402
+from boardapp.engine.files import DEFAULT_SCENARIO, load_scenario, new_game
 
 TINY = ROOT / "tests" / "data" / "tiny-scenario.yaml"
 

@@ -200,7 +200,7 @@ def test_off_map_panel_starts_a_drag_with_the_counter(win, monkeypatch):
         def __init__(self, source) -> None:
             self.mime = None
 
-        def setMimeData(self, mime) -> None:  # noqa: N802
+        def setMimeData(self, mime) -> None:
             self.mime = mime
 
         def exec(self, *_):

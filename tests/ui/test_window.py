@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QEvent, QPointF, Qt
@@ -15,8 +16,6 @@ from boardapp.engine.files import load_scenario, new_game, open_game
 from boardapp.ui.app import open_window, start_session, unfinished_sessions
 from boardapp.ui.dialogs import FightDialog, ForceDialog, PreviewDialog
 from boardapp.ui.mainwindow import MainWindow
-
-from pathlib import Path
 
 TINY = Path(__file__).resolve().parents[1] / "data" / "tiny-scenario.yaml"
 

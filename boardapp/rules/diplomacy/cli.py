@@ -51,7 +51,7 @@ _STANDARD: MapData | None = None
 
 
 def _standard_map() -> MapData:
-    global _STANDARD  # noqa: PLW0603
+    global _STANDARD
     if _STANDARD is None:
         _STANDARD = load_standard_map()
     return _STANDARD

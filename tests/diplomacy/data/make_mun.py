@@ -12,7 +12,6 @@ import csv
 import sys
 from pathlib import Path
 
-import yaml
 from shapely.geometry import MultiPoint, Polygon, box
 from shapely.ops import voronoi_diagram
 
