@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 if TYPE_CHECKING:
     from boardapp.engine.dice import Dice
     from boardapp.model.mapfile import Map
-    from boardapp.model.scenario import ScenarioBase
+    from boardapp.model.scenario import ScenarioBase, TeamBase
 
 
 class Command(BaseModel):
@@ -158,6 +158,15 @@ class RuleModule(ABC, Generic[S]):
     def __init__(self, scenario: ScenarioBase, the_map: Map) -> None:
         self.scenario = scenario
         self.map = the_map
+
+    @property
+    def teams(self) -> Sequence[TeamBase]:
+        """The sides of this game (factions, powers, players), as boards, panels and seats list them.
+
+        A rule module whose scenario names them otherwise (Diplomacy's ``powers``) overrides this.
+        """
+        teams: Sequence[TeamBase] = getattr(self.scenario, "teams", ())
+        return teams
 
     # --- commands -------------------------------------------------------------------
     @classmethod

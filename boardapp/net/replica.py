@@ -108,7 +108,7 @@ def game_id_of(setup: dict[str, Any]) -> str:
 def public_teams(game: Game[Any]) -> list[dict[str, Any]]:
     """The public part of the scenario's teams (id, name, colour, symbol), for viewers."""
     out = []
-    for team in getattr(game.module.scenario, "teams", []) or []:
+    for team in game.module.teams:
         out.append({k: getattr(team, k) for k in ("id", "name", "colour", "symbol", "on_map") if hasattr(team, k)})
     return out
 

@@ -93,7 +93,7 @@ class FightDialog(QDialog):
         box = QGroupBox("Attackers (in the place or one road away)")
         bl = QVBoxLayout(box)
         self.checks: dict[str, QCheckBox] = {}
-        team_name = {t.id: t.name for t in module.scenario.teams}
+        team_name = {t.id: t.name for t in module.teams}
         for pc in sorted(self.candidates, key=lambda p: (p.team, p.id)):
             cb = QCheckBox(f"{team_name.get(pc.team, pc.team)} {pc.label} {pc.value} — {pc.id} at "
                            f"{module.map.place_by_id[pc.place].name}")
@@ -177,7 +177,7 @@ class FightDialog(QDialog):
         if hasattr(module, "fight_sides"):
             f = module.fight_sides(state, cmd)
             col = f["column"]
-            names = {t.id: t.name for t in module.scenario.teams}
+            names = {t.id: t.name for t in module.teams}
             self.sides.setText(
                 f"<b>{names.get(f['team'], f['team'])}</b> attack <b>{f['attack']}</b> "
                 f"(uses {f['stores']} stores) against "

@@ -80,13 +80,6 @@ HINTS = {
 }
 
 
-def prepare(game: Any) -> None:
-    """The generic board reads ``scenario.teams``; a Diplomacy scenario calls its teams ``powers``."""
-    sc = game.module.scenario
-    if not hasattr(sc, "teams"):
-        object.__setattr__(sc, "teams", list(sc.powers))
-
-
 def install(window: Any, game: Any) -> DiplomacyBoard:
     return DiplomacyBoard(window, game)
 

@@ -275,10 +275,10 @@ class MainWindow(QMainWindow):
         return dlg
 
     def _team_ids(self, on_map: bool = True) -> list[str]:
-        return [t.id for t in self.game.module.scenario.teams if t.on_map or not on_map]
+        return [t.id for t in self.game.module.teams if t.on_map or not on_map]
 
     def _ask_team(self, title: str, allow_none: bool = False, on_map: bool = True) -> tuple[str | None, bool]:
-        names = {t.id: t.name for t in self.game.module.scenario.teams}
+        names = {t.id: t.name for t in self.game.module.teams}
         ids = self._team_ids(on_map)
         items = (["(neutral)"] if allow_none else []) + [names[i] for i in ids]
         name, ok = QInputDialog.getItem(self, title, "Team:", items, 0, False)

@@ -21,9 +21,7 @@ INSTALLERS: dict[str, str | Callable[[Any, Any], Any]] = {
 }
 """Rule module name -> ``installer(window, game)`` (or ``"module.path:function"``, imported on use)."""
 
-PREPARERS: dict[str, str | Callable[[Any], None]] = {
-    "diplomacy": "boardapp.ui.diplomacy:prepare",
-}
+PREPARERS: dict[str, str | Callable[[Any], None]] = {}
 """Rule module name -> ``prepare(game)``, run before the board is built for the game."""
 
 _ATTR = "_module_extras"

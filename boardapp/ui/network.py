@@ -442,7 +442,7 @@ class NetworkControl(QObject):
 
     # --- hosting ------------------------------------------------------------------------------------
     def host_dialog(self) -> None:
-        teams = [t.id for t in self.window.game.module.scenario.teams]
+        teams = [t.id for t in self.window.game.module.teams]
         dlg = HostDialog(teams, self.window)
         self.window.dialog = dlg
         if dlg.exec() != QDialog.DialogCode.Accepted:

@@ -600,6 +600,7 @@ class _PublicModule:
         self.map = Map.model_validate(setup.map)
         teams = [SimpleNamespace(**({"on_map": True, "symbol": str(t.get("id", ""))[:1].upper()} | t))
                  for t in setup.teams]
+        self.teams = teams
         self.scenario = SimpleNamespace(name=getattr(self.map, "name", "") or "boardapp", teams=teams,
                                         rules=setup.rules, display=None)
 
@@ -655,7 +656,7 @@ class PublicGame:
         """The public view of a game in this process (a seat's mirror), kept up to date."""
         setup = SimpleNamespace(map=game.module.map.model_dump(mode="json"), rules=game.module.scenario.rules,
                                 teams=[{k: getattr(t, k) for k in ("id", "name", "colour", "symbol", "on_map")
-                                        if hasattr(t, k)} for t in game.module.scenario.teams])
+                                        if hasattr(t, k)} for t in game.module.teams])
         pub = cls(setup, public_board(game))
         pub.module.scenario.name = game.module.scenario.name
         pub._unfollow = game.subscribe(lambda _w, _e: pub.update(public_board(game)))

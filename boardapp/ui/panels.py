@@ -95,7 +95,7 @@ class TeamPanel(QWidget):
 
     def show_game(self, game: Any) -> None:
         picture = game.module.board(game.state)
-        colours = {t.id: t.colour for t in game.module.scenario.teams}
+        colours = {t.id: t.colour for t in game.module.teams}
         self.table.setRowCount(len(picture.tracks))
         current = self.team.currentData()
         self.team.blockSignals(True)
@@ -165,7 +165,7 @@ class LogPanel(QWidget):
         self.rows: list[dict[str, Any]] = []
 
     def show_game(self, game: Any) -> None:
-        names = {t.id: t.name for t in game.module.scenario.teams}
+        names = {t.id: t.name for t in game.module.teams}
         self.rows = []
         for entry in game.entries:
             for ev in entry.events:
@@ -270,7 +270,7 @@ class OffMapTree(QTreeWidget):
 
     def show_game(self, game: Any) -> None:
         self.clear()
-        names = {t.id: (t.name, t.colour) for t in game.module.scenario.teams}
+        names = {t.id: (t.name, t.colour) for t in game.module.teams}
         counters = getattr(game.state, "counters", {})
         teams: dict[str, QTreeWidgetItem] = {}
         for cid, ctr in sorted(counters.items()):

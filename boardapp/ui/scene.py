@@ -215,7 +215,7 @@ class BoardScene(QGraphicsScene):
         self.game = game
         self.public = public
         self.map = game.module.map
-        self.teams = {t.id: t for t in game.module.scenario.teams}
+        self.teams = {t.id: t for t in game.module.teams}
         self.places = {p.id: p for p in self.map.places}
         w, h = self.map.size
         margin = 0.04 * max(w, h)

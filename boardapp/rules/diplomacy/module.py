@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from collections.abc import Sequence
 from typing import Any, ClassVar, Literal
 
 from pydantic import Field
@@ -38,7 +39,7 @@ from boardapp.rules.diplomacy.orders import (
     Unit,
     UnitType,
 )
-from boardapp.rules.diplomacy.scenario import DiplomacyScenario
+from boardapp.rules.diplomacy.scenario import DiplomacyScenario, Power
 
 MOVEMENT, RETREAT, ADJUSTMENT = "movement", "retreat", "adjustment"
 _PHASE = {MOVEMENT: Phase.MOVEMENT, RETREAT: Phase.RETREAT, ADJUSTMENT: Phase.ADJUSTMENT}
@@ -144,6 +145,11 @@ class DiplomacyRules(RuleModule[DiplomacyState]):
                     self._power_names[n.casefold()] = p.id
 
     # --- names --------------------------------------------------------------------------
+    @property
+    def teams(self) -> Sequence[Power]:
+        """The Great Powers are this game's teams."""
+        return self.scenario.powers
+
     def power_name(self, pid: str) -> str:
         p = self.powers.get(pid)
         return p.name if p else pid
