@@ -21,7 +21,7 @@ import pytest
 
 from boardapp.engine.files import open_game
 
-from .conftest import ROOT, TINY
+from tests.conftest import ROOT, TINY
 
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
 

@@ -27,7 +27,7 @@ from boardapp.engine.dice import SeededDice
 from boardapp.engine.files import load_scenario, new_game, open_game
 from boardapp.engine.module import IllegalCommandError, Impossible
 
-from .conftest import TINY
+from tests.conftest import TINY
 
 LOADED = load_scenario(TINY)
 SCENARIO, MAP = LOADED
