@@ -63,8 +63,6 @@ from boardapp.ui.diplomacy_overlay import Drawn, OrdersLayer, SupplyCentreTint, 
 from boardapp.ui.scene import CounterItem
 
 OK_INK, BAD_INK, WARN_INK = QColor("#0a6b2a"), QColor("#b00000"), QColor("#8a5a00")
-PIECE_SPACING = 140.0
-"""Place spacing (map units) at which the board's pieces are drawn at their full size."""
 DRAG_MIN = 6.0
 """A press that moves less than this (map units) is a click, not an order."""
 
@@ -212,7 +210,6 @@ class DiplomacyBoard(QObject):
         self.layer = OrdersLayer(self.scene)
         self.scene.addItem(self.layer)
         self.scene.installEventFilter(self)
-        self._scale_pieces()
         # the dock
         self.panel = OrdersPanel()
         for p in self.module.scenario.powers:
@@ -244,31 +241,12 @@ class DiplomacyBoard(QObject):
                 self._unsubscribe()
             self._unsubscribe = None
         self.scene.removeEventFilter(self)
-        if "set_piece_scale" in vars(self.scene):
-            del self.scene.set_piece_scale
         for item in (self.tint, self.layer):
             if item.scene() is not None:
                 item.scene().removeItem(item)
         self.window.removeDockWidget(self.dock)
         self.dock.deleteLater()
         self.deleteLater()
-
-    def _scale_pieces(self) -> None:
-        """Counters, markers and tokens are sized for maps whose places lie ~300 map units apart;
-        the MUN map's lie ~46 apart, where 72-unit chips bury each other. Until the scene takes a
-        piece scale from the map, wrap this scene's ``set_piece_scale`` (the view sets it by zoom)
-        to scale the pieces to the map's place spacing."""
-        scene = self.scene
-        original = getattr(scene, "set_piece_scale", None)
-        density = min(1.0, max(0.3, self.layer.g / PIECE_SPACING))
-        if original is None or density > 0.99:
-            return
-
-        def scaled(k: float) -> None:
-            original(k * density)
-
-        scene.set_piece_scale = scaled
-        original(getattr(scene, "piece_k", 1.0) * density)
 
     # --- the game ---------------------------------------------------------------------------
     @property

@@ -14,14 +14,22 @@ Layers, bottom to top:
 * counters as chips above the place, a stack fanned to the right so every counter shows its
   label and value and can be picked up;
 * move options lit while a counter is in the air.
+
+Everything drawn at a place (symbols, names, markers, tokens, counters, move options) and the
+map's strokes and region names are sized for places about :data:`REFERENCE_SPACING` map units
+apart (War in Binni's). A scene takes a base scale from its map's density, the median distance
+from a place to its nearest neighbour over that reference (:func:`map_scale`), and draws all of
+them at that scale, so a dense map (the MUN Diplomacy map's places lie ~46 units apart) is as
+legible as a sparse one; ``BoardScene(game, scale=...)`` overrides it.
 """
 
 from __future__ import annotations
 
 import math
+import statistics
 import weakref
 from collections import defaultdict
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -54,10 +62,15 @@ from boardapp.ui.style import BADGE, CHIP, FAN, PIX, TOKEN_H
 SEA = QColor("#cfe2ee")
 REGION_FILLS = ["#f4ecd6", "#e2ebd3", "#efe0c4", "#e5ddd6", "#dde6ee", "#f0dde0"]
 DROP_RADIUS = 120.0
-"""A counter dropped within this distance (map units) of a place lands there."""
+"""A counter dropped within this distance (map units) of a place lands there (see :meth:`BoardScene.place_at`)."""
 NAME_PX = 34.0
+REFERENCE_SPACING = 300.0
+"""The place spacing (median nearest-neighbour distance, map units) the board's drawing is sized
+for: a map whose places lie this far apart is drawn at scale 1 (War in Binni's lie ~301 apart)."""
+SCALE_RANGE = (0.05, 2.0)
+"""The least and greatest base scale a map's density gives."""
 LOD_FAR = 0.12
-"""Below this scale the map is drawn without place names and road casings."""
+"""Below this scale (times the scene's base scale) the map is drawn without place names and road casings."""
 
 LOD_ENLARGE = 0.4
 """Below this scale a :class:`BoardView` draws the pieces :data:`ENLARGE` times larger (a chip of
@@ -72,6 +85,46 @@ tokens and counters are painted with the map into the view's cached background i
 drawn as ~6,000 items on every repaint; a press on a counter still picks that one item up."""
 
 Z_BADGE, Z_TOKEN, Z_OPTION, Z_CHIP, Z_COST, Z_DRAG = 5, 6, 8, 10, 900, 1000
+
+
+def place_spacing(points: Iterable[tuple[float, float]]) -> float:
+    """The median distance from a place to its nearest neighbour (map units), found with a grid of
+    cells about one place each (linear time: 1,000 places take a few milliseconds)."""
+    pts = [(float(x), float(y)) for x, y in points]
+    n = len(pts)
+    if n < 2:
+        return REFERENCE_SPACING
+    x0, y0 = min(x for x, _ in pts), min(y for _, y in pts)
+    w, h = max(x for x, _ in pts) - x0, max(y for _, y in pts) - y0
+    cell = math.sqrt(w * h / n) if w * h > 0 else max(w, h) / n
+    if cell <= 0:  # every place at the same spot
+        return REFERENCE_SPACING
+    grid: dict[tuple[int, int], list[int]] = defaultdict(list)
+    cells = [(int((x - x0) // cell), int((y - y0) // cell)) for x, y in pts]
+    for i, c in enumerate(cells):
+        grid[c].append(i)
+    near = []
+    for i, ((x, y), (cx, cy)) in enumerate(zip(pts, cells, strict=True)):
+        best, r = math.inf, 0
+        while True:  # rings of cells outwards; a point beyond ring r lies at least r cells away
+            for gx in range(cx - r, cx + r + 1):
+                for gy in range(cy - r, cy + r + 1) if gx in (cx - r, cx + r) else (cy - r, cy + r):
+                    for j in grid.get((gx, gy), ()):
+                        if j != i:
+                            best = min(best, math.hypot(pts[j][0] - x, pts[j][1] - y))
+            if best <= r * cell:
+                break
+            r += 1
+        near.append(best)
+    return statistics.median(near) or REFERENCE_SPACING
+
+
+def map_scale(the_map: Any) -> float:
+    """The base scale of a map's drawing: its place spacing over :data:`REFERENCE_SPACING`, within
+    :data:`SCALE_RANGE`."""
+    spacing = place_spacing(p.at for p in the_map.places)
+    lo, hi = SCALE_RANGE
+    return min(hi, max(lo, spacing / REFERENCE_SPACING))
 
 
 class CounterItem(QGraphicsPixmapItem):
@@ -201,7 +254,10 @@ def _same_rows(a: list[tuple[float, QRectF, Any]], b: list[tuple[float, QRectF, 
 
 
 class BoardScene(QGraphicsScene):
-    """The board of one game. ``public=True`` leaves out everything the picture marks hidden."""
+    """The board of one game. ``public=True`` leaves out everything the picture marks hidden.
+
+    ``scale`` is the base scale of everything drawn at places (see the module's docstring); by
+    default :func:`map_scale` of the game's map."""
 
     commandRefused = Signal(object, object)
     """A drop the rules refuse: the board snapped back; the window may offer CONTROL's force."""
@@ -210,13 +266,15 @@ class BoardScene(QGraphicsScene):
     laidOut = Signal()
     """The pieces were laid out again (after a game change)."""
 
-    def __init__(self, game: Any, public: bool = False, parent: Any = None) -> None:
+    def __init__(self, game: Any, public: bool = False, parent: Any = None, scale: float | None = None) -> None:
         super().__init__(parent)
         self.game = game
         self.public = public
         self.map = game.module.map
         self.teams = {t.id: t for t in game.module.teams}
         self.places = {p.id: p for p in self.map.places}
+        self.base_scale = float(scale) if scale is not None else map_scale(self.map)
+        """Everything drawn at places is drawn this many times its size at Binni's density."""
         w, h = self.map.size
         margin = 0.04 * max(w, h)
         self.setSceneRect(QRectF(-margin, -margin, w + 2 * margin, h + 2 * margin))
@@ -240,8 +298,10 @@ class BoardScene(QGraphicsScene):
         self._token_items: dict[tuple[str, int], QGraphicsPixmapItem] = {}
         self.far = False
         """Pieces painted into the background (see :data:`LOD_PIECES`)."""
-        self.piece_k = 1.0
-        """Pieces are drawn this many times their size (see :meth:`set_piece_scale`)."""
+        self.zoom_k = 1.0
+        """The view's enlargement of the pieces (see :meth:`set_piece_scale`)."""
+        self.piece_k = self.base_scale
+        """Pieces are drawn this many times their size: the base scale times the view's enlargement."""
         self._layer: dict[str, tuple[QRectF, list[tuple[float, QRectF, Any]]]] | None = None
         self._layer_keys: dict[str, tuple[Any, ...]] = {}
         self._revealed: CounterItem | None = None
@@ -324,6 +384,7 @@ class BoardScene(QGraphicsScene):
         m = self.map  # the sea and the background image are drawn by drawBackground, not recorded
         # regions: soft fills, darker outlines
         alpha = 150 if self._background_image is not None else 255
+        s = self.base_scale
         for i, r in enumerate(m.regions):
             path = QPainterPath()
             path.addPolygon(QPolygonF([QPointF(x, y) for x, y in r.polygon]))
@@ -334,7 +395,7 @@ class BoardScene(QGraphicsScene):
             fill = QColor(r.colour or (SEA.name() if r.kind == "sea" else REGION_FILLS[i % len(REGION_FILLS)]))
             fill.setAlpha(alpha)
             p.setBrush(fill)
-            p.setPen(QPen(QColor("#8a7f70"), 6 if r.kind == "country" else 3, Qt.PenStyle.DashDotLine
+            p.setPen(QPen(QColor("#8a7f70"), (6 if r.kind == "country" else 3) * s, Qt.PenStyle.DashDotLine
                           if r.kind == "country" else Qt.PenStyle.DotLine))
             p.drawPath(path)
         # region names, large and faint, under everything else
@@ -343,7 +404,7 @@ class BoardScene(QGraphicsScene):
                 at = QPointF(*r.label_at)
             else:
                 at = _label_point(r.polygon)
-            px = 110.0 if r.kind == "country" else 60.0
+            px = (110.0 if r.kind == "country" else 60.0) * s
             style.halo_text(p, r.name.upper(), at, px, True, ink=QColor(90, 80, 70, 110),
                             halo=QColor(255, 255, 255, 0))
         # roads: a dark casing under a light core (casing only near). One polyline per road: Qt
@@ -357,13 +418,13 @@ class BoardScene(QGraphicsScene):
         p.setBrush(Qt.BrushStyle.NoBrush)
         for kind, lines in roads.items():
             if kind == "track":
-                p.setPen(QPen(QColor("#7a5c3a"), 5, Qt.PenStyle.DashLine, Qt.PenCapStyle.RoundCap))
+                p.setPen(QPen(QColor("#7a5c3a"), 5 * s, Qt.PenStyle.DashLine, Qt.PenCapStyle.RoundCap))
                 for line in lines:
                     p.drawPolyline(line)
                 continue
-            width = 13 if kind == "highway" else 10
+            width = (13 if kind == "highway" else 10) * s
             if detail:
-                p.setPen(QPen(QColor("#6d5a45"), width + 5, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
+                p.setPen(QPen(QColor("#6d5a45"), width + 5 * s, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
                               Qt.PenJoinStyle.RoundJoin))
                 for line in lines:
                     p.drawPolyline(line)
@@ -382,65 +443,71 @@ class BoardScene(QGraphicsScene):
             p.restore()
         # places
         for place in m.places:
-            self._paint_place_symbol(p, place)
+            self._paint_place_symbol(p, place, s)
         if detail:
             for place in m.places:
                 x, y = place.at
                 dx, dy = place.label_offset
-                style.halo_label(p, place.name, QPointF(x + dx, y + 36 + dy), NAME_PX)
+                style.halo_label(p, place.name, QPointF(x + dx, y + 36 * s + dy), NAME_PX * s)
 
     @staticmethod
-    def _paint_place_symbol(p: QPainter, place: Any) -> None:
+    def _paint_place_symbol(p: QPainter, place: Any, scale: float = 1.0) -> None:
+        """A place's symbol, ``scale`` times its size at scale 1."""
         x, y = place.at
+        u = scale
+
+        def at(dx: float, dy: float) -> QPointF:
+            return QPointF(x + dx * u, y + dy * u)
+
+        def box(dx: float, dy: float, w: float, h: float) -> QRectF:
+            return QRectF(x + dx * u, y + dy * u, w * u, h * u)
+
         c = QPointF(x, y)
         dark, light = QColor("#1d1d1d"), QColor("#ffffff")
         kind = str(place.kind)
-        p.setPen(QPen(light, 3))
+        p.setPen(QPen(light, 3 * u))
         p.setBrush(dark)
         if kind == "city":
-            p.drawRect(QRectF(x - 14, y - 14, 28, 28))
+            p.drawRect(box(-14, -14, 28, 28))
             p.setBrush(light)
             p.setPen(Qt.PenStyle.NoPen)
-            p.drawRect(QRectF(x - 5, y - 5, 10, 10))
+            p.drawRect(box(-5, -5, 10, 10))
         elif kind == "power_plant":
             p.setBrush(QColor("#fff2a8"))
-            p.setPen(QPen(dark, 3))
-            p.drawEllipse(c, 16, 16)
-            bolt = QPolygonF([QPointF(x + 3, y - 13), QPointF(x - 7, y + 2), QPointF(x - 1, y + 2),
-                              QPointF(x - 4, y + 13), QPointF(x + 7, y - 3), QPointF(x + 1, y - 3)])
+            p.setPen(QPen(dark, 3 * u))
+            p.drawEllipse(c, 16 * u, 16 * u)
+            bolt = QPolygonF([at(3, -13), at(-7, 2), at(-1, 2), at(-4, 13), at(7, -3), at(1, -3)])
             p.setBrush(dark)
             p.setPen(Qt.PenStyle.NoPen)
             p.drawPolygon(bolt)
         elif kind == "dam":
             p.setBrush(QColor("#2b5f8a"))
-            p.setPen(QPen(light, 2.5))
-            p.drawPolygon(QPolygonF([QPointF(x - 18, y - 8), QPointF(x + 18, y - 8), QPointF(x + 13, y + 6),
-                                     QPointF(x - 13, y + 6)]))
-            p.setPen(QPen(QColor("#2b5f8a"), 3))
+            p.setPen(QPen(light, 2.5 * u))
+            p.drawPolygon(QPolygonF([at(-18, -8), at(18, -8), at(13, 6), at(-13, 6)]))
+            p.setPen(QPen(QColor("#2b5f8a"), 3 * u))
             p.setBrush(Qt.BrushStyle.NoBrush)
-            wave = QPainterPath(QPointF(x - 16, y + 13))
-            wave.cubicTo(QPointF(x - 8, y + 7), QPointF(x - 4, y + 19), QPointF(x + 4, y + 13))
-            wave.cubicTo(QPointF(x + 10, y + 8), QPointF(x + 12, y + 17), QPointF(x + 16, y + 13))
+            wave = QPainterPath(at(-16, 13))
+            wave.cubicTo(at(-8, 7), at(-4, 19), at(4, 13))
+            wave.cubicTo(at(10, 8), at(12, 17), at(16, 13))
             p.drawPath(wave)
         elif kind == "airfield":
             p.setBrush(light)
-            p.setPen(QPen(dark, 2.5))
-            p.drawEllipse(c, 15, 15)
-            p.setPen(QPen(dark, 4, Qt.PenStyle.SolidLine, Qt.PenCapStyle.FlatCap))
-            p.drawLine(QPointF(x, y - 12), QPointF(x, y + 12))
-            p.drawLine(QPointF(x - 11, y - 2), QPointF(x + 11, y - 2))
-            p.drawLine(QPointF(x - 5, y + 9), QPointF(x + 5, y + 9))
+            p.setPen(QPen(dark, 2.5 * u))
+            p.drawEllipse(c, 15 * u, 15 * u)
+            p.setPen(QPen(dark, 4 * u, Qt.PenStyle.SolidLine, Qt.PenCapStyle.FlatCap))
+            p.drawLine(at(0, -12), at(0, 12))
+            p.drawLine(at(-11, -2), at(11, -2))
+            p.drawLine(at(-5, 9), at(5, 9))
         elif kind == "port":
             p.setBrush(QColor("#2b5f8a"))
-            p.drawEllipse(c, 14, 14)
-            p.setPen(QPen(light, 3))
-            p.drawLine(QPointF(x, y - 8), QPointF(x, y + 8))
-            p.drawLine(QPointF(x - 7, y + 4), QPointF(x + 7, y + 4))
+            p.drawEllipse(c, 14 * u, 14 * u)
+            p.setPen(QPen(light, 3 * u))
+            p.drawLine(at(0, -8), at(0, 8))
+            p.drawLine(at(-7, 4), at(7, 4))
         elif kind == "border_post":
-            p.drawPolygon(QPolygonF([QPointF(x, y - 13), QPointF(x + 13, y), QPointF(x, y + 13),
-                                     QPointF(x - 13, y)]))
+            p.drawPolygon(QPolygonF([at(0, -13), at(13, 0), at(0, 13), at(-13, 0)]))
         else:  # town
-            p.drawEllipse(c, 10, 10)
+            p.drawEllipse(c, 10 * u, 10 * u)
 
     def level_of_detail(self, painter: QPainter) -> float:
         return QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
@@ -478,7 +545,7 @@ class BoardScene(QGraphicsScene):
         lod = self.level_of_detail(painter)
         self._paint_ground(painter)
         picture = self._record_map()[0]
-        if lod < LOD_FAR:
+        if lod * self.base_scale < LOD_FAR:
             if self._map_far is None:
                 self._map_far = self._record(False)
             picture = self._map_far
@@ -509,7 +576,7 @@ class BoardScene(QGraphicsScene):
             # drawn straight at this scale: recording the map and replaying it would paint it twice
             self._paint_ground(p)
             p.setRenderHint(QPainter.RenderHint.Antialiasing)
-            self._paint_map(p, self.level_of_detail(p) >= LOD_FAR)
+            self._paint_map(p, self.level_of_detail(p) * self.base_scale >= LOD_FAR)
             p.end()
             self._map_image = (key, img)
         img = self._map_image[1]
@@ -531,12 +598,13 @@ class BoardScene(QGraphicsScene):
         self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
 
     def set_piece_scale(self, k: float) -> None:
-        """Draw markers, tokens and counters ``k`` times their size (a view zoomed far out enlarges
-        them, as a printed map enlarges its symbols at small scales), laid out again around their
-        places."""
-        if abs(k - self.piece_k) < 1e-9:
+        """Draw markers, tokens and counters ``k`` times their size at the scene's base scale (a view
+        zoomed far out enlarges them, as a printed map enlarges its symbols at small scales), laid
+        out again around their places."""
+        if abs(k - self.zoom_k) < 1e-9:
             return
-        self.piece_k = k
+        self.zoom_k = k
+        self.piece_k = self.base_scale * k
         self.layout_pieces()
 
     def layout_pieces(self) -> None:
@@ -692,8 +760,12 @@ class BoardScene(QGraphicsScene):
         t = self.teams.get(team) if team else None
         return t.symbol if t is not None else (team or "")[:3].upper()
 
-    def place_at(self, pos: QPointF, radius: float = DROP_RADIUS) -> str | None:
-        """The place nearest ``pos`` within ``radius`` map units (a drop target), or None."""
+    def place_at(self, pos: QPointF, radius: float | None = None) -> str | None:
+        """The place nearest ``pos`` within ``radius`` map units (a drop target), or None. By
+        default :data:`DROP_RADIUS`, larger on a map sparser than Binni; not smaller on a denser one
+        (the nearest place wins, so a wide catch only spares a drop in a large region's corner)."""
+        if radius is None:
+            radius = DROP_RADIUS * max(1.0, self.base_scale)
         best, best_d = None, radius * radius
         x, y = pos.x(), pos.y()
         for pid, place in self.places.items():
@@ -852,10 +924,11 @@ class BoardScene(QGraphicsScene):
         except Exception:  # a rule module's bug must not break the drag
             options = []
         self._options = {o.place: o for o in options if o.place in self.places}
-        ring_pen = QPen(QColor("#00a050"), 7)
+        s = self.base_scale
+        ring_pen = QPen(QColor("#00a050"), 7 * s)
         for o in self._options.values():
             x, y = self.places[o.place].at
-            ring = QGraphicsEllipseItem(QRectF(x - 34, y - 34, 68, 68))
+            ring = QGraphicsEllipseItem(QRectF(x - 34 * s, y - 34 * s, 68 * s, 68 * s))
             ring.setPen(ring_pen)
             ring.setBrush(QBrush(QColor(0, 200, 90, 70)))
             ring.setZValue(Z_OPTION)
@@ -867,8 +940,9 @@ class BoardScene(QGraphicsScene):
                 text.setFont(style.font(22, True))
                 text.setBrush(QColor("#004d26"))
                 text.setPen(QPen(QColor(255, 255, 255, 230), 0.8))
+                text.setScale(s)
                 br = text.boundingRect()
-                text.setPos(x - br.width() / 2, y + 52)
+                text.setPos(x - br.width() * s / 2, y + 52 * s)
                 text.setZValue(Z_COST)
                 text.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
                 self.addItem(text)
@@ -881,8 +955,9 @@ class BoardScene(QGraphicsScene):
         item.setCursor(Qt.CursorShape.ClosedHandCursor)
         if item.piece.place is not None:
             self.show_options(item.counter_id)
-        hover = QGraphicsEllipseItem(QRectF(-40, -40, 80, 80))
-        hover.setPen(QPen(QColor("#1b4dd8"), 5, Qt.PenStyle.DashLine))
+        s = self.base_scale
+        hover = QGraphicsEllipseItem(QRectF(-40 * s, -40 * s, 80 * s, 80 * s))
+        hover.setPen(QPen(QColor("#1b4dd8"), 5 * s, Qt.PenStyle.DashLine))
         hover.setZValue(Z_OPTION + 0.5)
         hover.setVisible(False)
         hover.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
@@ -988,7 +1063,7 @@ class BoardScene(QGraphicsScene):
             self.contextRequested.emit("counter", item.counter_id, event.screenPos())
             event.accept()
             return
-        place = self.place_at(pos, 60)
+        place = self.place_at(pos, 60 * max(1.0, self.base_scale))
         if place is not None:
             self.contextRequested.emit("place", place, event.screenPos())
             event.accept()

@@ -44,13 +44,15 @@ class BoardView(QGraphicsView):
         # detail then; deciding now, at the unfitted scale 1, would make the scene show ~6,000 items
 
     def _level_of_detail(self, *_: Any) -> None:
-        """Far away, let the scene paint its pieces into the cached background (see ``LOD_PIECES``)."""
+        """Far away, let the scene paint its pieces into the cached background (see ``LOD_PIECES``).
+        The thresholds are on the pieces' size on screen: the zoom times the scene's base scale."""
         from boardapp.ui.scene import ENLARGE, LOD_ENLARGE, LOD_PIECES
 
         scene: Any = self.scene()
         if scene is not None and hasattr(scene, "set_far"):
-            k = ENLARGE if self.zoom() < LOD_ENLARGE else 1.0
-            if self.zoom() < LOD_PIECES:  # hide the items first: laying hidden items out is cheaper
+            z = self.piece_zoom()
+            k = ENLARGE if z < LOD_ENLARGE else 1.0
+            if z < LOD_PIECES:  # hide the items first: laying hidden items out is cheaper
                 scene.set_far(True)
                 scene.set_piece_scale(k)
             else:
@@ -60,6 +62,11 @@ class BoardView(QGraphicsView):
     # --- zoom ---------------------------------------------------------------------------------
     def zoom(self) -> float:
         return self.transform().m11()
+
+    def piece_zoom(self) -> float:
+        """Screen pixels per map unit of a piece drawn at scale 1: the zoom times the scene's base
+        scale (a dense map's pieces are drawn smaller, so they reach a size later)."""
+        return self.zoom() * getattr(self.scene(), "base_scale", 1.0)
 
     def zoom_by(self, factor: float, anchor: QPointF | None = None) -> None:
         """Zoom by ``factor`` keeping the scene point under ``anchor`` (viewport pixels) still."""
@@ -99,8 +106,8 @@ class BoardView(QGraphicsView):
     def centre_on_place(self, place: str) -> None:
         scene = self.scene()
         if scene is not None and place in getattr(scene, "places", {}):
-            if self.zoom() < 0.5:
-                self.zoom_by(0.6 / self.zoom())
+            if self.piece_zoom() < 0.5:
+                self.zoom_by(0.6 / self.piece_zoom())
             self.centerOn(scene.place_pos(place))
 
     def wheelEvent(self, event: QWheelEvent) -> None:
