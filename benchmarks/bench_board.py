@@ -73,6 +73,7 @@ class FakeModule:
         self.map = the_map
         teams = [SimpleNamespace(id=f"t{i}", name=f"Team {i}", colour=c, symbol=f"T{i}", on_map=True)
                  for i, c in enumerate(COLOURS)]
+        self.teams = teams
         self.scenario = SimpleNamespace(name="Bench", teams=teams)
         rng = random.Random(2)
         n = len(the_map.places)
