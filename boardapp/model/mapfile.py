@@ -72,7 +72,11 @@ class Road(FileModel):
 
     between: tuple[Id, Id] = Field(description="The two places the road joins, by id.")
     via: list[XY] = Field(default_factory=list, description="Bends of the road, in order, from the first place.")
-    kind: str = Field("road", description="Free label for the road's look: road, track, highway, rail.")
+    kind: str = Field(
+        "road",
+        description="The road's look: road, track, highway, rail; 'adjacency' joins neighbouring provinces "
+        "without drawing a line (a Diplomacy map's borders).",
+    )
 
 
 class RegionKind(StrEnum):

@@ -47,7 +47,7 @@ def render_image(game: Any, width: int = 1920, height: int = 1080, public: bool 
                         source.height() * k)
         from boardapp.ui.scene import ENLARGE, LOD_ENLARGE
 
-        if k < LOD_ENLARGE:  # as the window does when zoomed out: pieces large enough to read
+        if k * scene.base_scale < LOD_ENLARGE:  # as the window does when zoomed out: pieces large enough to read
             scene.set_piece_scale(ENLARGE)
         scene.render(p, target, source, Qt.AspectRatioMode.IgnoreAspectRatio)
         if legend_w:

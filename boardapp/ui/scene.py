@@ -412,7 +412,7 @@ class BoardScene(QGraphicsScene):
         roads: dict[str, list[QPolygonF]] = defaultdict(list)
         for road in m.roads:
             a, b = (self.places.get(x) for x in road.between)
-            if a is None or b is None:
+            if a is None or b is None or road.kind == "adjacency":  # a border crossing, not a drawn road
                 continue
             roads[road.kind].append(QPolygonF([QPointF(*a.at), *(QPointF(*v) for v in road.via), QPointF(*b.at)]))
         p.setBrush(Qt.BrushStyle.NoBrush)

@@ -164,7 +164,7 @@ def main(source: Path = SOURCE) -> None:
     the_map = {
         "id": "mun-1935", "name": "Europe, North Africa and the Middle East, 1935 (MUN Historical Committee)",
         "size": [W, H], "regions": regions, "places": places,
-        "roads": [{"between": list(p)} for p in pairs],
+        "roads": [{"between": list(p), "kind": "adjacency"} for p in pairs],  # neighbours, not drawn
         "labels": [{"text": "Switzerland (impassable)", "at": [414, 454], "size": 12},
                    {"text": "Ireland", "at": [222, 274], "size": 12}, {"text": "Iceland", "at": [278, 52], "size": 12}],
     }
