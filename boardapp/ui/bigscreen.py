@@ -198,7 +198,12 @@ class PublicScene(BoardScene):
     """The board in public mode, drawn for a hall: place names as items whose size follows the
     fitted scale, counters, markers and tokens :data:`PIECE_SCALE` times larger."""
 
-    piece_scale = PIECE_SCALE
+    @property
+    def piece_scale(self) -> float:
+        """Pieces PIECE_SCALE times the board's, which are sized for the map's density (War in Binni:
+        base scale 1; the dense MUN map less). A property, so the layout made while the base class
+        initialises already uses it."""
+        return PIECE_SCALE * getattr(self, "base_scale", 1.0)
 
     def __init__(self, game: Any, parent: Any = None) -> None:
         super().__init__(game, public=True, parent=parent)
@@ -226,7 +231,8 @@ class PublicScene(BoardScene):
         k = self.piece_scale
         for item in self.names.values():
             item.set_px(px)
-        symbols = {p.id: QRectF(p.at[0] - 18, p.at[1] - 18, 36, 36) for p in self.map.places}
+        r = 18 * self.base_scale
+        symbols = {p.id: QRectF(p.at[0] - r, p.at[1] - r, 2 * r, 2 * r) for p in self.map.places}
         placed: list[QRectF] = []
         pieces = [it.sceneBoundingRect() for it in (*self.counters.values(), *self.badges.values())]
         rank = {"city": 0, "power_plant": 2, "airfield": 2, "dam": 2, "port": 2}
@@ -810,7 +816,10 @@ class BigScreenWindow(QWidget):
         than the umpires' board draws them, in map units)."""
         if scale <= 0:
             return
-        px = max(NAME_PX, self.height() * NAME_FRACTION / scale)
+        px = max(NAME_PX * self.scene.base_scale, self.height() * NAME_FRACTION / scale)
+        # On a dense map (a Diplomacy board of 100+ provinces) names that big would bury each other:
+        # never taller than a third of the typical distance between places.
+        px = min(px, 100.0 * self.scene.base_scale)
         if abs(px - self.scene.name_px) > 0.5:
             self.scene.set_name_px(px)
 
