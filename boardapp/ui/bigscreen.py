@@ -986,7 +986,9 @@ class ClockControl(QWidget):
     def update_readout(self) -> None:
         clock = self.screen_window.clock
         state = clock.state()
-        _set_text(self.readout, f"Week {clock.week}  {clock.text()}  {state}")
+        words = {"running": "running", "paused": "paused", "warning5": "under 5 minutes", "warning1": "last minute",
+                 "expired": f"time up (+{_mmss(clock.overrun())})"}[state]
+        _set_text(self.readout, f"Week {clock.week}  {clock.text()}  — {words}")
         self.start_button.setEnabled(not clock.started)
         _set_text(self.pause_button, "Pause" if clock.running else "Resume")
         self.pause_button.setEnabled(clock.started)
