@@ -636,6 +636,7 @@ class EditorWindow(QMainWindow):
         self.scenario: ScenarioDocument | None = None
         self.selected: tuple[str, Any] | None = None
         self.bg_points: list[tuple[float, float]] = []
+        self.region_clicks: list[str] = []  # the selected regions, in the order they were picked
         self.scene = EditorScene(self)
         self.view = MapView(self.scene)
         self.setCentralWidget(self.view)
@@ -753,8 +754,18 @@ class EditorWindow(QMainWindow):
         return self.push(C.SplitRegion(hits[0].id, line))
 
     def merge_selected(self) -> bool:
+        """Merge the selected regions (Ctrl+click to select several) into the first one clicked."""
         ids = [i.region_id for i in self.scene.selectedItems() if isinstance(i, RegionItem)]
-        return self.push(C.MergeRegions(ids))
+        first = [rid for rid in self.region_clicks if rid in ids]
+        ids = first + [rid for rid in ids if rid not in first]
+        if len(ids) < 2:
+            self.statusBar().showMessage("Select two or more touching regions (Ctrl+click) to merge", 6000)
+            return False
+        if not self.push(C.MergeRegions(ids)):
+            return False
+        self.select(("regions", ids[0]))
+        self.statusBar().showMessage(f"Merged {len(ids)} regions into {ids[0]}", 6000)
+        return True
 
     def generate_in_selected(self) -> bool:
         ids = [i.region_id for i in self.scene.selectedItems() if isinstance(i, RegionItem)]
@@ -857,11 +868,13 @@ class EditorWindow(QMainWindow):
         self.region_kind.setToolTip("Kind of the next region drawn")
         bar.addWidget(self.region_kind)
         bar.addSeparator()
+        self.bar_actions: dict[str, QAction] = {}
         for text, slot in (("Merge regions", self.merge_selected), ("Generate provinces", self.generate_in_selected),
                            ("Background image…", self._background_dialog), ("Fit", lambda: self.view.fit())):
             act = QAction(text, self)
-            act.triggered.connect(slot)
+            act.triggered.connect(lambda _=False, f=slot: f())
             bar.addAction(act)
+            self.bar_actions[text] = act
         self.opacity = QSlider(Qt.Orientation.Horizontal)
         self.opacity.setRange(0, 100)
         self.opacity.setFixedWidth(90)
@@ -1092,9 +1105,14 @@ class EditorWindow(QMainWindow):
             items = self.scene.selectedItems()
         except RuntimeError:  # the scene is gone (the window is closing)
             return
+        regions = [i.region_id for i in items if isinstance(i, RegionItem)]
+        self.region_clicks = [r for r in self.region_clicks if r in regions] + [
+            r for r in regions if r not in self.region_clicks]  # in the order they were picked
         if not items:
             return
         item = items[0]
+        if len(regions) > 1:
+            item = self.scene.regions[self.region_clicks[0]]
         if isinstance(item, PlaceItem):
             self.show_properties(("places", item.place_id))
         elif isinstance(item, RoadItem):
