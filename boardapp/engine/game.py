@@ -84,6 +84,7 @@ class Game(Generic[S]):
         if reasons and (not cmd.force or any(isinstance(r, Impossible) for r in reasons)):
             raise IllegalCommandError(cmd, reasons)
         self.dice.take()
+        turn = self.module.turn_label(self.state)  # the turn it was played in (before an end of turn moves on)
         try:
             events = self.module.apply(self.state, cmd, self.dice)
         except Exception:
@@ -96,7 +97,7 @@ class Game(Generic[S]):
             rolls=self.dice.take(),
             events=events,
             overridden=reasons,
-            turn=self.module.turn_label(self.state) if events else "",
+            turn=turn,
             at=_dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"),
             id=command_id,
         )

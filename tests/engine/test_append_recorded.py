@@ -40,3 +40,10 @@ def test_out_of_order_and_mismatching_entries_are_refused() -> None:
     assert seat.state.model_dump() == seat.replay().model_dump()
     seat.append_recorded(first)
     assert seat.state.counters["g-mil1"].place == "charlie"
+
+
+def test_an_entry_records_the_turn_it_was_played_in() -> None:
+    game = new_game(load_scenario(TINY), dice=SeededDice(5))
+    assert game.push({"kind": "news", "text": "calm"}).turn == "Week 1"
+    assert game.push({"kind": "end_turn"}).turn == "Week 1", "the end of week 1 belongs to week 1"
+    assert game.push({"kind": "news", "text": "still calm"}).turn == "Week 2"
