@@ -667,6 +667,7 @@ class EditorWindow(QMainWindow):
         self.scene.rebuild()
         self.view.fit()
         self.refresh_lists()
+        self.sync_background_controls()
         self.refresh_problems()
         self.show_properties(None)
         self._title()
@@ -715,6 +716,8 @@ class EditorWindow(QMainWindow):
 
     def _changed(self, changes: list[tuple[str, Any]]) -> None:
         self.scene.on_changes(changes)
+        if any(s in ("background", "all") for s, _ in changes):
+            self.sync_background_controls()
         if any(s in ("teams", "unit_types", "counters", "all", "timetable") for s, _ in changes):
             self.refresh_lists()
         if self.selected is not None:  # later: the edit that caused this may still be emitting its signal
@@ -796,12 +799,16 @@ class EditorWindow(QMainWindow):
             self.statusBar().showMessage("Choose a background image first", 6000)
             return
         self.bg_points.append(xy)
+        self.scene.points = list(self.bg_points)  # the spots so far, drawn as the draft
+        self.scene.set_draft()
         steps = ["Click where that spot belongs on the map", "Click a second spot on the image, far from the first",
                  "Click where that spot belongs on the map"]
         if len(self.bg_points) < 4:
             self.statusBar().showMessage(steps[len(self.bg_points) - 1])
             return
-        self.place_background_by(*self.bg_points)
+        self.scene.cancel_draft()
+        if self.place_background_by(*self.bg_points):
+            self.statusBar().showMessage("Background placed by the two reference points", 6000)
         self.bg_points = []
 
     def place_background_by(self, img1: Any, map1: Any, img2: Any, map2: Any) -> bool:
@@ -879,10 +886,13 @@ class EditorWindow(QMainWindow):
         self.opacity.setRange(0, 100)
         self.opacity.setFixedWidth(90)
         self.opacity.setToolTip("Background opacity (saved in the map)")
+        self.opacity.setEnabled(False)
         self.opacity.sliderReleased.connect(self._set_opacity)
+        self.opacity.valueChanged.connect(lambda _: None if self.opacity.isSliderDown() else self._set_opacity())
         bar.addWidget(QLabel(" Dim "))
         bar.addWidget(self.opacity)
         self.hide_bg = QCheckBox("Hide")
+        self.hide_bg.setToolTip("Hide the background image (the view only; not saved)")
         self.hide_bg.toggled.connect(self._toggle_background)
         bar.addWidget(self.hide_bg)
 
@@ -901,8 +911,17 @@ class EditorWindow(QMainWindow):
 
     def _set_opacity(self) -> None:
         bg = self.map_doc.background
-        if bg is not None:
-            self.push(C.SetBackground({**bg.model_dump(), "opacity": self.opacity.value() / 100}))
+        value = self.opacity.value() / 100
+        if bg is not None and abs(bg.opacity - value) > 1e-9:
+            self.push(C.SetBackground({**bg.model_dump(), "opacity": value}))
+
+    def sync_background_controls(self) -> None:
+        """The Dim slider shows the background's opacity (after an edit, an undo, opening a file)."""
+        bg = self.map_doc.background
+        self.opacity.blockSignals(True)
+        self.opacity.setValue(round(bg.opacity * 100) if bg is not None else 100)
+        self.opacity.blockSignals(False)
+        self.opacity.setEnabled(bg is not None)
 
     def _toggle_background(self, hidden: bool) -> None:
         self.scene.show_background = not hidden

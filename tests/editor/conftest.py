@@ -22,3 +22,20 @@ def _isolated_user_data(tmp_path_factory, monkeypatch):
     home = tmp_path_factory.mktemp("home")
     monkeypatch.setenv("BOARDAPP_DATA_DIR", str(home / "data"))
     yield
+
+
+@pytest.fixture
+def window(qtbot):  # type: ignore[no-untyped-def]
+    """An editor window on a new, empty scenario with a 1000 x 600 map, shown and fitted."""
+    from boardapp.editor import SetHeadField
+    from boardapp.ui.editor import EditorWindow
+
+    w = EditorWindow()
+    qtbot.addWidget(w)
+    w.resize(1400, 900)
+    w.show()
+    qtbot.waitExposed(w)
+    w.push(SetHeadField("size", [1000, 600]))
+    w.scene.rebuild()
+    w.view.fit()
+    return w

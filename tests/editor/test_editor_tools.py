@@ -3,17 +3,18 @@ by two reference points, dragging counters from the palette, labels, and the dro
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QFileDialog
 from shapely.geometry import Polygon
 
 from boardapp.editor import AddRegion
+from boardapp.editor.background import rect_from_references
 from boardapp.ui.editor import EditorWindow, Tool
 
-from .test_editor_window import _pt, click, drag, window  # noqa: F401  (window is a fixture)
+from .test_editor_window import _pt, click, drag
 
 
 def ctrl_click(w: EditorWindow, x: float, y: float) -> None:
@@ -50,3 +51,74 @@ def test_merge_needs_two_regions(window: EditorWindow) -> None:
     assert not w.merge_selected()
     assert "two or more" in w.statusBar().currentMessage()
     assert len(w.map_doc.regions) == 1
+
+
+def _map_pixel(w: EditorWindow, x: float, y: float) -> QColor:
+    """The colour the scene draws at map point (x, y) (its background, no items)."""
+    img = QImage(100, 60, QImage.Format.Format_ARGB32)
+    img.fill(0)
+    p = QPainter(img)
+    w.scene.render(p, QRectF(0, 0, 100, 60), QRectF(0, 0, 1000, 600))
+    p.end()
+    return img.pixelColor(round(x / 10), round(y / 10))
+
+
+def _red(w: EditorWindow, x: float, y: float) -> int:
+    """How much redder than green the map is at (x, y): the test image is pure red, the sea blue-grey."""
+    c = _map_pixel(w, x, y)
+    return c.red() - c.green()
+
+
+def test_background_by_two_reference_points(window: EditorWindow, tmp_path, monkeypatch) -> None:
+    w = window
+    png = tmp_path / "scan.png"
+    image = QImage(200, 100, QImage.Format.Format_RGB32)
+    image.fill(QColor("#ff0000"))
+    assert image.save(str(png))
+    # File ▸ the toolbar's "Background image…" with the file dialog answering
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(png), ""))
+    w.bar_actions["Background image…"].trigger()
+    bg = w.map_doc.background
+    assert bg is not None and bg.rect is None and w.scene.background is not None
+    assert w.opacity.isEnabled() and w.opacity.value() == 60
+    # The tool: a spot on the image (drawn over the whole 1000 x 600 map: pixel = map / 5, / 6),
+    # where it belongs; a second spot, where it belongs.
+    w.tool_actions[Tool.BACKGROUND].trigger()
+    assert w.tool == Tool.BACKGROUND
+    click(w, 100, 60)    # pixel (20, 10)
+    assert "belongs" in w.statusBar().currentMessage()
+    click(w, 200, 100)
+    click(w, 900, 540)   # pixel (180, 90)
+    click(w, 700, 500)
+    got = w.map_doc.background.rect
+    want = rect_from_references((200, 100), ((20, 10), (200, 100)), ((180, 90), (700, 500)))
+    assert want == (137.5, 50.0, 625.0, 500.0)  # 3.125 and 5 map units a pixel
+    assert got == pytest.approx(want, abs=3)    # (clicks land on whole screen pixels)
+    assert w.bg_points == []
+    # drawn there: red inside the rectangle, the sea outside it
+    assert _red(w, 400, 300) > 60
+    assert _red(w, 900, 300) < 0
+    # Dim: the slider sets the opacity (one undo step a change); Hide hides it from view only
+    w.opacity.setFocus()
+    QTest.keyClick(w.opacity, Qt.Key.Key_PageUp)
+    assert w.map_doc.background.opacity == pytest.approx(w.opacity.value() / 100) and w.opacity.value() > 60
+    w.opacity.setValue(20)
+    assert w.map_doc.background.opacity == pytest.approx(0.2)
+    dim = _red(w, 400, 300)
+    w.opacity.setValue(100)
+    assert _red(w, 400, 300) > dim + 100
+    w.hide_bg.click()
+    assert not w.scene.show_background
+    assert _red(w, 400, 300) < 0
+    w.hide_bg.click()
+    assert _red(w, 400, 300) > 60
+    # undo: the opacity steps back (and the slider with it), then the placement, then the image
+    w.undo.undo()
+    assert w.map_doc.background.opacity == pytest.approx(0.2) and w.opacity.value() == 20
+    w.undo.undo()
+    w.undo.undo()
+    assert w.map_doc.background.rect == pytest.approx(got)
+    w.undo.undo()
+    assert w.map_doc.background.rect is None
+    w.undo.undo()
+    assert w.map_doc.background is None and not w.opacity.isEnabled()

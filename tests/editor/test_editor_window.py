@@ -33,19 +33,6 @@ def drag(w: EditorWindow, a: tuple[float, float], b: tuple[float, float]) -> Non
     QTest.mouseRelease(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, _pt(w, *b))
 
 
-@pytest.fixture
-def window(qtbot) -> EditorWindow:
-    w = EditorWindow()
-    qtbot.addWidget(w)
-    w.resize(1400, 900)
-    w.show()
-    qtbot.waitExposed(w)
-    w.push(__import__("boardapp.editor", fromlist=["SetHeadField"]).SetHeadField("size", [1000, 600]))
-    w.scene.rebuild()
-    w.view.fit()
-    return w
-
-
 def test_build_save_check_reopen_play(window: EditorWindow, tmp_path: Path, qtbot) -> None:
     w = window
     # a country drawn point by point
