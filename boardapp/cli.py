@@ -98,9 +98,9 @@ def cmd_run(args: argparse.Namespace) -> int:
         raise FileProblemsError([Problem("a commands file is a YAML list of commands, each a mapping with 'kind'",
                                          file=doc.path, line=line, column=col)])
     game = _open_any(args.scenario, save=args.save, dice=dice)
-    if getattr(game, "follow", None) is not None and args.save is None:
+    if game.follow is not None and args.save is None:
         # A game file opened read-only: commands go to a copy in memory only.
-        game.follow.close()  # type: ignore[attr-defined]
+        game.follow.close()
     for i, raw in enumerate(data):
         line, col = doc.where((i,))
         where = f"{doc.path}:{line}:{col}: command {i + 1}"

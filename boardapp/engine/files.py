@@ -131,7 +131,7 @@ def open_game(path: str | Path, dice: Dice | None = None, readonly: bool = False
         raise
     game.store = None if readonly else store
     if readonly:
-        game.follow = store  # type: ignore[attr-defined]
+        game.follow = store
     return game
 
 
@@ -238,7 +238,7 @@ def check_file(path: str | Path) -> tuple[str, list[Problem]]:
             return kind, [Problem("no such file", file=path)]
         if kind == "game":
             game = open_game(path, readonly=True)
-            game.follow.close()  # type: ignore[attr-defined]  # only checking: do not leave the connection open
+            game.follow.close()  # only checking: do not leave the connection open
             problems = [Problem(msg, file=path) for msg in game.module.check_state(game.state)]
             return kind, problems
         if kind == "scenario":
