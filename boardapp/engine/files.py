@@ -103,6 +103,7 @@ def new_game(loaded: tuple[ScenarioBase, Map], save: str | Path | None = None, d
              overwrite: bool = False, source: str = "") -> Game[Any]:
     """A new game on a scenario; with ``save``, journalled to that game file from the start."""
     game = Game.new(loaded, dice=dice)
+    game.source = source
     if save is not None:
         scenario, the_map = loaded
         game.store = GameFile.create(save, {
@@ -119,8 +120,10 @@ def open_game(path: str | Path, dice: Dice | None = None, readonly: bool = False
     path = Path(path)
     store = GameFile.open(path, readonly=readonly)
     try:
-        module = _module_from_meta(path, store.meta())
+        meta = store.meta()
+        module = _module_from_meta(path, meta)
         game: Game[Any] = Game(module, dice=dice)
+        game.source = meta.get("source", "")
         active, undone = store.read_entries()
         try:
             game.load_entries(active, undone)

@@ -36,6 +36,8 @@ class Game(Generic[S]):
         self.dice: Dice = dice if dice is not None else SeededDice()
         self.store = store
         """A :class:`~boardapp.engine.gamefile.GameFile` that commits every change, or None."""
+        self.source = ""
+        """The scenario file the game was started from (kept in a game file's meta), or ''."""
         self.follow: Any = None
         """A game file opened read-only that this game mirrors (``open_game(..., readonly=True)``), or None."""
         self._initial = module.initial_state()

@@ -340,12 +340,6 @@ class BoardScene(QGraphicsScene):
         ``source`` (the scenario file ``new_game`` was given, also stored in a game file's meta), and
         the scenario names its map relative to itself. Without a source, the working directory."""
         source = getattr(self.game, "source", "") or ""
-        store = getattr(self.game, "store", None) or getattr(self.game, "follow", None)
-        if not source and store is not None and hasattr(store, "meta"):
-            try:
-                source = store.meta().get("source", "")
-            except Exception:  # a closed or foreign store: no source
-                source = ""
         if not source:
             return Path(".")
         src = Path(source)
