@@ -578,20 +578,33 @@ class EditorScene(QGraphicsScene):
             return
         super().keyPressEvent(event)
 
-    def dragEnterEvent(self, event: Any) -> None:
-        if event.mimeData().hasText() and event.mimeData().text().startswith("counter:"):
-            event.acceptProposedAction()
+    @staticmethod
+    def _counter_of(event: Any) -> tuple[str, str] | None:
+        """(team, unit type) of a drag from the counter palette; None for anything else."""
+        data = event.mimeData()
+        text = data.text() if data is not None and data.hasText() else ""
+        parts = text.split(":")
+        return (parts[1], parts[2]) if len(parts) == 3 and parts[0] == "counter" else None
 
-    def dragMoveEvent(self, event: Any) -> None:
-        event.acceptProposedAction()
+    def dragEnterEvent(self, event: Any) -> None:
+        if self._counter_of(event) is not None:
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dragMoveEvent(self, event: Any) -> None:  # only over a place: elsewhere the cursor says no
+        if self._counter_of(event) is not None and self.place_near(event.scenePos(), 120):
+            event.acceptProposedAction()
+        else:
+            event.ignore()
 
     def dropEvent(self, event: Any) -> None:
-        text = event.mimeData().text()
+        counter = self._counter_of(event)
         pid = self.place_near(event.scenePos(), 120)
-        if text.startswith("counter:") and pid:
-            _, team, unit_type = text.split(":")
-            self.w.drop_counter(team, unit_type, pid)
+        if counter is not None and pid and self.w.drop_counter(*counter, pid):
             event.acceptProposedAction()
+        else:
+            event.ignore()
 
 
 class PaletteList(QListWidget):
@@ -790,7 +803,10 @@ class EditorWindow(QMainWindow):
         while any(c.id == cid for c in sc.counters):
             n += 1
             cid = f"{team[:3]}-{unit_type[:3]}-{n}".strip("-")
-        return self.push(C.PlaceCounter({"id": cid, "team": team, "type": unit_type, "at": place}))
+        if not self.push(C.PlaceCounter({"id": cid, "team": team, "type": unit_type, "at": place})):
+            return False
+        self.select(("counters", cid))
+        return True
 
     def background_point(self, xy: tuple[float, float]) -> None:
         """Four clicks: a spot on the image, where it belongs; a second spot, where it belongs."""

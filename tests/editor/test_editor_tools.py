@@ -4,10 +4,10 @@ by two reference points, dragging counters from the palette, labels, and the dro
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QColor, QImage, QPainter
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QDragEnterEvent, QDragMoveEvent, QDropEvent, QImage, QPainter
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QFileDialog
+from PySide6.QtWidgets import QApplication, QFileDialog
 from shapely.geometry import Polygon
 
 from boardapp.editor import AddRegion
@@ -122,3 +122,48 @@ def test_background_by_two_reference_points(window: EditorWindow, tmp_path, monk
     assert w.map_doc.background.rect is None
     w.undo.undo()
     assert w.map_doc.background is None and not w.opacity.isEnabled()
+
+
+def _drag_from_palette(w: EditorWindow, row: int, to: tuple[float, float]) -> QDropEvent:
+    """What a drag from the palette delivers to the map: the palette's own mime data (what its model
+    gives QAbstractItemView::startDrag), entering, moving over and dropped at a map point.
+    (The headless platform's QDrag returns at once, so the events are sent as the platform would.)"""
+    pal = w.palette
+    mime = pal.model().mimeData([pal.indexFromItem(pal.item(row))])
+    actions = pal.model().supportedDragActions()
+    vp = w.view.viewport()
+    at = QPointF(w.view.mapFromScene(QPointF(*to)))
+    buttons, mods = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+    enter = QDragEnterEvent(QPoint(5, 5), actions, mime, buttons, mods)
+    QApplication.sendEvent(vp, enter)
+    assert enter.isAccepted()
+    move = QDragMoveEvent(at.toPoint(), actions, mime, buttons, mods)
+    QApplication.sendEvent(vp, move)
+    drop = QDropEvent(at, actions, mime, buttons, mods)
+    QApplication.sendEvent(vp, drop)
+    return drop
+
+
+def test_drag_a_counter_from_the_palette_onto_a_place(window: EditorWindow) -> None:
+    w = window
+    w.set_tool(Tool.PLACE)
+    click(w, 500, 300)
+    click(w, 200, 150)
+    assert w.add_team() and w.add_team() and w.add_unit_type() and w.add_unit_type()
+    assert w.palette.count() == 4
+    assert w.palette.item(3).data(Qt.ItemDataRole.UserRole) == "counter:team-2:unit-2"
+    assert w.palette.dragEnabled()
+    steps = w.undo.count()
+    drop = _drag_from_palette(w, 3, (510, 290))  # team 2's unit 2, dropped near place-1
+    assert drop.isAccepted()
+    assert [(c.team, c.type, c.at) for c in w.scenario.counters] == [("team-2", "unit-2", "place-1")]
+    assert w.undo.count() == steps + 1 and w.selected == ("counters", w.scenario.counters[0].id)
+    assert ("#d55e00", "U2") in w.scene.places["place-1"].decor  # drawn as a chip of team 2's colour
+    # a second drop elsewhere gets its own id; a drop on the empty map is refused
+    _drag_from_palette(w, 0, (200, 150))
+    assert len({c.id for c in w.scenario.counters}) == 2 and w.scenario.counters[1].at == "place-2"
+    assert not _drag_from_palette(w, 0, (900, 550)).isAccepted()
+    assert len(w.scenario.counters) == 2
+    w.undo.undo()
+    w.undo.undo()
+    assert w.scenario.counters == [] and w.scene.places["place-1"].decor == []
