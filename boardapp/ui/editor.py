@@ -79,6 +79,7 @@ class Tool(Enum):
     SPLIT = "Split region"
     CONTROL = "Paint control"
     BACKGROUND = "Background points"
+    LABEL = "Add label"
 
 
 class _Undo(QUndoCommand):
@@ -252,6 +253,49 @@ class RegionItem(QGraphicsPathItem):
         return self.path()
 
 
+class LabelItem(QGraphicsItem):
+    """Free text on the map (a river, a sea), drawn like the board draws it; dragged with the select tool."""
+
+    def __init__(self, index: int) -> None:
+        super().__init__()
+        self.index = index
+        self.label: Any = None
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable)
+        self.setZValue(15)
+
+    def update_from(self, label: Any) -> None:
+        self.prepareGeometryChange()
+        self.label = label
+        self.setPos(QPointF(*label.at))
+        self.setRotation(label.angle)
+        self.setToolTip(f"label {label.text!r}")
+        self.update()
+
+    def _text_rect(self) -> QRectF:
+        from PySide6.QtGui import QFontMetricsF
+
+        fm = QFontMetricsF(style.font(self.label.size, False))
+        w = max(fm.horizontalAdvance(self.label.text), self.label.size)
+        return QRectF(-w / 2, -self.label.size * 0.7, w, self.label.size * 1.4)
+
+    def boundingRect(self) -> QRectF:
+        return self._text_rect().adjusted(-12, -12, 12, 12)
+
+    def shape(self) -> QPainterPath:
+        path = QPainterPath()
+        path.addRect(self._text_rect().adjusted(-6, -6, 6, 6))
+        return path
+
+    def paint(self, p: QPainter, option: Any, widget: Any = None) -> None:
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        if self.isSelected():
+            p.setPen(QPen(QColor("#d62728"), 3, Qt.PenStyle.DashLine))
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.drawRect(self._text_rect().adjusted(-6, -6, 6, 6))
+        style.halo_text(p, self.label.text, QPointF(0, 0), self.label.size, False, ink=QColor(40, 70, 110, 220),
+                        halo=QColor(255, 255, 255, 160))
+
+
 class Handle(QGraphicsEllipseItem):
     """A vertex of the selected region, dragged with the vertex tool."""
 
@@ -274,6 +318,7 @@ class EditorScene(QGraphicsScene):
         self.places: dict[str, PlaceItem] = {}
         self.roads: list[RoadItem] = []
         self.regions: dict[str, RegionItem] = {}
+        self.labels: list[LabelItem] = []
         self.handles: list[Handle] = []
         self.draft = QGraphicsPathItem()  # a road, region or split line being drawn
         self.draft.setPen(QPen(QColor("#d62728"), 6, Qt.PenStyle.DashLine, Qt.PenCapStyle.RoundCap))
@@ -291,9 +336,9 @@ class EditorScene(QGraphicsScene):
         return self.w.map_doc
 
     def rebuild(self) -> None:
-        for item in [*self.places.values(), *self.roads, *self.regions.values(), *self.handles]:
+        for item in [*self.places.values(), *self.roads, *self.regions.values(), *self.labels, *self.handles]:
             self.removeItem(item)
-        self.places, self.roads, self.regions, self.handles = {}, [], {}, []
+        self.places, self.roads, self.regions, self.labels, self.handles = {}, [], {}, [], []
         self.setSceneRect(QRectF(-200, -200, self.doc.head["size"][0] + 400, self.doc.head["size"][1] + 400))
         self.sync_regions()
         for place in self.doc.places:
@@ -301,6 +346,7 @@ class EditorScene(QGraphicsScene):
             self.places[place.id] = item
             self.addItem(item)
         self.sync_roads()
+        self.sync_labels()
         self.sync_decor()
         self.load_background()
 
@@ -337,6 +383,24 @@ class EditorScene(QGraphicsScene):
             self.addItem(item)
         for i, road in enumerate(roads):
             self.update_road(i, road)
+
+    def sync_labels(self) -> None:
+        labels = self.doc.labels
+        while len(self.labels) > len(labels):
+            self.removeItem(self.labels.pop())
+        while len(self.labels) < len(labels):
+            item = LabelItem(len(self.labels))
+            self.labels.append(item)
+            self.addItem(item)
+        for item, label in zip(self.labels, labels, strict=True):
+            item.update_from(label)
+
+    def label_at(self, pos: QPointF) -> int | None:
+        """The index of the label under map point ``pos``, if any."""
+        for item in self.items(pos):
+            if isinstance(item, LabelItem):
+                return item.index
+        return None
 
     def update_road(self, i: int, road: Any) -> None:
         a, b = (self.places.get(x) for x in road.between)
@@ -393,6 +457,8 @@ class EditorScene(QGraphicsScene):
                     self.sync_roads()
             elif section == "regions":
                 self.sync_regions()
+            elif section == "labels":
+                self.sync_labels()
             elif section == "background":
                 self.sync_regions()
                 self.load_background()
@@ -468,7 +534,13 @@ class EditorScene(QGraphicsScene):
         if tool == Tool.SELECT:
             super().mousePressEvent(event)
             pid = self.place_near(pos)
-            self.drag = ("place", pid, pos) if pid else None
+            label = None if pid else self.label_at(pos)
+            if pid:
+                self.drag = ("place", pid, pos)
+            elif label is not None:
+                self.drag = ("label", label, pos, self.labels[label].pos() - pos)
+            else:
+                self.drag = None
             return
         if tool == Tool.VERTEX:
             for h in self.handles:
@@ -508,6 +580,8 @@ class EditorScene(QGraphicsScene):
             self._paint(pos)
         elif tool == Tool.BACKGROUND:
             self.w.background_point(xy)
+        elif tool == Tool.LABEL:
+            self.w.add_label_at(xy)
 
     def _paint(self, pos: QPointF) -> None:
         pid = self.place_near(pos)
@@ -519,6 +593,9 @@ class EditorScene(QGraphicsScene):
         pos = event.scenePos()
         if self.drag and self.drag[0] == "place":
             self.places[self.drag[1]].setPos(pos)
+            return
+        if self.drag and self.drag[0] == "label":
+            self.labels[self.drag[1]].setPos(pos + self.drag[3])
             return
         if self.drag and self.drag[0] == "vertex":
             self.drag[1].setPos(pos)
@@ -541,6 +618,12 @@ class EditorScene(QGraphicsScene):
                 self.w.push(C.MovePlace(drag[1], xy))
             else:
                 self.sync_place(drag[1])
+        elif drag and drag[0] == "label":
+            at = pos + drag[3]
+            if (pos - drag[2]).manhattanLength() > 2:
+                self.w.push(C.SetItemField("labels", drag[1], "at", (round(at.x(), 1), round(at.y(), 1))))
+            else:
+                self.sync_labels()
         elif drag and drag[0] == "vertex":
             h = drag[1]
             self.w.push(C.MoveVertex(h.region_id, h.vertex, xy))
@@ -746,6 +829,21 @@ class EditorWindow(QMainWindow):
             return pid
         return None
 
+    def add_label_at(self, xy: tuple[float, float], text: str = "Label") -> int | None:
+        """A new label at ``xy``, selected so its text can be typed in Properties."""
+        index = len(self.map_doc.labels)
+        if self.push(C.AddItem("labels", {"text": text, "at": xy})):
+            self.select(("labels", index))
+            QTimer.singleShot(0, self._focus_label_text)  # after Properties is refreshed for the edit
+            return index
+        return None
+
+    def _focus_label_text(self) -> None:
+        edit = self.props_box.findChild(QLineEdit, "prop-text")
+        if edit is not None and self.selected is not None and self.selected[0] == "labels":
+            edit.setFocus()
+            edit.selectAll()
+
     def add_road(self, a: str, b: str, via: list[tuple[float, float]] | None = None) -> bool:
         return self.push(C.AddRoad(a, b, via or []))
 
@@ -922,7 +1020,8 @@ class EditorWindow(QMainWindow):
                  "click bends, click the other place", Tool.REGION: "Click the corners; click the first point or "
                  "double-click to close", Tool.VERTEX: "Select a region, then drag its corners",
                  Tool.SPLIT: "Drag a line across a region, edge to edge", Tool.CONTROL: "Choose a team in "
-                 "'Control brush', then click or drag over places", Tool.BACKGROUND: "Click a spot on the image"}
+                 "'Control brush', then click or drag over places", Tool.BACKGROUND: "Click a spot on the image",
+                 Tool.LABEL: "Click to add a label; type its text in Properties; drag it with Select / move"}
         self.statusBar().showMessage(hints.get(tool, ""))
 
     def _set_opacity(self) -> None:
@@ -1007,6 +1106,7 @@ class EditorWindow(QMainWindow):
         cmd: C.Command | None = {
             "places": lambda: C.DeletePlace(key), "roads": lambda: C.DeleteRoad(key),
             "regions": lambda: C.DeleteRegion(key), "counters": lambda: C.DeleteCounter(key),
+            "labels": lambda: C.DeleteItem("labels", key),
         }.get(section, lambda: None)()
         if cmd is None and self.scenario is not None and section in ("teams", "unit_types", "timetable"):
             idx = key if isinstance(key, int) else self.scenario.index(section, key)
@@ -1154,6 +1254,8 @@ class EditorWindow(QMainWindow):
             self.show_properties(("roads", item.index))
         elif isinstance(item, RegionItem):
             self.show_properties(("regions", item.region_id))
+        elif isinstance(item, LabelItem):
+            self.show_properties(("labels", item.index))
         if self.tool == Tool.VERTEX:
             self.scene.show_handles()
 
@@ -1169,6 +1271,8 @@ class EditorWindow(QMainWindow):
                 item = self.scene.regions.get(key)
             elif section == "roads" and isinstance(key, int) and key < len(self.scene.roads):
                 item = self.scene.roads[key]
+            elif section == "labels" and isinstance(key, int) and key < len(self.scene.labels):
+                item = self.scene.labels[key]
             elif section == "counters" and self.scenario is not None:
                 try:
                     at = self.scenario.item("counters", key).at
@@ -1196,6 +1300,8 @@ class EditorWindow(QMainWindow):
             if section == "roads":
                 return self.map_doc.roads[key], lambda f, v: (C.SetRoadBends(key, v) if f == "via"
                                                               else C.SetItemField("roads", key, f, v))
+            if section == "labels":
+                return self.map_doc.labels[key], lambda f, v: C.SetItemField("labels", key, f, v)
             if section in ("teams", "unit_types", "counters") and sc is not None:
                 return sc.item(section, key), lambda f, v: C.SetItemField(section, key, f, v)
             if section == "timetable" and sc is not None:
@@ -1237,17 +1343,19 @@ class EditorWindow(QMainWindow):
                 continue
             value = getattr(model, name)
             text = "" if value is None else _flow(plain(value))
-            edit = QLineEdit(text)
+            edit = self._field_edit(text)
             edit.setToolTip(info.description or name)
             edit.setObjectName(f"prop-{name}")
             if name in readonly:
                 edit.setReadOnly(True)
             else:
-                edit.editingFinished.connect(lambda n=name, e=edit, old=text: self._commit(make, n, e.text(), old))
+                edit.editingFinished.connect(lambda n=name, e=edit: self._commit(make, n, e.text(), e))
             self.props.addRow(name, edit)
 
-    def _commit(self, make: Callable[[str, Any], C.Command], name: str, text: str, old: str) -> None:
-        if text == old:
+    def _commit(self, make: Callable[[str, Any], C.Command], name: str, text: str, edit: QWidget) -> None:
+        """Take a field typed in Properties; ``edit`` remembers the text last taken (or shown), so that
+        leaving the field again (focus moves, the panel is rebuilt) is not a second edit."""
+        if text == edit.property("taken"):
             return
         try:
             value = yaml.safe_load(text) if text.strip() else None
@@ -1256,16 +1364,23 @@ class EditorWindow(QMainWindow):
             return
         if isinstance(value, (int, float)) and name in ("name", "label", "text", "symbol", "image"):
             value = text
-        self.push(make(name, value))
+        if self.push(make(name, value)):
+            edit.setProperty("taken", text)
+
+    @staticmethod
+    def _field_edit(text: str) -> QLineEdit:
+        edit = QLineEdit(text)
+        edit.setProperty("taken", text)
+        return edit
 
     def _head_fields(self) -> None:
         self.props.addRow(QLabel("<b>Map</b>"))
         for name in ("id", "name", "size"):
             value = self.map_doc.head[name]
             text = f"[{value[0]:g}, {value[1]:g}]" if name == "size" else str(value)
-            edit = QLineEdit(text)
-            edit.editingFinished.connect(lambda n=name, e=edit, old=text: self._commit(
-                lambda f, v: C.SetHeadField(f, v), n, e.text(), old))
+            edit = self._field_edit(text)
+            edit.editingFinished.connect(lambda n=name, e=edit: self._commit(
+                lambda f, v: C.SetHeadField(f, v), n, e.text(), e))
             self.props.addRow(name, edit)
 
     def _scenario_fields(self) -> None:
@@ -1275,9 +1390,9 @@ class EditorWindow(QMainWindow):
         self.props.addRow(QLabel("<b>Scenario</b>"))
         for name in ("id", "name", "description"):
             text = str(sc.fields.get(name) or "")
-            edit = QLineEdit(text)
-            edit.editingFinished.connect(lambda n=name, e=edit, old=text: self._commit(
-                lambda f, v: C.SetHeadField(f, v if v is not None else "", target="scenario"), n, e.text(), old))
+            edit = self._field_edit(text)
+            edit.editingFinished.connect(lambda n=name, e=edit: self._commit(
+                lambda f, v: C.SetHeadField(f, v if v is not None else "", target="scenario"), n, e.text(), e))
             self.props.addRow(name, edit)
         for group in ("display", "settings"):
             if isinstance(sc.fields.get(group), BaseModel):
@@ -1328,8 +1443,8 @@ class EditorWindow(QMainWindow):
         if section in ("places", "regions") and len(loc) > 1 and isinstance(loc[1], int):
             lst = self.map_doc.places if section == "places" else self.map_doc.regions
             return (section, lst[loc[1]].id) if loc[1] < len(lst) else None
-        if section == "roads" and len(loc) > 1:
-            return ("roads", loc[1])
+        if section in ("roads", "labels") and len(loc) > 1:
+            return (section, loc[1])
         if section == "control" and len(loc) > 1:
             return ("places", loc[1])
         sc = self.scenario

@@ -167,3 +167,57 @@ def test_drag_a_counter_from_the_palette_onto_a_place(window: EditorWindow) -> N
     w.undo.undo()
     w.undo.undo()
     assert w.scenario.counters == [] and w.scene.places["place-1"].decor == []
+
+
+def _prop(w: EditorWindow, name: str):  # noqa: ANN202
+    from PySide6.QtWidgets import QWidget
+
+    return w.props_box.findChild(QWidget, f"prop-{name}")
+
+
+def _type_into(w: EditorWindow, name: str, text: str) -> None:
+    edit = _prop(w, name)
+    assert edit is not None, name
+    edit.setText(text)
+    edit.editingFinished.emit()
+
+
+def test_labels_add_move_edit_delete(window: EditorWindow, qtbot) -> None:
+    w = window
+    w.tool_actions[Tool.LABEL].trigger()
+    click(w, 300, 200)
+    assert [(lab.text, lab.at) for lab in w.map_doc.labels] == [("Label", pytest.approx((300, 200), abs=3))]
+    assert w.selected == ("labels", 0) and len(w.scene.labels) == 1 and w.scene.labels[0].isSelected()
+    qtbot.wait(20)
+    assert w.props_box.focusWidget() is _prop(w, "text")  # ready to type
+    _type_into(w, "text", "River Tana")
+    _type_into(w, "size", "48")
+    _type_into(w, "angle", "-30")
+    lab = w.map_doc.labels[0]
+    assert (lab.text, lab.size, lab.angle) == ("River Tana", 48, -30)
+    assert w.scene.labels[0].rotation() == -30
+    _type_into(w, "size", "-5")  # refused by the format
+    assert w.map_doc.labels[0].size == 48 and "Not done" in w.statusBar().currentMessage()
+    # drag it with the select tool (picked by its text, not only its centre)
+    w.set_tool(Tool.SELECT)
+    drag(w, (310, 195), (410, 245))
+    assert w.map_doc.labels[0].at == pytest.approx((400, 250), abs=3)
+    # found by search; selected by clicking it
+    w.search.setText("tana")
+    assert w.results.item(0).data(Qt.ItemDataRole.UserRole) == ("labels", 0)
+    w.select(None)
+    click(w, 400, 250)
+    assert w.selected == ("labels", 0)
+    # deleted with Edit ▸ Delete selected
+    delete = next(a for a in w.findChildren(type(w.tool_actions[Tool.LABEL])) if a.text() == "Delete selected")
+    delete.trigger()
+    assert w.map_doc.labels == [] and w.scene.labels == []
+    w.undo.undo()
+    assert w.map_doc.labels[0].text == "River Tana" and len(w.scene.labels) == 1
+    w.undo.undo()  # the move
+    assert w.map_doc.labels[0].at == pytest.approx((300, 200), abs=3)
+    for _ in range(3):  # angle, size, text
+        w.undo.undo()
+    assert (w.map_doc.labels[0].text, w.map_doc.labels[0].size) == ("Label", 24)
+    w.undo.undo()
+    assert w.map_doc.labels == [] and w.scene.labels == []
