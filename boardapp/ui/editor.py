@@ -1338,10 +1338,14 @@ class EditorWindow(QMainWindow):
                     skip: set[str] = frozenset()) -> None:
         from boardapp.model.writer import _flow, plain
 
+        choices = self._choices(model)
         for name, info in type(model).model_fields.items():
             if name in skip:
                 continue
             value = getattr(model, name)
+            if name in choices and name not in readonly:
+                self.props.addRow(name, self._choice_box(name, value, choices[name], make, info.description))
+                continue
             text = "" if value is None else _flow(plain(value))
             edit = self._field_edit(text)
             edit.setToolTip(info.description or name)
@@ -1351,6 +1355,49 @@ class EditorWindow(QMainWindow):
             else:
                 edit.editingFinished.connect(lambda n=name, e=edit: self._commit(make, n, e.text(), e))
             self.props.addRow(name, edit)
+
+    def _choices(self, model: BaseModel) -> dict[str, list[tuple[str, Any]]]:
+        """The fields of ``model`` chosen from a list in Properties: (shown text, value) each."""
+        from enum import Enum as _Enum
+
+        from boardapp.model.mapfile import Place
+
+        out: dict[str, list[tuple[str, Any]]] = {}
+        for name, info in type(model).model_fields.items():
+            ann = info.annotation
+            if isinstance(ann, type) and issubclass(ann, _Enum):
+                out[name] = [(str(e.value), e.value) for e in ann]
+        sc = self.scenario
+        if self.selected is not None and self.selected[0] == "counters" and sc is not None:
+            out["team"] = [(f"{t.symbol}  {t.name} ({t.id})", t.id) for t in sc.teams]
+            out["type"] = [(f"{u.label}  {u.name} ({u.id})", u.id) for u in sc.unit_types]
+        if isinstance(model, Place) and self.map_doc.communities:
+            out["community"] = [("(none)", None)] + [(c.name, c.id) for c in self.map_doc.communities]
+        return out
+
+    def _choice_box(self, name: str, value: Any, choices: list[tuple[str, Any]],
+                    make: Callable[[str, Any], C.Command], tip: str | None) -> QComboBox:
+        box = QComboBox()
+        box.setObjectName(f"prop-{name}")
+        box.setToolTip(tip or name)
+        values = [v for _, v in choices]
+        current = getattr(value, "value", value)
+        for text, v in choices:
+            box.addItem(text, v)
+        if current not in values:  # a value the list does not offer (a broken file): shown, not chosen
+            box.addItem(f"{current} (not in the list)", current)
+            values.append(current)
+        box.setCurrentIndex(values.index(current))
+
+        def chosen(index: int) -> None:
+            new = box.itemData(index)
+            if new != current and not self.push(make(name, new)):
+                box.blockSignals(True)
+                box.setCurrentIndex(values.index(current))
+                box.blockSignals(False)
+
+        box.currentIndexChanged.connect(chosen)
+        return box
 
     def _commit(self, make: Callable[[str, Any], C.Command], name: str, text: str, edit: QWidget) -> None:
         """Take a field typed in Properties; ``edit`` remembers the text last taken (or shown), so that

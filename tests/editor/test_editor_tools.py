@@ -169,7 +169,7 @@ def test_drag_a_counter_from_the_palette_onto_a_place(window: EditorWindow) -> N
     assert w.scenario.counters == [] and w.scene.places["place-1"].decor == []
 
 
-def _prop(w: EditorWindow, name: str):  # noqa: ANN202
+def _prop(w: EditorWindow, name: str):  # type: ignore[no-untyped-def]
     from PySide6.QtWidgets import QWidget
 
     return w.props_box.findChild(QWidget, f"prop-{name}")
@@ -221,3 +221,55 @@ def test_labels_add_move_edit_delete(window: EditorWindow, qtbot) -> None:
     assert (w.map_doc.labels[0].text, w.map_doc.labels[0].size) == ("Label", 24)
     w.undo.undo()
     assert w.map_doc.labels == [] and w.scene.labels == []
+
+
+def _choose(w: EditorWindow, name: str, text: str) -> None:
+    """Pick ``text`` in the drop-down of field ``name`` in Properties, as a user does (keyboard)."""
+    from PySide6.QtWidgets import QComboBox
+
+    box = _prop(w, name)
+    assert isinstance(box, QComboBox), name
+    index = next(i for i in range(box.count()) if box.itemText(i).startswith(text))
+    box.setFocus()
+    while box.currentIndex() != index:
+        QTest.keyClick(box, Qt.Key.Key_Down if box.currentIndex() < index else Qt.Key.Key_Up)
+
+
+def test_kinds_and_team_chosen_from_drop_downs(window: EditorWindow, qtbot) -> None:
+    w = window
+    w.set_tool(Tool.PLACE)
+    click(w, 500, 300)
+    w.push(AddRegion({"id": "land", "name": "Land", "polygon": [(20, 20), (980, 20), (980, 580), (20, 580)]}))
+    assert w.add_team() and w.add_team() and w.add_unit_type()
+    assert w.drop_counter("team-1", "unit-1", "place-1")
+    # a place's kind
+    w.select(("places", "place-1"))
+    box = _prop(w, "kind")
+    assert [box.itemText(i) for i in range(box.count())] == [
+        "town", "city", "power_plant", "dam", "airfield", "port", "border_post"]
+    steps = w.undo.count()
+    _choose(w, "kind", "city")
+    assert w.map_doc.place("place-1").kind == "city" and w.undo.count() == steps + 1
+    assert w.undo.undoText() == "set kind"
+    qtbot.wait(10)  # Properties refreshed: the box shows the new kind
+    assert _prop(w, "kind").currentText() == "city"
+    w.undo.undo()
+    assert w.map_doc.place("place-1").kind == "town"
+    # a region's kind
+    w.select(("regions", "land"))
+    _choose(w, "kind", "sea")
+    assert w.map_doc.region("land").kind == "sea"
+    w.undo.undo()
+    assert w.map_doc.region("land").kind == "country"
+    # a counter's team (and its unit type) from the scenario's lists
+    cid = w.scenario.counters[0].id
+    w.select(("counters", cid))
+    box = _prop(w, "team")
+    assert [box.itemData(i) for i in range(box.count())] == ["team-1", "team-2"]
+    types = _prop(w, "type")
+    assert [types.itemData(i) for i in range(types.count())] == ["unit-1"]
+    _choose(w, "team", "T2")
+    assert w.scenario.counters[0].team == "team-2" and w.undo.undoText() == "set team"
+    assert w.scene.places["place-1"].decor[0][0] == "#d55e00"
+    w.undo.undo()
+    assert w.scenario.counters[0].team == "team-1"
