@@ -1165,10 +1165,10 @@ class EditorWindow(QMainWindow):
             lst.itemClicked.connect(lambda it: self.select(it.data(Qt.ItemDataRole.UserRole)))
             lay.addWidget(lst)
         lay.addWidget(QLabel("<b>Counter palette</b> (drag onto a place)"))
-        self.palette = PaletteList()
-        self.palette.setDragEnabled(True)
-        self.palette.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
-        lay.addWidget(self.palette)
+        self.counter_palette = PaletteList()
+        self.counter_palette.setDragEnabled(True)
+        self.counter_palette.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
+        lay.addWidget(self.counter_palette)
         row = QHBoxLayout()
         row.addWidget(QLabel("<b>Control brush</b>"))
         self.brush_team = QComboBox()
@@ -1183,7 +1183,7 @@ class EditorWindow(QMainWindow):
 
     def refresh_lists(self) -> None:
         sc = self.scenario
-        for lst in (self.team_list, self.type_list, self.palette):
+        for lst in (self.team_list, self.type_list, self.counter_palette):
             lst.clear()
         self.brush_team.blockSignals(True)
         brush = self.brush_team.currentData()
@@ -1209,7 +1209,7 @@ class EditorWindow(QMainWindow):
                 for u in sc.unit_types:
                     it = QListWidgetItem(f"{t.symbol} {u.label} – {t.name} {u.name}")
                     it.setData(Qt.ItemDataRole.UserRole, f"counter:{t.id}:{u.id}")
-                    self.palette.addItem(it)
+                    self.counter_palette.addItem(it)
         self.brush_team.blockSignals(False)
 
     def add_team(self) -> bool:

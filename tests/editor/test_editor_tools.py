@@ -128,7 +128,7 @@ def _drag_from_palette(w: EditorWindow, row: int, to: tuple[float, float]) -> QD
     """What a drag from the palette delivers to the map: the palette's own mime data (what its model
     gives QAbstractItemView::startDrag), entering, moving over and dropped at a map point.
     (The headless platform's QDrag returns at once, so the events are sent as the platform would.)"""
-    pal = w.palette
+    pal = w.counter_palette
     mime = pal.model().mimeData([pal.indexFromItem(pal.item(row))])
     actions = pal.model().supportedDragActions()
     vp = w.view.viewport()
@@ -150,9 +150,9 @@ def test_drag_a_counter_from_the_palette_onto_a_place(window: EditorWindow) -> N
     click(w, 500, 300)
     click(w, 200, 150)
     assert w.add_team() and w.add_team() and w.add_unit_type() and w.add_unit_type()
-    assert w.palette.count() == 4
-    assert w.palette.item(3).data(Qt.ItemDataRole.UserRole) == "counter:team-2:unit-2"
-    assert w.palette.dragEnabled()
+    assert w.counter_palette.count() == 4
+    assert w.counter_palette.item(3).data(Qt.ItemDataRole.UserRole) == "counter:team-2:unit-2"
+    assert w.counter_palette.dragEnabled()
     steps = w.undo.count()
     drop = _drag_from_palette(w, 3, (510, 290))  # team 2's unit 2, dropped near place-1
     assert drop.isAccepted()

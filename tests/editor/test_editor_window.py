@@ -80,7 +80,7 @@ def test_build_save_check_reopen_play(window: EditorWindow, tmp_path: Path, qtbo
     w.undo.undo()
     # scenario: teams, unit types, counters from the palette, control painted
     assert w.add_team() and w.add_team() and w.add_unit_type()
-    assert w.palette.count() == 2
+    assert w.counter_palette.count() == 2
     assert w.drop_counter("team-1", "unit-1", "place-1")
     assert w.drop_counter("team-2", "unit-1", "place-3")
     w.brush_team.setCurrentIndex(1)
