@@ -105,6 +105,29 @@ def gc_line(pauses: list[tuple[int, float, float, float]]) -> str:
     return line
 
 
+def crowded(gcs: list[tuple[int, float, float, float]], cores: int) -> list[tuple[float, float]]:
+    """The stretches when more processes than there are cores were in a full collection at once."""
+    marks = sorted([(t, 1) for g, t, d, _ in gcs if g == 2] + [(t + d, -1) for g, t, d, _ in gcs if g == 2])
+    out: list[tuple[float, float]] = []
+    n, since = 0, 0.0
+    for t, step in marks:
+        n += step
+        if step > 0 and n == cores + 1:
+            since = t
+        elif step < 0 and n == cores:
+            out.append((since, t))
+    return out
+
+
+def steal() -> tuple[int, int]:
+    """(steal, total) jiffies of the machine from /proc/stat: time the hypervisor gave our cores away."""
+    try:
+        fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    except (OSError, ValueError):
+        return 0, 0
+    return (fields[7] if len(fields) > 7 else 0), sum(fields)
+
+
 def timeline(t0: float, seconds: float, delays: list[tuple[float, float]],
              host_gc: list[tuple[int, float, float, float]], seat_gc: list[tuple[int, float, float, float]]) -> None:
     """Delays by stretch of the run, with the full collections that started in each stretch."""
@@ -296,10 +319,12 @@ async def bench_processes(n_seats: int, rate: float, seconds: float, path: Path)
         tell(f"start {t0!r}")
         probe.start()
         cpu0 = resource.getrusage(resource.RUSAGE_SELF)
+        steal0 = steal()
         answers = await asyncio.gather(*(expect(pr, "answered", seconds + 150) for pr in procs))
         answered_after = time.monotonic() - t0
         probe.stop()
         cpu1 = resource.getrusage(resource.RUSAGE_SELF)
+        steal1 = steal()
         tell(f"final {len(game.entries)}")
         results = await asyncio.gather(*(expect(pr, "result", 90) for pr in procs))
         caught_up_after = time.monotonic() - t0
@@ -339,13 +364,20 @@ async def bench_processes(n_seats: int, rate: float, seconds: float, path: Path)
     print(f"accepted per second: {len(sent_at) / seconds:.1f}")
     print(f"send -> every seat applied: {ms(delays)} ({len(delays)} commands measured)")
     print(f"send -> sender's answer (accepted): {ms(answer_delay)}")
+    cores = os.cpu_count() or 1
+    storms = crowded(seat_pauses, cores)
+    calm = [d for seq, d in zip(measured, delays, strict=True)
+            if not any(a <= sent_at[seq] + d and sent_at[seq] <= b for a, b in storms)]
+    print(f"  the same outside the {len(storms)} stretches ({sum(b - a for a, b in storms):.1f} s in all) when more "
+          f"seat processes than cores were in a full collection at once: {ms(calm)} ({len(calm)} commands)")
     print(f"final states identical on host and all seats (and equal to a replay of the host's journal): "
           f"{identical}; reconnections: {sum(r['connections'] - 1 for r in results)}")
     probe.report()
     host_cpu = (cpu1.ru_utime + cpu1.ru_stime) - (cpu0.ru_utime + cpu0.ru_stime)
     print(f"CPU while sending: host process {host_cpu / answered_after:.2f} cores; seat processes "
           f"{sum(a['cpu'] for a in answers):.2f} cores in all ({max(a['cpu'] for a in answers):.3f} the busiest); "
-          f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f} after the run")
+          f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f} after the run, "
+          f"steal {100 * (steal1[0] - steal0[0]) / max(1, steal1[1] - steal0[1]):.1f} %")
     print(f"garbage collector, host process: {gc_line(GC_PAUSES)}")
     print(f"garbage collector, seat processes: {gc_line(seat_pauses)}")
     timeline(t0, seconds, [(sent_at[seq], d) for seq, d in zip(measured, delays, strict=True)], GC_PAUSES,
