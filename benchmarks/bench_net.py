@@ -325,6 +325,7 @@ async def bench_processes(n_seats: int, rate: float, seconds: float, path: Path)
         probe.stop()
         cpu1 = resource.getrusage(resource.RUSAGE_SELF)
         steal1 = steal()
+        host_gc = list(GC_PAUSES)  # while sending (not the replay and the ending below)
         tell(f"final {len(game.entries)}")
         results = await asyncio.gather(*(expect(pr, "result", 90) for pr in procs))
         caught_up_after = time.monotonic() - t0
@@ -378,9 +379,9 @@ async def bench_processes(n_seats: int, rate: float, seconds: float, path: Path)
           f"{sum(a['cpu'] for a in answers):.2f} cores in all ({max(a['cpu'] for a in answers):.3f} the busiest); "
           f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f} after the run, "
           f"steal {100 * (steal1[0] - steal0[0]) / max(1, steal1[1] - steal0[1]):.1f} %")
-    print(f"garbage collector, host process: {gc_line(GC_PAUSES)}")
-    print(f"garbage collector, seat processes: {gc_line(seat_pauses)}")
-    timeline(t0, seconds, [(sent_at[seq], d) for seq, d in zip(measured, delays, strict=True)], GC_PAUSES,
+    print(f"garbage collector, host process, while sending: {gc_line(host_gc)}")
+    print(f"garbage collector, seat processes, while sending and catching up: {gc_line(seat_pauses)}")
+    timeline(t0, seconds, [(sent_at[seq], d) for seq, d in zip(measured, delays, strict=True)], host_gc,
              seat_pauses)
     game.store.close()
     return 0 if identical and not refused and len(delays) == len(sent_at) else 1
