@@ -132,7 +132,7 @@ def timeline(t0: float, seconds: float, delays: list[tuple[float, float]],
              host_gc: list[tuple[int, float, float, float]], seat_gc: list[tuple[int, float, float, float]]) -> None:
     """Delays by stretch of the run, with the full collections that started in each stretch."""
     step = max(5.0, seconds / 12)
-    print(f"timeline (send time; full collections that started in the stretch):")
+    print("timeline (send time; full collections that started in the stretch):")
     k = 0.0
     while k < seconds:
         ds = [d for t, d in delays if k <= t - t0 < k + step]
@@ -203,7 +203,8 @@ class HostProbe:
             self._task.cancel()
 
     def report(self) -> None:
-        print(f"host, per command: handling {ms(self.handle)} (mean {statistics.fmean(self.handle or [0]) * 1000:.2f} ms)")
+        print(f"host, per command: handling {ms(self.handle)} "
+              f"(mean {statistics.fmean(self.handle or [0]) * 1000:.2f} ms)")
         if self.commit:
             print(f"host, game-file commit (fsync) alone: {ms(self.commit)} "
                   f"(mean {statistics.fmean(self.commit) * 1000:.2f} ms, of which CPU "
@@ -225,7 +226,8 @@ async def _read_line() -> str:
     return await asyncio.to_thread(sys.stdin.readline)
 
 
-async def seat_worker(url: str, token: str, index: int, n_seats: int, rate: float, seconds: float) -> int:
+async def seat_worker(url: str, token: str, index: int, n_seats: int, rate: float,  # noqa: PLR0917
+                      seconds: float) -> int:
     """A child process: one seat; sends at its rate, notes when it applies every entry."""
     applied: dict[int, float] = {}  # seq -> monotonic time this replica applied it
 
@@ -348,7 +350,7 @@ async def bench_processes(n_seats: int, rate: float, seconds: float, path: Path)
         answer_delay += [answered[seq] - t for seq, t in r["sent"] if seq in answered]
         for code, n in r["refused"].items():
             refused[code] = refused.get(code, 0) + n
-    applied = [dict((int(s), t) for s, t in r["applied"]) for r in results]
+    applied = [{int(s): t for s, t in r["applied"]} for r in results]
     measured = [seq for seq in sent_at if all(seq in a for a in applied)]
     delays = [max(a[seq] for a in applied) - sent_at[seq] for seq in measured]
     n_sent = sum(len(r["sent"]) for r in results) + sum(refused.values())
