@@ -140,6 +140,9 @@ def run(path: str | None) -> int:
         app.setApplicationName("boardapp")
         app.setOrganizationName("boardapp")
     window = open_window(path)
+    screen = window.screen()
+    if screen is not None:  # the whole screen, even where no window manager maximises windows
+        window.setGeometry(screen.availableGeometry())
     window.showMaximized()  # the umpire's board wants the whole screen
     app = app or QApplication.instance()
     return int(app.exec())
