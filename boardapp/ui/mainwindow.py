@@ -73,6 +73,7 @@ class MainWindow(QMainWindow):
         self.status = QLabel()
         self.statusBar().addWidget(self.status, 1)
         self.resize(1400, 900)
+        self.setAcceptDrops(True)  # a game or scenario file dropped on the window opens it
         self.set_game(game, path, autosave)
         from boardapp.ui import network  # Game ▸ Host on the LAN / Join, the network indicator
 
@@ -438,6 +439,32 @@ class MainWindow(QMainWindow):
         QMessageBox.about(self, "About boardapp",
                           f"<b>boardapp</b> {boardapp.__version__}<br>A map-board for megagames.<br>"
                           f"Rules: {self.game.module.title}")
+
+    # --- a file dropped on the window opens it ---------------------------------------------------
+    OPENABLE = (".game", ".yaml", ".yml")
+
+    def _dropped_file(self, event: Any) -> Path | None:
+        mime = event.mimeData()
+        if mime is None or not mime.hasUrls():
+            return None
+        for url in mime.urls():
+            if url.isLocalFile() and Path(url.toLocalFile()).suffix.lower() in self.OPENABLE:
+                return Path(url.toLocalFile())
+        return None
+
+    def dragEnterEvent(self, event: Any) -> None:
+        if self._dropped_file(event) is not None:
+            event.acceptProposedAction()
+        else:
+            super().dragEnterEvent(event)
+
+    def dropEvent(self, event: Any) -> None:
+        path = self._dropped_file(event)
+        if path is None:
+            super().dropEvent(event)
+            return
+        event.acceptProposedAction()
+        self.open_path(path)
 
     def closeEvent(self, event: Any) -> None:
         if self.scene is not None:

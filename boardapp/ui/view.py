@@ -6,7 +6,7 @@ from __future__ import annotations
 import contextlib
 from typing import Any
 
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QImage, QKeyEvent, QMouseEvent, QPainter, QPen, QTransform, QWheelEvent
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
@@ -28,6 +28,7 @@ class BoardView(QGraphicsView):
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
         self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
         self.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)  # pans on empty map; items take their own drags
+        self.viewport().grabGesture(Qt.GestureType.PinchGesture)  # touchscreens (touchpads send native gestures)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self._fitted = True
         if scene is not None:
@@ -116,6 +117,25 @@ class BoardView(QGraphicsView):
             return
         self.zoom_by(1.2 ** steps, event.position())
         event.accept()
+
+    def viewportEvent(self, event: QEvent) -> bool:
+        """Pinch to zoom: a touchpad's native zoom gesture, or a touchscreen's pinch."""
+        if event.type() == QEvent.Type.NativeGesture:
+            gesture = event  # QNativeGestureEvent
+            if gesture.gestureType() == Qt.NativeGestureType.ZoomNativeGesture:  # type: ignore[attr-defined]
+                self.zoom_by(1.0 + gesture.value(), gesture.position())  # type: ignore[attr-defined]
+                event.accept()
+                return True
+        if event.type() == QEvent.Type.Gesture:
+            pinch = event.gesture(Qt.GestureType.PinchGesture)  # type: ignore[attr-defined]
+            if pinch is not None:
+                factor = pinch.scaleFactor()
+                if factor > 0:
+                    centre = self.viewport().mapFromGlobal(pinch.centerPoint().toPoint())
+                    self.zoom_by(factor, QPointF(centre))
+                event.accept()
+                return True
+        return super().viewportEvent(event)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         key = event.key()
