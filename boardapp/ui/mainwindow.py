@@ -151,6 +151,7 @@ class MainWindow(QMainWindow):
             view.addAction(dock.toggleViewAction())
         turn = bar.addMenu("&Turn")
         self._action(turn, "&End turn…", self.end_turn, "Ctrl+E")
+        self._action(turn, "&Transfer between teams…", self.transfer_dialog, "Ctrl+T")
         self._action(turn, "&News…", self.news_dialog)
         help_menu = bar.addMenu("&Help")
         self._action(help_menu, "&About", self.about)
@@ -258,13 +259,17 @@ class MainWindow(QMainWindow):
             if piece is not None and piece.place:
                 place = piece.place
                 menu.addAction("Attack from here…", lambda: self.fight(place, [ident]))
+            menu.addAction("Activate for this week", lambda: self.push({"kind": "activate", "counter": ident}))
             menu.addAction("Rebuild (1 loss)", lambda: self.push({"kind": "rebuild", "counter": ident}))
             menu.addAction("Strike this counter…", lambda: self.strike_dialog(ident))
+            menu.addAction("Give to another team…", lambda: self.give_counter_dialog(ident))
         else:
             menu.addAction("Attack this place…", lambda: self.fight(ident))
             menu.addAction("Influence contest…", lambda: self.influence_dialog(ident))
             menu.addAction("Hand over…", lambda: self.handover_dialog(ident))
             menu.addAction("Set up camp…", lambda: self.camp_dialog(ident))
+            menu.addAction("Deliver aid here…", lambda: self.deliver_aid_dialog(ident))
+            menu.addAction("Move aid from here…", lambda: self.move_aid_dialog(ident))
             menu.addAction("News…", self.news_dialog)
         return menu
 
@@ -308,8 +313,62 @@ class MainWindow(QMainWindow):
             for part in text.replace(";", "\n").splitlines():
                 if ":" in part:
                     team, cards = part.split(":", 1)
-                    bids[team.strip()] = [int(c) for c in cards.replace(",", " ").split()]
+                    try:
+                        bids[team.strip()] = [int(c) for c in cards.replace(",", " ").split()]
+                    except ValueError:
+                        self.statusBar().showMessage(f"card scores are whole numbers: {part.strip()!r}", 8000)
+                        return
             self.push({"kind": "influence", "place": place, "bids": bids})
+
+    def give_counter_dialog(self, counter: str) -> None:
+        owner = self.game.summary().get("counters", {}).get(counter, {}).get("team")
+        team, ok = self._ask_team(f"Give {counter} to")
+        if ok and owner:
+            self.push({"kind": "transfer", "from": owner, "to": team, "counters": [counter]})
+
+    def deliver_aid_dialog(self, place: str) -> None:
+        team, ok = self._ask_team("Deliver aid: whose blocks?", on_map=False)
+        if not ok:
+            return
+        count, ok = QInputDialog.getInt(self, "Deliver aid", "Aid blocks:", 1, 1, 999)
+        if ok:
+            self.push({"kind": "deliver_aid", "team": team, "place": place, "count": count})
+
+    def move_aid_dialog(self, place: str) -> None:
+        owner, ok = self._ask_team("Move aid: whose blocks?", on_map=False)
+        if not ok:
+            return
+        by, ok = self._ask_team("Moved by (the owner, or the faction holding the place)", on_map=False)
+        if not ok:
+            return
+        names = {p.id: p.name for p in self.game.module.map.places}
+        ids = sorted(names, key=lambda i: names[i])
+        name, ok = QInputDialog.getItem(self, "Move aid", "To:", [names[i] for i in ids], 0, False)
+        if not ok:
+            return
+        count, ok = QInputDialog.getInt(self, "Move aid", "Aid blocks:", 1, 1, 999)
+        if ok:
+            self.push({"kind": "move_aid", "by": by, "owner": owner, "place": place,
+                       "to": ids[[names[i] for i in ids].index(name)], "count": count})
+
+    def transfer_dialog(self) -> None:
+        """A trade or gift between teams: money, warlike stores, aid, cruise missiles."""
+        source, ok = self._ask_team("Transfer from", on_map=False)
+        if not ok:
+            return
+        target, ok = self._ask_team("Transfer to", on_map=False)
+        if not ok:
+            return
+        amounts: dict[str, int] = {}
+        for key, label in (("money", "$M"), ("stores", "Warlike stores"), ("aid", "Aid blocks"),
+                           ("cruise_missiles", "Cruise missiles")):
+            n, ok = QInputDialog.getInt(self, "Transfer", f"{label}:", 0, 0, 9999)
+            if not ok:
+                return
+            if n:
+                amounts[key] = n
+        if amounts:
+            self.push({"kind": "transfer", "from": source, "to": target} | amounts)
 
     def handover_dialog(self, place: str) -> None:
         team, ok = self._ask_team("Hand over to", allow_none=True)

@@ -213,3 +213,30 @@ def test_off_map_panel_starts_a_drag_with_the_counter(win, monkeypatch):
     tree.setCurrentItem(head.child(0))
     tree.startDrag(Qt.DropAction.MoveAction)
     assert carried == [head.child(0).data(0, Qt.ItemDataRole.UserRole).encode()]
+
+
+def test_activate_and_give_a_counter_from_its_menu(win):
+    run(Answers(), win.build_context_menu("counter", "g-bde1"), "Activate for this week")
+    run(Answers("Rebels"), win.build_context_menu("counter", "g-mil1"), "Give to another team")
+    activate = {"kind": "activate", "counter": "g-bde1"}
+    give = {"kind": "transfer", "from": "gov", "to": "reb", "counters": ["g-mil1"]}
+    assert win.game.summary() == engine_after(activate, give)
+
+
+def test_deliver_and_move_aid_from_a_places_menu(win):
+    run(Answers("United Nations", 3), win.build_context_menu("place", "bravo"), "Deliver aid here")
+    # Bravo is held by the government: it, not the UN, moves the UN's blocks from there.
+    run(Answers("United Nations", "Government", "Alpha", 2), win.build_context_menu("place", "bravo"),
+        "Move aid from here")
+    deliver = {"kind": "deliver_aid", "team": "un", "place": "bravo", "count": 3}
+    move = {"kind": "move_aid", "by": "gov", "owner": "un", "place": "bravo", "to": "alpha", "count": 2}
+    assert win.game.summary() == engine_after(deliver, move)
+
+
+def test_transfer_between_teams_from_the_turn_menu(win):
+    turn_menu = next(a.menu() for a in win.menuBar().actions() if a.text() == "&Turn")
+    answers = Answers("Government", "Rebels", 2, 3, 0, 1)
+    run(answers, turn_menu, "&Transfer between teams")
+    assert answers.seen == ["Team:", "Team:", "$M:", "Warlike stores:", "Aid blocks:", "Cruise missiles:"]
+    cmd = {"kind": "transfer", "from": "gov", "to": "reb", "money": 2, "stores": 3, "cruise_missiles": 1}
+    assert win.game.summary() == engine_after(cmd)
