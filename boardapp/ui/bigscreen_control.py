@@ -353,22 +353,8 @@ class BigScreenControl(QObject):
 
     def _wrap_window(self) -> None:
         """Follow the window's game when it changes; add the big screen to the map's context menu."""
-        window = self.window
-        base_set_game = window.set_game
-        base_menu = window.build_context_menu
-
-        def set_game(game: Any, path: Any = None, autosave: bool = False) -> None:
-            base_set_game(game, path, autosave)
-            self.game_replaced(game)
-
-        def build_context_menu(what: str, ident: str) -> QMenu:
-            menu: QMenu = base_menu(what, ident)
-            menu.addSeparator()
-            self.add_menu_actions(menu)
-            return menu
-
-        window.set_game = set_game
-        window.build_context_menu = build_context_menu
+        self.window.gameReplaced.connect(self.game_replaced)
+        self.window.menu_contributors.append(lambda menu, what, ident: self.add_menu_actions(menu))
 
     def add_menu_actions(self, menu: QMenu) -> None:
         menu.addAction(self.region_action)

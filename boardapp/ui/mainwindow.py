@@ -7,15 +7,15 @@ CONTROL's force); the board and the panels redraw when the game notifies them.
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import QSettings, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import (
     QDockWidget,
     QFileDialog,
-    QInputDialog,
     QLabel,
     QMainWindow,
     QMenu,
@@ -29,7 +29,7 @@ import boardapp
 from boardapp.engine.dice import SeededDice
 from boardapp.engine.module import IllegalCommandError
 from boardapp.ui import modules
-from boardapp.ui.dialogs import FightDialog, ForceDialog, PreviewDialog
+from boardapp.ui.dialogs import ForceDialog, PreviewDialog
 from boardapp.ui.panels import LogPanel, OffMapTree, TeamPanel, TurnPanel
 from boardapp.ui.scene import BoardScene
 from boardapp.ui.view import BoardView, OverviewView
@@ -56,6 +56,7 @@ class _JournalStep(QUndoCommand):
 
 
 class MainWindow(QMainWindow):
+    gameReplaced = Signal(object)  # noqa: N815  (Qt's naming) the window now shows this game
     def __init__(self, game: Any, path: str | Path | None = None, autosave: bool = False) -> None:
         super().__init__()
         self.game: Any = None
@@ -66,6 +67,9 @@ class MainWindow(QMainWindow):
         """The dialog open now (tests find it here)."""
         self.undo_stack = QUndoStack(self)
         self._unsubscribe: Any = None
+        self.menu_contributors: list[Callable[[QMenu, str, str], None]] = []
+        """Add actions to the context menu of a place or counter: ``contributor(menu, what, ident)``
+        with ``what`` 'place' or 'counter' (the rule module's extras, the big screen…)."""
         self.view = BoardView()
         self.setCentralWidget(self.view)
         self._build_docks()
@@ -151,8 +155,6 @@ class MainWindow(QMainWindow):
             view.addAction(dock.toggleViewAction())
         turn = bar.addMenu("&Turn")
         self._action(turn, "&End turn…", self.end_turn, "Ctrl+E")
-        self._action(turn, "&Transfer between teams…", self.transfer_dialog, "Ctrl+T")
-        self._action(turn, "&News…", self.news_dialog)
         help_menu = bar.addMenu("&Help")
         self._action(help_menu, "&About", self.about)
         self._update_recent()
@@ -177,9 +179,10 @@ class MainWindow(QMainWindow):
         self.view.fit()
         self._unsubscribe = game.subscribe(self._on_game_changed)
         self._on_game_changed("reset", None)
-        modules.install(self, game)  # the rule module's own panels and overlays
+        modules.install(self, game)  # the rule module's own panels, overlays and actions
         if self.path is not None and not autosave:
             self.remember(self.path)
+        self.gameReplaced.emit(game)
 
     def _on_game_changed(self, what: str, entry: Any) -> None:
         game = self.game
@@ -253,137 +256,13 @@ class MainWindow(QMainWindow):
         menu.exec(screen_pos)
 
     def build_context_menu(self, what: str, ident: str) -> QMenu:
+        """The menu of a place or counter: what the rule module and the other extras contribute."""
         menu = QMenu(self)
-        if what == "counter":
-            piece = self.scene.counters[ident].piece if self.scene and ident in self.scene.counters else None
-            if piece is not None and piece.place:
-                place = piece.place
-                menu.addAction("Attack from here…", lambda: self.fight(place, [ident]))
-            menu.addAction("Activate for this week", lambda: self.push({"kind": "activate", "counter": ident}))
-            menu.addAction("Rebuild (1 loss)", lambda: self.push({"kind": "rebuild", "counter": ident}))
-            menu.addAction("Strike this counter…", lambda: self.strike_dialog(ident))
-            menu.addAction("Give to another team…", lambda: self.give_counter_dialog(ident))
-        else:
-            menu.addAction("Attack this place…", lambda: self.fight(ident))
-            menu.addAction("Influence contest…", lambda: self.influence_dialog(ident))
-            menu.addAction("Hand over…", lambda: self.handover_dialog(ident))
-            menu.addAction("Set up camp…", lambda: self.camp_dialog(ident))
-            menu.addAction("Deliver aid here…", lambda: self.deliver_aid_dialog(ident))
-            menu.addAction("Move aid from here…", lambda: self.move_aid_dialog(ident))
-            menu.addAction("News…", self.news_dialog)
+        for contribute in list(self.menu_contributors):
+            if menu.actions() and not menu.actions()[-1].isSeparator():
+                menu.addSeparator()
+            contribute(menu, what, ident)
         return menu
-
-    def fight(self, place: str, attackers: list[str] | None = None) -> FightDialog:
-        dlg = FightDialog(self.game, place, attackers, self)
-        dlg.accepted.connect(lambda: self.push(dlg.command()))
-        self.dialog = dlg
-        dlg.open()
-        return dlg
-
-    def _team_ids(self, on_map: bool = True) -> list[str]:
-        return [t.id for t in self.game.module.teams if t.on_map or not on_map]
-
-    def _ask_team(self, title: str, allow_none: bool = False, on_map: bool = True) -> tuple[str | None, bool]:
-        names = {t.id: t.name for t in self.game.module.teams}
-        ids = self._team_ids(on_map)
-        items = (["(neutral)"] if allow_none else []) + [names[i] for i in ids]
-        name, ok = QInputDialog.getItem(self, title, "Team:", items, 0, False)
-        if not ok:
-            return None, False
-        return (None if name == "(neutral)" else ids[items.index(name) - (1 if allow_none else 0)]), True
-
-    def strike_dialog(self, counter: str) -> None:
-        team, ok = self._ask_team("Strike: which team strikes?", on_map=False)
-        if not ok:
-            return
-        weapon, ok = QInputDialog.getItem(self, "Strike", "Weapon:", ["bombing", "cruise_missile"], 0, False)
-        if ok:
-            die, ok = QInputDialog.getInt(self, "Strike", "Die (0: roll on screen):", 0, 0, 6)
-            if ok:
-                cmd = {"kind": "strike", "team": team, "weapon": weapon, "target": counter}
-                if die:
-                    cmd["die"] = die
-                self.push(cmd)
-
-    def influence_dialog(self, place: str) -> None:
-        text, ok = QInputDialog.getText(self, "Influence contest",
-                                        "Bids, one team a line as 'team: 3 2' (card scores):")
-        if ok and text.strip():
-            bids: dict[str, list[int]] = {}
-            for part in text.replace(";", "\n").splitlines():
-                if ":" in part:
-                    team, cards = part.split(":", 1)
-                    try:
-                        bids[team.strip()] = [int(c) for c in cards.replace(",", " ").split()]
-                    except ValueError:
-                        self.statusBar().showMessage(f"card scores are whole numbers: {part.strip()!r}", 8000)
-                        return
-            self.push({"kind": "influence", "place": place, "bids": bids})
-
-    def give_counter_dialog(self, counter: str) -> None:
-        owner = self.game.summary().get("counters", {}).get(counter, {}).get("team")
-        team, ok = self._ask_team(f"Give {counter} to")
-        if ok and owner:
-            self.push({"kind": "transfer", "from": owner, "to": team, "counters": [counter]})
-
-    def deliver_aid_dialog(self, place: str) -> None:
-        team, ok = self._ask_team("Deliver aid: whose blocks?", on_map=False)
-        if not ok:
-            return
-        count, ok = QInputDialog.getInt(self, "Deliver aid", "Aid blocks:", 1, 1, 999)
-        if ok:
-            self.push({"kind": "deliver_aid", "team": team, "place": place, "count": count})
-
-    def move_aid_dialog(self, place: str) -> None:
-        owner, ok = self._ask_team("Move aid: whose blocks?", on_map=False)
-        if not ok:
-            return
-        by, ok = self._ask_team("Moved by (the owner, or the faction holding the place)", on_map=False)
-        if not ok:
-            return
-        names = {p.id: p.name for p in self.game.module.map.places}
-        ids = sorted(names, key=lambda i: names[i])
-        name, ok = QInputDialog.getItem(self, "Move aid", "To:", [names[i] for i in ids], 0, False)
-        if not ok:
-            return
-        count, ok = QInputDialog.getInt(self, "Move aid", "Aid blocks:", 1, 1, 999)
-        if ok:
-            self.push({"kind": "move_aid", "by": by, "owner": owner, "place": place,
-                       "to": ids[[names[i] for i in ids].index(name)], "count": count})
-
-    def transfer_dialog(self) -> None:
-        """A trade or gift between teams: money, warlike stores, aid, cruise missiles."""
-        source, ok = self._ask_team("Transfer from", on_map=False)
-        if not ok:
-            return
-        target, ok = self._ask_team("Transfer to", on_map=False)
-        if not ok:
-            return
-        amounts: dict[str, int] = {}
-        for key, label in (("money", "$M"), ("stores", "Warlike stores"), ("aid", "Aid blocks"),
-                           ("cruise_missiles", "Cruise missiles")):
-            n, ok = QInputDialog.getInt(self, "Transfer", f"{label}:", 0, 0, 9999)
-            if not ok:
-                return
-            if n:
-                amounts[key] = n
-        if amounts:
-            self.push({"kind": "transfer", "from": source, "to": target} | amounts)
-
-    def handover_dialog(self, place: str) -> None:
-        team, ok = self._ask_team("Hand over to", allow_none=True)
-        if ok:
-            self.push({"kind": "handover", "place": place, "to": team})
-
-    def camp_dialog(self, place: str) -> None:
-        team, ok = self._ask_team("Set up camp: which team?", on_map=False)
-        if ok:
-            self.push({"kind": "camp", "team": team, "place": place})
-
-    def news_dialog(self) -> None:
-        text, ok = QInputDialog.getText(self, "News", "Headline:")
-        if ok and text.strip():
-            self.push({"kind": "news", "text": text.strip()})
 
     # --- files ------------------------------------------------------------------------------------
     def new_from_scenario(self) -> None:

@@ -1,13 +1,14 @@
 """Extra panels and overlays a rule module brings to the umpire's window.
 
 The main window is the same for every rule module; a module whose game needs more (the
-Diplomacy family's orders panel and order arrows) registers an *installer* here under the
+Diplomacy family's orders panel and order arrows, War in Binni's menus of actions) registers an
+*installer* here under the
 module's ``name``. :meth:`MainWindow.set_game` calls :func:`prepare` before it builds the board
 and :func:`install` after; installing for a new game first removes what the previous game's
 installer put in (an installer returns an object with ``uninstall()``).
 
 >>> sorted(INSTALLERS)
-['diplomacy']
+['binni', 'diplomacy']
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 INSTALLERS: dict[str, str | Callable[[Any, Any], Any]] = {
+    "binni": "boardapp.ui.binni:install",
     "diplomacy": "boardapp.ui.diplomacy:install",
 }
 """Rule module name -> ``installer(window, game)`` (or ``"module.path:function"``, imported on use)."""

@@ -13,6 +13,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
 from boardapp.engine.files import load_scenario, new_game, open_game
+from boardapp.ui import modules
 from boardapp.ui.app import open_window, start_session, unfinished_sessions
 from boardapp.ui.dialogs import FightDialog, ForceDialog, PreviewDialog
 from boardapp.ui.mainwindow import MainWindow
@@ -98,7 +99,7 @@ def test_fight_with_a_typed_die_then_undo_and_redo(win):
     move = {"kind": "move", "counter": "g-bde1", "to": "charlie"}
     drag_counter(win, "g-bde1", "charlie")
     assert win.game.summary() == engine_after(move)
-    dlg = win.fight("delta")
+    dlg = modules.extras(win).fight("delta")
     assert isinstance(dlg, FightDialog)
     dlg.checks["g-bde1"].setChecked(True)
     assert "6" in dlg.sides.text() and "3:2" in dlg.sides.text()

@@ -245,14 +245,14 @@ def test_region_text(region, text):
     assert region_text(region) == text
 
 
-def test_other_rule_modules_get_no_extras(qtbot, tmp_path):
+def test_other_rule_modules_get_other_extras(qtbot, tmp_path):
     from boardapp.engine.files import load_scenario
     from boardapp.ui.mainwindow import MainWindow
 
     tiny = new_game(load_scenario(modules.__file__.rsplit("/boardapp/", 1)[0] + "/tests/data/tiny-scenario.yaml"))
     w = MainWindow(tiny)
     qtbot.addWidget(w)
-    assert modules.extras(w) is None
+    assert type(modules.extras(w)).__name__ == "BinniActions", "War in Binni brings its menus, not the orders panel"
     assert w.findChild(QDockWidget, "Orders") is None
 
 
@@ -267,3 +267,11 @@ def test_board_with_orders_and_results_paints(win, board):
     assert {d.power for d in board.layer.orders} == {"germany"}
     assert all(d.ok is not None for d in board.layer.orders)
     assert not win.grab().isNull()
+
+
+def test_the_board_offers_no_other_rule_systems_actions(win):
+    """The window's own menus hold nothing of War in Binni: a Diplomacy province offers no attack."""
+    texts = [a.text() for a in win.build_context_menu("place", "par").actions()]
+    assert not any("Attack" in t or "Influence" in t or "aid" in t for t in texts)
+    turn = next(a.menu() for a in win.menuBar().actions() if a.text() == "&Turn")
+    assert not any("Transfer" in a.text() for a in turn.actions())

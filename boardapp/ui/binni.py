@@ -1,0 +1,176 @@
+"""War in Binni's actions on the umpire's board: the context menus of places and counters and the
+Turn menu's trades and news. Installed by :mod:`boardapp.ui.modules` for games whose rule module is
+``binni``; the main window itself knows no rule system's commands."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QInputDialog, QMenu
+
+from boardapp.ui.dialogs import FightDialog
+
+
+def install(window: Any, game: Any) -> BinniActions:
+    return BinniActions(window)
+
+
+class BinniActions:
+    """The War in Binni commands an umpire gives from menus (moves and deployments are drags)."""
+
+    def __init__(self, window: Any) -> None:
+        self.window = window
+        window.menu_contributors.append(self.contribute)
+        turn = next(a.menu() for a in window.menuBar().actions() if a.text() == "&Turn")
+        self.turn_actions: list[QAction] = []
+        for text, slot, key in (("&Transfer between teams…", self.transfer_dialog, "Ctrl+T"),
+                                ("&News…", self.news_dialog, None)):
+            action = QAction(text, window)
+            if key:
+                action.setShortcut(key)
+            action.triggered.connect(slot)
+            turn.addAction(action)
+            self.turn_actions.append(action)
+        self.turn_menu = turn
+
+    def uninstall(self) -> None:
+        if self.contribute in self.window.menu_contributors:
+            self.window.menu_contributors.remove(self.contribute)
+        for action in self.turn_actions:
+            self.turn_menu.removeAction(action)
+            action.deleteLater()
+        self.turn_actions = []
+
+    def contribute(self, menu: QMenu, what: str, ident: str) -> None:
+        scene = self.window.scene
+        if what == "counter":
+            piece = scene.counters[ident].piece if scene and ident in scene.counters else None
+            if piece is not None and piece.place:
+                place = piece.place
+                menu.addAction("Attack from here…", lambda: self.fight(place, [ident]))
+            menu.addAction("Activate for this week", lambda: self.window.push({"kind": "activate", "counter": ident}))
+            menu.addAction("Rebuild (1 loss)", lambda: self.window.push({"kind": "rebuild", "counter": ident}))
+            menu.addAction("Strike this counter…", lambda: self.strike_dialog(ident))
+            menu.addAction("Give to another team…", lambda: self.give_counter_dialog(ident))
+        elif what == "place":
+            menu.addAction("Attack this place…", lambda: self.fight(ident))
+            menu.addAction("Influence contest…", lambda: self.influence_dialog(ident))
+            menu.addAction("Hand over…", lambda: self.handover_dialog(ident))
+            menu.addAction("Set up camp…", lambda: self.camp_dialog(ident))
+            menu.addAction("Deliver aid here…", lambda: self.deliver_aid_dialog(ident))
+            menu.addAction("Move aid from here…", lambda: self.move_aid_dialog(ident))
+            menu.addAction("News…", self.news_dialog)
+
+    def fight(self, place: str, attackers: list[str] | None = None) -> FightDialog:
+        """The fight dialog: both sides, values, stores, support, odds, the die; its OK pushes the attack."""
+        dlg = FightDialog(self.window.game, place, attackers, self.window)
+        dlg.accepted.connect(lambda: self.window.push(dlg.command()))
+        self.window.dialog = dlg
+        dlg.open()
+        return dlg
+
+    def _team_ids(self, on_map: bool = True) -> list[str]:
+        return [t.id for t in self.window.game.module.teams if t.on_map or not on_map]
+
+    def _ask_team(self, title: str, allow_none: bool = False, on_map: bool = True) -> tuple[str | None, bool]:
+        names = {t.id: t.name for t in self.window.game.module.teams}
+        ids = self._team_ids(on_map)
+        items = (["(neutral)"] if allow_none else []) + [names[i] for i in ids]
+        name, ok = QInputDialog.getItem(self.window, title, "Team:", items, 0, False)
+        if not ok:
+            return None, False
+        return (None if name == "(neutral)" else ids[items.index(name) - (1 if allow_none else 0)]), True
+
+    def strike_dialog(self, counter: str) -> None:
+        team, ok = self._ask_team("Strike: which team strikes?", on_map=False)
+        if not ok:
+            return
+        weapon, ok = QInputDialog.getItem(self.window, "Strike", "Weapon:", ["bombing", "cruise_missile"], 0, False)
+        if ok:
+            die, ok = QInputDialog.getInt(self.window, "Strike", "Die (0: roll on screen):", 0, 0, 6)
+            if ok:
+                cmd: dict[str, Any] = {"kind": "strike", "team": team, "weapon": weapon, "target": counter}
+                if die:
+                    cmd["die"] = die
+                self.window.push(cmd)
+
+    def influence_dialog(self, place: str) -> None:
+        text, ok = QInputDialog.getText(self.window, "Influence contest",
+                                        "Bids, one team a line as 'team: 3 2' (card scores):")
+        if ok and text.strip():
+            bids: dict[str, list[int]] = {}
+            for part in text.replace(";", "\n").splitlines():
+                if ":" in part:
+                    team, cards = part.split(":", 1)
+                    try:
+                        bids[team.strip()] = [int(c) for c in cards.replace(",", " ").split()]
+                    except ValueError:
+                        self.window.statusBar().showMessage(f"card scores are whole numbers: {part.strip()!r}", 8000)
+                        return
+            self.window.push({"kind": "influence", "place": place, "bids": bids})
+
+    def give_counter_dialog(self, counter: str) -> None:
+        owner = self.window.game.summary().get("counters", {}).get(counter, {}).get("team")
+        team, ok = self._ask_team(f"Give {counter} to")
+        if ok and owner:
+            self.window.push({"kind": "transfer", "from": owner, "to": team, "counters": [counter]})
+
+    def deliver_aid_dialog(self, place: str) -> None:
+        team, ok = self._ask_team("Deliver aid: whose blocks?", on_map=False)
+        if not ok:
+            return
+        count, ok = QInputDialog.getInt(self.window, "Deliver aid", "Aid blocks:", 1, 1, 999)
+        if ok:
+            self.window.push({"kind": "deliver_aid", "team": team, "place": place, "count": count})
+
+    def move_aid_dialog(self, place: str) -> None:
+        owner, ok = self._ask_team("Move aid: whose blocks?", on_map=False)
+        if not ok:
+            return
+        by, ok = self._ask_team("Moved by (the owner, or the faction holding the place)", on_map=False)
+        if not ok:
+            return
+        names = {p.id: p.name for p in self.window.game.module.map.places}
+        ids = sorted(names, key=lambda i: names[i])
+        name, ok = QInputDialog.getItem(self.window, "Move aid", "To:", [names[i] for i in ids], 0, False)
+        if not ok:
+            return
+        count, ok = QInputDialog.getInt(self.window, "Move aid", "Aid blocks:", 1, 1, 999)
+        if ok:
+            self.window.push({"kind": "move_aid", "by": by, "owner": owner, "place": place,
+                       "to": ids[[names[i] for i in ids].index(name)], "count": count})
+
+    def transfer_dialog(self) -> None:
+        """A trade or gift between teams: money, warlike stores, aid, cruise missiles."""
+        source, ok = self._ask_team("Transfer from", on_map=False)
+        if not ok:
+            return
+        target, ok = self._ask_team("Transfer to", on_map=False)
+        if not ok:
+            return
+        amounts: dict[str, int] = {}
+        for key, label in (("money", "$M"), ("stores", "Warlike stores"), ("aid", "Aid blocks"),
+                           ("cruise_missiles", "Cruise missiles")):
+            n, ok = QInputDialog.getInt(self.window, "Transfer", f"{label}:", 0, 0, 9999)
+            if not ok:
+                return
+            if n:
+                amounts[key] = n
+        if amounts:
+            self.window.push({"kind": "transfer", "from": source, "to": target} | amounts)
+
+    def handover_dialog(self, place: str) -> None:
+        team, ok = self._ask_team("Hand over to", allow_none=True)
+        if ok:
+            self.window.push({"kind": "handover", "place": place, "to": team})
+
+    def camp_dialog(self, place: str) -> None:
+        team, ok = self._ask_team("Set up camp: which team?", on_map=False)
+        if ok:
+            self.window.push({"kind": "camp", "team": team, "place": place})
+
+    def news_dialog(self) -> None:
+        text, ok = QInputDialog.getText(self.window, "News", "Headline:")
+        if ok and text.strip():
+            self.window.push({"kind": "news", "text": text.strip()})
