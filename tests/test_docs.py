@@ -38,3 +38,16 @@ def test_every_file_field_is_documented(model: type[BaseModel]) -> None:
     formats = (ROOT / "docs/formats.md").read_text(encoding="utf-8")
     for name, field in model.model_fields.items():
         assert f"| `{field.alias or name}` |" in formats, f"docs/formats.md lacks {model.__name__}.{name}"
+
+
+def test_every_file_the_readme_and_docs_name_exists() -> None:
+    """README and docs/ point at files people will open; none of them may be missing."""
+    import re
+
+    pattern = re.compile(r"(?<![\w/.])((?:docs|scenarios|maps|benchmarks|tests|boardapp)/[\w./-]+\.(?:md|yaml|py))")
+    missing = []
+    for doc in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
+        for name in pattern.findall(doc.read_text(encoding="utf-8")):
+            if not (ROOT / name).exists():
+                missing.append(f"{doc.relative_to(ROOT)}: {name}")
+    assert missing == []
