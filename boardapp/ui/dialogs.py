@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFormLayout,
     QGroupBox,
+    QHBoxLayout,
     QLabel,
     QLineEdit,
     QListWidget,
@@ -109,6 +110,18 @@ class FightDialog(QDialog):
         self.def_extra.setRange(0, 99)
         form.addRow("Attacker's extra stores:", self.extra)
         form.addRow("Defender's extra stores:", self.def_extra)
+        # Air support: bombing missions and cruise missiles of either side's team.
+        self.support: dict[tuple[str, str], QSpinBox] = {}
+        for side, label in (("attacker", "Attacker's air support:"), ("defender", "Defender's air support:")):
+            row = QHBoxLayout()
+            for weapon, text in (("bombing", "bombing missions"), ("cruise_missile", "cruise missiles")):
+                spin = QSpinBox()
+                spin.setRange(0, 9)
+                spin.setSuffix(f" {text}")
+                spin.valueChanged.connect(self.update_sides)
+                self.support[(side, weapon)] = spin
+                row.addWidget(spin)
+            form.addRow(label, row)
         self.sides = QLabel()
         self.sides.setTextFormat(Qt.TextFormat.RichText)
         self.sides.setWordWrap(True)
@@ -146,6 +159,10 @@ class FightDialog(QDialog):
             cmd["extra_stores"] = self.extra.value()
         if self.def_extra.value():
             cmd["defender_extra_stores"] = self.def_extra.value()
+        for side in ("attacker", "defender"):
+            weapons = [w for w in ("bombing", "cruise_missile") for _ in range(self.support[(side, w)].value())]
+            if weapons:
+                cmd[f"{side}_support"] = weapons
         if self.die.value():
             cmd["die"] = self.die.value()
         if self.att_loss.currentData():
@@ -159,6 +176,11 @@ class FightDialog(QDialog):
     def update_sides(self) -> None:
         module, state = self.game.module, self.game.state
         chosen = self.chosen()
+        # Attackers come from one team: once one is chosen, only its team-mates can join it.
+        teams = {pc.id: pc.team for pc in self.candidates}
+        side = {teams[c] for c in chosen}
+        for cid, cb in self.checks.items():
+            cb.setEnabled(not side or teams[cid] in side)
         self.att_loss.clear()
         self.def_loss.clear()
         self.retreat.clear()

@@ -118,6 +118,26 @@ def test_fight_with_a_typed_die_then_undo_and_redo(win):
     assert win.scene.counters["g-bde1"].piece.damage == 1
 
 
+def test_fight_with_air_support(win):
+    """Air support chosen in the fight dialog counts in the odds and goes into the attack."""
+    move = {"kind": "move", "counter": "g-bde1", "to": "charlie"}
+    drag_counter(win, "g-bde1", "charlie")
+    dlg = modules.extras(win).fight("delta")
+    dlg.checks["g-bde1"].setChecked(True)
+    assert not dlg.checks["r-mil1"].isEnabled(), "the defenders cannot join the attack"
+    assert "attack <b>6</b>" in dlg.sides.text()
+    dlg.support[("attacker", "bombing")].setValue(1)
+    dlg.support[("attacker", "cruise_missile")].setValue(1)
+    assert "attack <b>9</b>" in dlg.sides.text(), "bombing +2, cruise missile +1"
+    assert "2:1" in dlg.sides.text()
+    dlg.die.setValue(5)
+    dlg.fight_button.click()
+    attack = {"kind": "attack", "place": "delta", "attackers": ["g-bde1"], "die": 5,
+              "attacker_support": ["bombing", "cruise_missile"]}
+    assert win.game.summary() == engine_after(move, attack)
+    assert win.game.state.teams["gov"].cruise_missiles == 1
+
+
 def test_end_turn_previews_then_pushes(win):
     dlg = win.end_turn()
     assert isinstance(dlg, PreviewDialog)
