@@ -126,7 +126,7 @@ def open_window(path: str | Path | None = None,
     window = MainWindow(game, saved, autosave=autosave)
     if autosave:
         start_session(saved)
-        window._autosave_path = saved
+        window.autosave_path = saved
     return window
 
 

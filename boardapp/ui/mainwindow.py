@@ -65,6 +65,8 @@ class MainWindow(QMainWindow):
         self.scene: BoardScene | None = None
         self.dialog: Any = None
         """The dialog open now (tests find it here)."""
+        self.autosave_path: Path | None = None
+        """The autosave game file whose session marker this window holds (removed on a clean close)."""
         self.undo_stack = QUndoStack(self)
         self._unsubscribe: Any = None
         self.menu_contributors: list[Callable[[QMenu, str, str], None]] = []
@@ -329,7 +331,8 @@ class MainWindow(QMainWindow):
         if old_autosave:
             from boardapp.ui.app import finish_session
 
-            finish_session(self._autosave_path) if getattr(self, "_autosave_path", None) else None
+            if self.autosave_path is not None:
+                finish_session(self.autosave_path)
         self.remember(path)
         self._on_game_changed("reset", None)
         return path
@@ -411,8 +414,8 @@ class MainWindow(QMainWindow):
             self._unsubscribe()
             self._unsubscribe = None
         self.close_store()
-        if getattr(self, "_autosave_path", None) is not None:
+        if self.autosave_path is not None:
             from boardapp.ui.app import finish_session
 
-            finish_session(self._autosave_path)
+            finish_session(self.autosave_path)
         super().closeEvent(event)

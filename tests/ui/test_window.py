@@ -183,12 +183,13 @@ def test_recover_after_a_crash(qtbot, tmp_path):
     first.push({"kind": "move", "counter": unit, "to": options[0].place})
     expected = first.game.summary()
     # the process dies: no closeEvent, the session marker stays, naming a process that is gone
-    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True,
+                          check=True)
     start_session(saved)
     saved.with_name(saved.name + ".session").write_text(dead.stdout.strip())
     first.game.store.close()
     first.game.store = None
-    first._autosave_path = None
+    first.autosave_path = None
     assert unfinished_sessions() == [saved]
     offered = []
     second = open_window(None, ask=lambda paths: offered.extend(paths) or paths[0])
