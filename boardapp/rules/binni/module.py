@@ -1,5 +1,8 @@
 """War in Binni's rules model: checks and applies every command, exactly as the digest says.
 
+Built in layers: :mod:`.base` (set-up, names, relations, paying and losing), :mod:`.endturn`
+(the end of the week), and here the commands a week is made of and what the board reads.
+
 ``check`` answers "legal, or why not" in the game's words; ``apply`` carries a command out
 (a forced command too: costs are then paid as far as the team can, never below zero, and the
 shortfall is logged). See ``docs/rulings.md`` for the rulings this module adds.
@@ -16,16 +19,14 @@ from boardapp.engine.module import (
     BoardPicture,
     BoardPiece,
     BoardToken,
-    Command,
     Event,
     Impossible,
     MoveOption,
-    RuleModule,
 )
-from boardapp.model.mapfile import Map
 from boardapp.rules.binni import commands as c
-from boardapp.rules.binni.scenario import BinniScenario, UnitType
-from boardapp.rules.binni.state import BinniState, Camp, CounterState, DPToken, TeamState
+from boardapp.rules.binni.endturn import BinniEndOfTurn
+from boardapp.rules.binni.scenario import BinniScenario
+from boardapp.rules.binni.state import BinniState, Camp, CounterState, TeamState
 from boardapp.rules.binni.tables import (
     COMBAT_RESULTS,
     RESULT_EFFECTS,
@@ -39,133 +40,13 @@ HIDDEN_KEYS = {"cards": "cards", "money": "money", "stores": "stores", "aid": "a
                "cruise_missiles": "cruise_missiles"}
 
 
-class BinniRules(RuleModule[BinniState]):
+class BinniRules(BinniEndOfTurn):
     """The War in Binni rule module."""
 
     name = "binni"
     title = "War in Binni"
     scenario_model = BinniScenario
     command_types = c.ALL_COMMANDS
-
-    def __init__(self, scenario: BinniScenario, the_map: Map) -> None:
-        super().__init__(scenario, the_map)
-        self.scenario: BinniScenario = scenario
-        self.settings = scenario.settings
-        self.types: dict[str, UnitType] = {u.id: u for u in scenario.unit_types}
-        self.team_names = {t.id: t.name for t in scenario.teams}
-        self.pr_tables = {t.id: t.pr_table for t in scenario.teams}
-        self.on_map = {t.id for t in scenario.teams if t.on_map}
-        self.places = the_map.place_by_id
-        self._name_key = {p.id: (p.name, p.id) for p in the_map.places}
-        self.adj = the_map.adjacency
-        communities = {}
-        for p in the_map.places:
-            communities[p.id] = p.community
-        self.community = communities
-
-    # --- names in the game's words -----------------------------------------------------------
-    def team_name(self, team: str | None) -> str:
-        return "nobody" if team is None else self.team_names.get(team, team)
-
-    def place_name(self, place: str | None) -> str:
-        if place is None:
-            return "outside the region"
-        p = self.places.get(place)
-        return p.name if p else place
-
-    def counter_name(self, state: BinniState, cid: str) -> str:
-        ctr = state.counters.get(cid)
-        if ctr is None:
-            return cid
-        return f"{cid} ({self.team_name(ctr.team)} {self.types[ctr.type].name})"
-
-    def value_of(self, place: str) -> int:
-        p = self.places[place]
-        return p.value if p.value is not None else self.settings.value.get(p.kind, 1)
-
-    def dp_capacity(self, place: str) -> int:
-        p = self.places[place]
-        return p.dp_capacity if p.dp_capacity is not None else self.settings.dp_capacity
-
-    def cards_max(self, state: BinniState, team: str) -> int:
-        table = self.pr_tables.get(team)
-        if table is None:
-            return len(state.teams[team].cards)
-        return table[state.teams[team].pr]
-
-    # --- set-up ---------------------------------------------------------------------------------
-    def initial_state(self) -> BinniState:
-        s = self.scenario
-        teams = {}
-        for t in s.teams:
-            teams[t.id] = TeamState(id=t.id, pr=t.pr, cards=list(t.cards or []), money=t.money, stores=t.stores,
-                                    aid=t.aid, cruise_missiles=t.cruise_missiles, bombing=t.bombing,
-                                    allies=list(t.allies))
-        for t in s.teams:  # alliances are mutual
-            for a in t.allies:
-                if t.id not in teams[a].allies:
-                    teams[a].allies.append(t.id)
-        control: dict[str, str | None] = {p.id: None for p in self.map.places}
-        control.update(s.control)
-        state = BinniState(control=control, counters={}, teams=teams)
-        for spec in s.counters:
-            ut = self.types[spec.type]
-            ctr = CounterState(id=spec.id, team=spec.team, type=spec.type, place=None,
-                               combat_value=spec.combat_value if spec.combat_value is not None else ut.combat_value,
-                               strength=ut.strength, losses=spec.losses, held_since=0 if spec.at else None)
-            state.counters[spec.id] = ctr
-            state.relocate(ctr, spec.at)
-        for dp in s.dp_tokens:
-            for _ in range(dp.count):
-                state.dp.append(DPToken(id=state.next_dp, place=dp.place,
-                                        community=dp.community or self.community.get(dp.place)))
-                state.next_dp += 1
-        state.camps = [Camp(place=cp.place, team=cp.team) for cp in s.camps]
-        for ab in s.aid_blocks:
-            state.add_aid(ab.place, ab.team, ab.count)
-        # Ruling: a team whose starting hand is not listed is dealt a full hand, by deck order.
-        for t in s.teams:
-            if t.cards is None:
-                state.teams[t.id].cards = self._deal_without_dice(self.cards_max(state, t.id))
-        return state
-
-    def _deal_without_dice(self, n: int) -> list[int]:
-        """A deterministic starting hand matching the deck's mix (no dice at set-up)."""
-        deck = sorted(self.settings.deck.items())
-        hand: list[int] = []
-        for i in range(n):
-            point = (i * 100 + 50) // max(n, 1) if n else 0
-            acc = 0
-            for score, pct in deck:
-                acc += pct
-                if point < acc:
-                    hand.append(score)
-                    break
-        return sorted(hand)
-
-    def draw_card(self, dice: Dice) -> int:
-        roll = dice.randint(1, 100)
-        acc = 0
-        for score, pct in sorted(self.settings.deck.items()):
-            acc += pct
-            if roll <= acc:
-                return score
-        return max(self.settings.deck)
-
-    # --- relations ------------------------------------------------------------------------------
-    @staticmethod
-    def allied(state: BinniState, a: str | None, b: str | None) -> bool:
-        if a is None or b is None:
-            return False
-        return a == b or b in state.teams[a].allies
-
-    def hostile_units(self, state: BinniState, place: str, team: str) -> list[CounterState]:
-        return [u for u in state.units_at(place) if not u.destroyed and not self.allied(state, u.team, team)]
-
-    def foreign(self, state: BinniState, place: str, team: str) -> bool:
-        """Held by a faction that is neither the team nor its ally."""
-        holder = state.control.get(place)
-        return holder is not None and not self.allied(state, holder, team)
 
     # --- movement -------------------------------------------------------------------------------
     def move_costs(self, state: BinniState, ctr: CounterState, dest: str) -> tuple[int, int, int, str]:
@@ -185,11 +66,6 @@ class BinniRules(RuleModule[BinniState]):
         if team.money >= activation + money:
             return True
         return cards > 0 and team.money >= activation and len(team.cards) >= cards
-
-    @staticmethod
-    def friends(state: BinniState, team: str) -> frozenset[str]:
-        """The team and its allies (alliances are kept mutual)."""
-        return frozenset((team, *state.teams[team].allies))
 
     def _reach(self, state: BinniState, ctr: CounterState) -> dict[str, str | None]:
         """Places reachable this move -> predecessor, in breadth-first order along roads."""
@@ -251,39 +127,8 @@ class BinniRules(RuleModule[BinniState]):
         out.sort(key=lambda o: self._name_key[o.place])
         return out
 
-    # --- checking -------------------------------------------------------------------------------
-    def check(self, state: BinniState, command: Command) -> list[str]:
-        method = getattr(self, f"_check_{command.kind}")
-        reasons: list[str] = method(state, command)
-        return reasons
-
-    def apply(self, state: BinniState, command: Command, dice: Dice) -> list[Event]:
-        method = getattr(self, f"_apply_{command.kind}")
-        events: list[Event] = method(state, command, dice)
-        return events
-
-    def end_turn_command(self) -> Command:
-        return c.EndTurn()
-
+    # --- checking the commands --------------------------------------------------------------
     # small checking helpers: each returns a reason or None
-    def _no_team(self, state: BinniState, team: str | None, what: str = "team") -> str | None:
-        if team is None or team in state.teams:
-            return None
-        return Impossible(f"no {what} {team!r}; teams are {', '.join(sorted(state.teams))}")
-
-    def _no_place(self, place: str | None) -> str | None:
-        if place is None or place in self.places:
-            return None
-        return Impossible(f"no place {place!r} on the map")
-
-    def _no_counter(self, state: BinniState, cid: str) -> str | None:
-        ctr = state.counters.get(cid)
-        if ctr is None:
-            return Impossible(f"no counter {cid!r}")
-        if ctr.destroyed:
-            return Impossible(f"{self.counter_name(state, cid)} was destroyed (a destroyed unit cannot return)")
-        return None
-
     def _check_move(self, state: BinniState, cmd: c.Move) -> list[str]:
         if err := self._no_counter(state, cmd.counter) or self._no_place(cmd.to):
             return [err]
@@ -481,50 +326,6 @@ class BinniRules(RuleModule[BinniState]):
                 out.append(n)
         return sorted(out, key=self.place_name)
 
-    def _take_loss(self, state: BinniState, side: list[CounterState], chosen: list[str], events: list[Event],
-                   why: str) -> None:
-        alive = [u for u in side if not u.destroyed]
-        if not alive:
-            return
-        pick = next((u for cid in chosen for u in alive if u.id == cid), None)
-        if pick is None:
-            pick = max(alive, key=lambda u: (u.value, u.strength - u.losses, u.id))
-        if chosen and chosen[0] == pick.id:
-            chosen.pop(0)
-        pick.losses += 1
-        text = f"{self.counter_name(state, pick.id)} takes a loss ({why})"
-        if pick.losses >= pick.strength:
-            pick.destroyed = True
-            state.relocate(pick, None)
-            text += " and is destroyed"
-        events.append(Event(kind="loss", text=text, teams=(pick.team,), counters=(pick.id,),
-                            data={"losses": pick.losses, "destroyed": pick.destroyed}))
-
-    def _spend_stores(self, state: BinniState, team: str, n: int, events: list[Event], why: str) -> None:
-        ts = state.teams[team]
-        paid = min(ts.stores, n)
-        ts.stores -= paid
-        if paid < n:
-            events.append(Event(kind="shortfall", text=f"{self.team_name(team)} lacked {n - paid} warlike stores "
-                                f"for {why} (forced)", teams=(team,)))
-
-    def _spend_weapons(self, state: BinniState, team: str | None, weapons: list[Weapon], events: list[Event]) -> None:
-        if team is None:
-            return
-        ts = state.teams[team]
-        n = weapons.count(Weapon.CRUISE_MISSILE)
-        paid = min(ts.cruise_missiles, n)
-        ts.cruise_missiles -= paid
-        if paid < n:
-            events.append(Event(kind="shortfall", text=f"{self.team_name(team)} lacked {n - paid} cruise missile"
-                                f"{'s' if n - paid != 1 else ''} (forced)", teams=(team,)))
-
-    def _mark_conflict(self, state: BinniState, *places: str | None) -> None:
-        for p in places:
-            if p is not None and p not in state.conflict:
-                state.conflict.append(p)
-        state.conflict.sort()
-
     def _apply_attack(self, state: BinniState, cmd: c.Attack, dice: Dice) -> list[Event]:
         f = self.fight_sides(state, cmd)
         team, dt = f["team"], f["defender_team"]
@@ -616,17 +417,6 @@ class BinniRules(RuleModule[BinniState]):
             self._mark_conflict(state, place)
         return events
 
-    def _collateral(self, state: BinniState, team: str, place: str, n: int, events: list[Event]) -> None:
-        if n <= 0:
-            return
-        state.teams[team].collateral += n
-        for _ in range(n):
-            state.dp.append(DPToken(id=state.next_dp, place=place, community=self.community.get(place)))
-            state.next_dp += 1
-        events.append(Event(kind="collateral", text=f"{n} displaced-people token{'s' if n != 1 else ''} at "
-                            f"{self.place_name(place)} (collateral effects of {self.team_name(team)})",
-                            teams=(team,), places=(place,), data={"count": n}))
-
     # --- control -----------------------------------------------------------------------------------
     def _check_influence(self, state: BinniState, cmd: c.Influence) -> list[str]:
         if err := self._no_place(cmd.place):
@@ -694,14 +484,6 @@ class BinniRules(RuleModule[BinniState]):
                       places=(cmd.place,), data={"before": before, "after": cmd.to})]
 
     # --- moving and paying ----------------------------------------------------------------------
-    def _pay_money(self, state: BinniState, team: str, n: int, events: list[Event], why: str) -> None:
-        ts = state.teams[team]
-        paid = min(ts.money, n)
-        ts.money -= paid
-        if paid < n:
-            events.append(Event(kind="shortfall", text=f"{self.team_name(team)} lacked $M{n - paid} for {why} "
-                                "(forced)", teams=(team,)))
-
     def _apply_move(self, state: BinniState, cmd: c.Move, dice: Dice) -> list[Event]:
         ctr = state.counters[cmd.counter]
         ts = state.teams[ctr.team]
@@ -1025,172 +807,7 @@ class BinniRules(RuleModule[BinniState]):
         state.news.append(cmd.text)
         return [Event(kind="news", text=f"NEWS: {cmd.text}")]
 
-    # --- end of turn ----------------------------------------------------------------------------
-    def _check_end_turn(self, state: BinniState, cmd: c.EndTurn) -> list[str]:
-        return []
-
-    def _apply_end_turn(self, state: BinniState, cmd: c.EndTurn, dice: Dice) -> list[Event]:
-        events: list[Event] = []
-        week = state.week
-        self._occupation(state, events)
-        self._displaced_people(state, events)
-        self._upkeep(state, events)
-        self._top_up_cards(state, dice, events)
-        for team in sorted(state.teams.values(), key=lambda t: t.id):
-            if team.collateral:
-                events.append(Event(kind="pr_suggestion", text=f"{self.team_name(team.id)} caused {team.collateral} "
-                                    "collateral effects this week: CONTROL may lower its PR", teams=(team.id,),
-                                    data={"collateral": team.collateral}))
-            team.collateral = 0
-        for ctr in state.counters.values():
-            ctr.moved = ctr.attacked = ctr.activated = False
-        state.conflict = []
-        state.week += 1
-        last = " (the game's last week is over)" if week >= self.settings.weeks else ""
-        events.append(Event(kind="week", text=f"Week {week} ends; week {state.week} begins{last}",
-                            data={"week": state.week}))
-        return events
-
-    def _occupation(self, state: BinniState, events: list[Event]) -> None:
-        """Control flips where a combat unit has stood a full turn with no hostile combat unit present."""
-        week = state.week
-        flips: dict[str, str] = {}
-        for place, ids in sorted(state.at.items()):
-            holder = state.control.get(place)
-            units = [state.counters[i] for i in ids]
-            for u in sorted(units, key=lambda u: u.id):
-                if not self.types[u.type].takes_control or u.destroyed:
-                    continue
-                if holder is not None and self.allied(state, holder, u.team):
-                    continue
-                hostile = [h for h in units if self.types[h.type].takes_control and not self.allied(state, h.team, u.team)]
-                if hostile:
-                    continue
-                if u.held_since is not None and u.held_since < week:
-                    flips.setdefault(place, u.team)
-        for ctr in state.counters.values():
-            if ctr.place is not None and ctr.held_since is None:
-                ctr.held_since = week
-        for place, team in sorted(flips.items()):
-            before = state.control[place]
-            state.control[place] = team
-            events.append(Event(kind="control", text=f"{self.team_name(team)} takes control of {self.place_name(place)} "
-                                f"by occupation (from {self.team_name(before)})", teams=tuple(t for t in (team, before) if t),
-                                places=(place,), data={"before": before, "after": team}))
-
-    def _room(self, state: BinniState, place: str, counts: dict[str, int]) -> int:
-        camps = sum(1 for cp in state.camps if cp.place == place)
-        return self.dp_capacity(place) + camps * self.settings.camp_capacity - counts.get(place, 0)
-
-    def _safe_room(self, state: BinniState, place: str, counts: dict[str, int]) -> bool:
-        camps = sum(1 for cp in state.camps if cp.place == place)
-        return camps * self.settings.camp_capacity + state.aid_at(place) > counts.get(place, 0)
-
-    def conflict_distance(self, state: BinniState) -> dict[str, int]:
-        """Road steps from the nearest place with fighting or strikes this week."""
-        dist = dict.fromkeys(state.conflict, 0)
-        todo = deque(state.conflict)
-        while todo:
-            here = todo.popleft()
-            for n in self.adj.get(here, ()):
-                if n not in dist:
-                    dist[n] = dist[here] + 1
-                    todo.append(n)
-        return dist
-
-    def _displaced_people(self, state: BinniState, events: list[Event]) -> None:
-        counts: dict[str, int] = Tally(d.place for d in state.dp)
-        far = len(self.places) + 1
-        dist = self.conflict_distance(state)
-        moved_ids: set[int] = set()
-        progress = True
-        while progress:
-            progress = False
-            for place in sorted(counts, key=self.place_name):
-                if self._room(state, place, counts) >= 0:
-                    continue
-                tokens = [d for d in state.dp if d.place == place and d.id not in moved_ids]
-                if not tokens:
-                    continue
-                token = max(tokens, key=lambda d: d.id)  # the latest arrival moves on first
-                options = [n for n in self.adj.get(place, ()) if self._room(state, n, counts) > 0]
-                if not options:
-                    continue
-                best = min(options, key=lambda n: (
-                    not self._safe_room(state, n, counts),
-                    self.community.get(n) != token.community,
-                    -dist.get(n, far),
-                    self.place_name(n),
-                ))
-                counts[place] -= 1
-                counts[best] = counts.get(best, 0) + 1
-                token.place = best
-                moved_ids.add(token.id)
-                progress = True
-                events.append(Event(kind="dp_move", text=f"displaced people move from {self.place_name(place)} to "
-                                    f"{self.place_name(best)}", places=(place, best)))
-        # Camps and aid assist, those longest without help first; the rest age and may die.
-        dead = 0
-        for place in sorted({d.place for d in state.dp}):
-            here = sorted((d for d in state.dp if d.place == place), key=lambda d: (-d.weeks_unassisted, d.id))
-            camps = sum(1 for cp in state.camps if cp.place == place)
-            helped = camps * self.settings.camp_capacity + state.aid_at(place)
-            for i, token in enumerate(here):
-                if i < helped:
-                    token.weeks_unassisted = 0
-                else:
-                    token.weeks_unassisted += 1
-        survivors = []
-        for token in state.dp:
-            if token.weeks_unassisted >= self.settings.dp_weeks_to_die:
-                dead += 1
-                events.append(Event(kind="deaths", text=f"displaced people at {self.place_name(token.place)} die "
-                                    f"after {token.weeks_unassisted} weeks without aid", places=(token.place,)))
-            else:
-                survivors.append(token)
-        state.dp = survivors
-        state.deaths += dead
-
-    def _upkeep(self, state: BinniState, events: list[Event]) -> None:
-        for ctr in sorted(state.counters.values(), key=lambda u: u.id):
-            upkeep = self.types[ctr.type].upkeep
-            if not upkeep or ctr.place is None or ctr.destroyed:
-                continue
-            ts = state.teams[ctr.team]
-            if ts.money >= upkeep:
-                ts.money -= upkeep
-                events.append(Event(kind="upkeep", text=f"{self.team_name(ctr.team)} pays $M{upkeep} upkeep for "
-                                    f"{ctr.id}", teams=(ctr.team,), counters=(ctr.id,)))
-            else:
-                where = ctr.place
-                state.relocate(ctr, None)
-                ctr.held_since = None
-                events.append(Event(kind="upkeep", text=f"{self.counter_name(state, ctr.id)} leaves the map from "
-                                    f"{self.place_name(where)}: {self.team_name(ctr.team)} cannot pay $M{upkeep} upkeep",
-                                    teams=(ctr.team,), places=(where,), counters=(ctr.id,)))
-
-    def _top_up_cards(self, state: BinniState, dice: Dice, events: list[Event]) -> None:
-        for team in sorted(state.teams.values(), key=lambda t: t.id):
-            limit = self.cards_max(state, team.id)
-            if len(team.cards) < limit:
-                drawn = [self.draw_card(dice) for _ in range(limit - len(team.cards))]
-                team.cards.extend(drawn)
-                events.append(Event(kind="cards", text=f"{self.team_name(team.id)} draws {len(drawn)} influence "
-                                    f"card{'s' if len(drawn) != 1 else ''} (limit {limit} at PR {team.pr})",
-                                    teams=(team.id,), data={"drawn": drawn}))
-            elif len(team.cards) > limit:
-                team.cards.sort(reverse=True)
-                cut = team.cards[limit:]
-                del team.cards[limit:]
-                events.append(Event(kind="cards", text=f"{self.team_name(team.id)} discards {len(cut)} influence "
-                                    f"card{'s' if len(cut) != 1 else ''} down to its limit {limit} at PR {team.pr}",
-                                    teams=(team.id,), data={"discarded": cut}))
-            team.cards.sort()
-
     # --- reading the state -----------------------------------------------------------------------
-    def turn_label(self, state: BinniState) -> str:
-        return f"Week {state.week}"
-
     def summary(self, state: BinniState) -> dict[str, Any]:
         dp_by_place: dict[str, int] = dict(sorted(Tally(d.place for d in state.dp).items()))
         return {
