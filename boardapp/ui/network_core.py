@@ -31,6 +31,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+import shiboken6
 from PySide6.QtCore import QEventLoop, QObject, QTimer, Signal
 
 from boardapp.engine.game import Game
@@ -38,6 +39,7 @@ from boardapp.engine.journal import JournalEntry
 from boardapp.engine.module import BoardPicture, BoardPiece, BoardToken, IllegalCommandError
 from boardapp.net.client import Outcome, Seat, SeatError
 from boardapp.net.replica import build_game, public_board
+from boardapp.ui.collector import collect_in_qt_thread
 
 SEAT_FOR_HOST = "host board"
 """The name of the CONTROL seat the hosting window itself plays through."""
@@ -55,6 +57,7 @@ class LoopThread:
         import threading
 
         self.loop = asyncio.new_event_loop()
+        collect_in_qt_thread()  # a worker thread must never run the collector over Qt objects
         self.thread = threading.Thread(target=self.loop.run_forever, name=name, daemon=True)
         self.thread.start()
 
@@ -317,6 +320,8 @@ class SeatLink(QObject):
         self.last_change = 0.0
         """time.perf_counter() of the last change applied to the mirror (for measuring delays)."""
         self._queued: dict[str, Any] = {}
+        self._closed = False
+        """Set before the seat's loop stops: its last events must not reach a Qt object being deleted."""
         self.seatEvent.connect(self._on_event)
 
     async def _make(self, backoff: tuple[float, float], ping_interval: float) -> Seat:
@@ -326,6 +331,8 @@ class SeatLink(QObject):
     # --- the seat's thread -------------------------------------------------------------------
     def _from_seat(self, kind: str, data: Any) -> None:
         """Called on the seat's loop: attach a snapshot of the replica and pass it to the Qt thread."""
+        if self._closed or not shiboken6.isValid(self):
+            return  # the window is closing or gone: emitting on a deleted QObject crashes the process
         if kind in ("entry", "undone", "redone", "reset", "synced"):
             data = self._snapshot()
         self.seatEvent.emit(kind, data)
@@ -360,6 +367,7 @@ class SeatLink(QObject):
         self.stale = bool(self.loop.call(lambda: seat.stale))
 
     def close(self) -> None:
+        self._closed = True
         with contextlib.suppress(Exception):
             self.loop.run(self.seat.close(), 5)
         self.loop.close()
