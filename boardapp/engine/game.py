@@ -111,10 +111,8 @@ class Game(Generic[S]):
             except Exception:
                 self._rebuild()
                 raise
-        self.entries.append(entry)
         self.redo_stack.clear()
-        self._snapshot_if_due()
-        self._notify("push", entry)
+        self._accepted(entry, "push")
         return entry
 
     def undo(self) -> JournalEntry:
@@ -139,9 +137,7 @@ class Game(Generic[S]):
             self.store.mark_redone(entry.seq)
         self.redo_stack.pop()
         self._apply_recorded(self.state, entry)
-        self.entries.append(entry)
-        self._snapshot_if_due()
-        self._notify("redo", entry)
+        self._accepted(entry, "redo")
         return entry
 
     def append_recorded(self, entry: JournalEntry) -> list[Event]:
@@ -158,10 +154,8 @@ class Game(Generic[S]):
         except Exception:
             self._rebuild()
             raise
-        self.entries.append(entry)
         self.redo_stack.clear()
-        self._snapshot_if_due()
-        self._notify("push", entry)
+        self._accepted(entry, "push")
         return events
 
     # --- replay -------------------------------------------------------------------------
@@ -182,6 +176,12 @@ class Game(Generic[S]):
                 f"recorded {[e.text for e in entry.events]}, replayed {[e.text for e in events]}"
             )
         return events
+
+    def _accepted(self, entry: JournalEntry, what: str) -> None:
+        """An entry applied to the live state joins the journal; listeners hear of it."""
+        self.entries.append(entry)
+        self._snapshot_if_due()
+        self._notify(what, entry)
 
     def _snapshot_if_due(self) -> None:
         n = len(self.entries)
