@@ -43,8 +43,50 @@ class Command(BaseModel):
         return f"{self.kind}({args})"
 
 
+@dataclass(frozen=True)
+class Audience:
+    """Who is looking at a game, which decides what a view of it may show.
+
+    ``control`` and ``umpire`` audiences see everything (umpires are game staff; a seat's *rights*
+    to act are a separate matter). A ``player`` audience is one player's seat: the public picture
+    plus what is visible to that player (Coup: the player's own hand and units; Mid-East PEACE: the
+    player's own battle commitment). ``public`` is the big screen, viewers and the web page.
+
+    >>> Audience.PUBLIC.sees_everything, Audience.player_seat("gov-mil").may_see(("gov-mil",))
+    (False, True)
+    """
+
+    role: str
+    """'control', 'umpire', 'player' or 'public'."""
+    player: str | None = None
+    """For a player audience: the player (or team) id the rule module gives its seats."""
+
+    @property
+    def sees_everything(self) -> bool:
+        return self.role in ("control", "umpire")
+
+    def may_see(self, visible_to: Sequence[str]) -> bool:
+        """Whether an item hidden from the public but visible to ``visible_to`` may be shown."""
+        return self.sees_everything or (self.player is not None and self.player in visible_to)
+
+    @classmethod
+    def player_seat(cls, player: str) -> Audience:
+        return cls("player", player)
+
+    CONTROL: ClassVar[Audience]
+    PUBLIC: ClassVar[Audience]
+
+
+Audience.CONTROL = Audience("control")
+Audience.PUBLIC = Audience("public")
+
+
 class Event(BaseModel):
-    """What happened, as the log shows it: a sentence plus what it concerns."""
+    """What happened, as the log shows it: a sentence plus what it concerns.
+
+    A ``hidden`` event is kept from public screens and viewers (only CONTROL, umpires and the
+    players in ``visible_to`` see it); its public side, if any, is a separate event.
+    """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -54,6 +96,11 @@ class Event(BaseModel):
     places: tuple[str, ...] = Field((), description="Places concerned (to find it on the map).")
     counters: tuple[str, ...] = Field((), description="Counters concerned.")
     data: dict[str, Any] = Field(default_factory=dict, description="Numbers behind the sentence.")
+    hidden: bool = Field(False, description="Kept from public screens and viewers.")
+    visible_to: tuple[str, ...] = Field((), description="Players who see it although it is hidden.")
+
+    def visible(self, audience: Audience) -> bool:
+        return not self.hidden or audience.may_see(self.visible_to)
 
 
 class Impossible(str):
@@ -105,6 +152,8 @@ class BoardPiece:
     hidden: bool = False
     """True if public screens must not show it."""
     tooltip: str = ""
+    visible_to: tuple[str, ...] = ()
+    """Players who see it although it is hidden (their own pieces, in a rule system with secrets per player)."""
 
 
 @dataclass
@@ -117,6 +166,23 @@ class BoardToken:
     team: str | None = None
     label: str = ""
     hidden: bool = False
+    visible_to: tuple[str, ...] = ()
+
+
+@dataclass
+class Section:
+    """A table a rule system adds to the board's panels and the big screen's side bar.
+
+    Examples: the MUN score table, the UN vote tally, a Coup player's hand counts. Cells are text
+    (already in the game's words); ``hidden`` sections (with ``visible_to``) behave as hidden pieces.
+    """
+
+    id: str
+    title: str
+    columns: list[str] = field(default_factory=list)
+    rows: list[list[str]] = field(default_factory=list)
+    hidden: bool = False
+    visible_to: tuple[str, ...] = ()
 
 
 @dataclass
@@ -135,6 +201,29 @@ class BoardPicture:
     """Public counts: 'displaced', 'in camps', 'deaths' …"""
     hidden_keys: frozenset[str] = frozenset()
     """Track keys public screens must not show."""
+    sections: list[Section] = field(default_factory=list)
+    """Rule-defined tables for panels and the big screen's side bar."""
+    table: dict[str, Any] | None = None
+    """For a rule system without a map (Coup): the JSON-able data its own table view draws, already
+    filtered for the audience by :meth:`RuleModule.view`."""
+
+    def for_audience(self, audience: Audience) -> BoardPicture:
+        """This picture with everything ``audience`` may not see removed (hidden pieces, tokens,
+        sections and track keys). ``table`` is left as it is: :meth:`RuleModule.view` filters it."""
+        if audience.sees_everything:
+            return self
+        hidden_keys = self.hidden_keys
+        return BoardPicture(
+            control=dict(self.control),
+            pieces=[p for p in self.pieces if not p.hidden or audience.may_see(p.visible_to)],
+            tokens=[t for t in self.tokens if not t.hidden or audience.may_see(t.visible_to)],
+            turn_label=self.turn_label,
+            tracks=[{k: v for k, v in tr.items() if k not in hidden_keys} for tr in self.tracks],
+            tallies=dict(self.tallies),
+            hidden_keys=hidden_keys,
+            sections=[s for s in self.sections if not s.hidden or audience.may_see(s.visible_to)],
+            table=self.table,
+        )
 
 
 class GameState(Protocol):
@@ -212,7 +301,18 @@ class RuleModule(ABC, Generic[S]):
 
     @abstractmethod
     def board(self, state: S) -> BoardPicture:
-        """What to draw over the map."""
+        """What to draw over the map: everything, with hidden flags (CONTROL's picture)."""
+
+    def view(self, state: S, audience: Audience) -> BoardPicture:
+        """What ``audience`` may see of the board. Public screens, viewers and player seats are
+        given this, never :meth:`board`. A module with secrets in ``BoardPicture.table`` (or in any
+        other form the generic filter cannot know) overrides it."""
+        return self.board(state).for_audience(audience)
+
+    @property
+    def players(self) -> Sequence[str]:
+        """The ids a ``player`` audience (a player's own seat) may take: the teams' ids by default."""
+        return [t.id for t in self.teams]
 
     @abstractmethod
     def summary(self, state: S) -> dict[str, Any]:
