@@ -243,6 +243,9 @@ class RuleModule(ABC, Generic[S]):
     title: ClassVar[str]
     scenario_model: ClassVar[type[ScenarioBase]]
     command_types: ClassVar[tuple[type[Command], ...]]
+    control_only_kinds: ClassVar[frozenset[str]] = frozenset()
+    """Command kinds only CONTROL may send (setting tracks by ruling, ending the turn …): a LAN host
+    refuses them from umpire seats, and boards show them to CONTROL only."""
 
     def __init__(self, scenario: ScenarioBase, the_map: Map) -> None:
         self.scenario = scenario
@@ -295,6 +298,12 @@ class RuleModule(ABC, Generic[S]):
         """The command that ends the current turn (or phase)."""
 
     # --- what the board asks ----------------------------------------------------------
+    def drop_command(self, state: S, piece: str, place: str) -> Command | None:
+        """What dropping ``piece`` on ``place`` means (a move, a deployment …), or None if nothing.
+
+        The board builds no command itself: it asks this and submits the answer."""
+        return None
+
     def move_options(self, state: S, piece: str) -> list[MoveOption]:
         """Places ``piece`` may legally reach now, with costs. Modules without movement return []."""
         return []
