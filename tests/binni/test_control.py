@@ -1,4 +1,4 @@
-"""Control of places: occupation over a full end-of-turn span, influence contests, handover, set_control."""
+"""Control of places (``rules/binni/control.py``): occupation over a full end-of-turn span, handover, set_control."""
 
 from __future__ import annotations
 
@@ -71,48 +71,6 @@ def test_an_allied_unit_does_not_take_its_allys_place(g: Any) -> None:
     assert g.state.control["golf"] == "reb"
 
 
-# --- influence contests ------------------------------------------------------------------------------
-def test_the_highest_total_wins_and_every_committed_card_is_consumed(g: Any) -> None:
-    entry = g.push({"kind": "influence", "place": "delta", "bids": {"gov": [1, 1, 2], "reb": [3]}})
-    assert g.state.control["delta"] == "gov"
-    assert (g.state.teams["gov"].cards, g.state.teams["reb"].cards) == ([], [1])
-    assert entry.events[0].text == ("influence contest for Delta (Government 4, Rebels 3): Government takes control; "
-                                    "every committed card is consumed")
-    assert entry.events[0].data["totals"] == {"gov": 4, "reb": 3}
-
-
-def test_the_defender_keeps_control_when_it_wins(g: Any) -> None:
-    entry = g.push({"kind": "influence", "place": "delta", "bids": {"gov": [2], "reb": [1, 3]}})
-    assert g.state.control["delta"] == "reb"
-    assert (g.state.teams["gov"].cards, g.state.teams["reb"].cards) == ([1, 1], [])
-    assert entry.events[0].text.endswith("Rebels keeps control; every committed card is consumed")
-
-
-def test_a_tie_leaves_control_where_it_was_and_still_consumes_the_cards(g: Any) -> None:
-    entry = g.push({"kind": "influence", "place": "delta", "bids": {"gov": [1, 2], "reb": [3]}})
-    assert g.state.control["delta"] == "reb"
-    assert (g.state.teams["gov"].cards, g.state.teams["reb"].cards) == ([1], [1])
-    assert entry.events[0].text == ("influence contest for Delta (Government 3, Rebels 3): a tie, control stays with "
-                                    "Rebels; every committed card is consumed")
-
-
-def test_a_tie_between_challengers_leaves_a_neutral_place_neutral(g: Any) -> None:
-    g.state.teams["un"].cards = [3]
-    g.push({"kind": "influence", "place": "charlie", "bids": {"gov": [1, 2], "un": [3]}})
-    assert g.state.control["charlie"] is None
-
-
-def test_influence_refusals(g: Any) -> None:
-    assert g.check({"kind": "influence", "place": "delta", "bids": {"news": [2]}}) == [
-        "News Media is an off-map team and cannot hold places; it may transfer cards to a faction instead"]
-    assert g.check({"kind": "influence", "place": "delta", "bids": {"gov": [2, 2]}}) == [
-        "Government does not hold the cards [2, 2] (hand: [1, 1, 2])"]
-    assert g.check({"kind": "influence", "place": "delta", "bids": {}}) == [
-        "an influence contest needs at least one team committing cards"]
-    assert g.check({"kind": "influence", "place": "delta", "bids": {"xx": [1]}}) == [
-        "no team 'xx'; teams are gov, news, reb, un"]
-
-
 def test_handover(g: Any) -> None:
     entry = g.push({"kind": "handover", "place": "golf", "to": "gov"})
     assert g.state.control["golf"] == "gov"
@@ -132,15 +90,6 @@ def test_set_control(g: Any) -> None:
     assert entry.events[0].text == "CONTROL gives Charlie to United Nations (peacekeepers)"
     assert g.check({"kind": "set_control", "place": "charlie", "team": "news", "reason": "x"}) == [
         "News Media is an off-map team and cannot hold places"]
-
-
-def test_a_contest_with_no_cards_committed_is_refused(g: Any) -> None:
-    """Engine fix: a team listing no cards used to take the place with a total of 0."""
-    reason = "no influence card is committed: a contest with no cards would hand the place over for nothing"
-    assert g.check({"kind": "influence", "place": "delta", "bids": {"gov": []}}) == [reason]
-    assert g.check({"kind": "influence", "place": "charlie", "bids": {"gov": [], "un": []}}) == [reason]
-    g.push({"kind": "influence", "place": "delta", "bids": {"gov": [1], "reb": []}})
-    assert g.state.control["delta"] == "gov"  # one card beats a holder that commits none
 
 
 def test_a_unit_standing_in_its_own_place_takes_it_back_after_losing_it_by_influence(g: Any) -> None:

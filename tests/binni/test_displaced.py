@@ -1,12 +1,12 @@
-"""Displaced people: capacity, where surplus tokens go, aid and camps, deaths."""
+"""Displaced people (``rules/binni/displaced.py``): capacity, where surplus tokens go, aid and camps, deaths."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from .binni_helpers import clear_map, end_turn, events_of
-
 from boardapp.rules.binni.state import Camp, DPToken
+
+from .binni_helpers import clear_map, end_turn, events_of
 
 
 def add_dp(g: Any, place: str, n: int = 1, community: str | None = None, weeks: int = 0) -> None:
