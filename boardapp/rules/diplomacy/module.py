@@ -1,8 +1,9 @@
 """The Diplomacy-family rule module: orders in secret, adjudication, seasons, insurrection.
 
 The adjudicator (:mod:`boardapp.rules.diplomacy.adjudicator`) resolves each phase; this module
-keeps the game state (units, centre owners, submitted orders, the calendar, victory points,
-eliminated powers) behind boardapp's :class:`~boardapp.engine.module.RuleModule` interface.
+checks and applies the commands (:mod:`.commands`) to the game state (:mod:`.state`: units,
+centre owners, submitted orders, the calendar, victory points, eliminated powers) behind
+boardapp's :class:`~boardapp.engine.module.RuleModule` interface.
 
 A year: Spring movement → Spring retreats (only when a unit was dislodged) → Fall movement →
 Fall retreats → Winter adjustments (only when some power must build or disband) → next year.
@@ -13,22 +14,19 @@ earlier one in the same phase) and stay secret until ``adjudicate`` reveals them
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from collections.abc import Sequence
-from typing import Any, ClassVar, Literal
-
-from pydantic import Field
+from typing import Any, ClassVar
 
 from boardapp.engine.dice import Dice
 from boardapp.engine.module import BoardPicture, BoardPiece, BoardToken, Command, Event, MoveOption, RuleModule
 from boardapp.model.mapfile import Map
 from boardapp.rules.diplomacy.adjudicator import (
-    MovementResult,
     adjudicate_adjustments,
     adjudicate_movement,
     adjudicate_retreats,
     update_ownership,
 )
+from boardapp.rules.diplomacy.commands import Adjudicate, Insurrection, Reclaim, SetVictoryPoints, SubmitOrders
 from boardapp.rules.diplomacy.mapdata import province_of
 from boardapp.rules.diplomacy.orders import (
     AmbiguousOrderError,
@@ -40,84 +38,9 @@ from boardapp.rules.diplomacy.orders import (
     UnitType,
 )
 from boardapp.rules.diplomacy.scenario import DiplomacyScenario, Power
+from boardapp.rules.diplomacy.state import ADJUSTMENT, MOVEMENT, RETREAT, DiplomacyState
 
-MOVEMENT, RETREAT, ADJUSTMENT = "movement", "retreat", "adjustment"
 _PHASE = {MOVEMENT: Phase.MOVEMENT, RETREAT: Phase.RETREAT, ADJUSTMENT: Phase.ADJUSTMENT}
-
-
-# --- commands ------------------------------------------------------------------------------
-class SubmitOrders(Command):
-    """A power's written orders for the current phase (secret until adjudication).
-
-    Movement phase: hold, move, support, convoy, and Insurrection (``F Lon insurrection
-    Russia`` or ``F Lon-Russia`` naming an eliminated power). Retreat phase: retreat or
-    disband. Adjustment phase: build or disband. An eliminated power names the home centres
-    it wants back, in order of preference: ``reclaim mos, stp, ros, mur, sib`` (optionally
-    ``build F stp`` as a second order).
-    """
-
-    kind: Literal["submit_orders"] = "submit_orders"
-    power: str
-    orders: list[str] = Field(default_factory=list)
-
-
-class Adjudicate(Command):
-    """Reveal and resolve the current phase, then advance the calendar."""
-
-    kind: Literal["adjudicate"] = "adjudicate"
-
-
-class SetVictoryPoints(Command):
-    """Set a power's political (non-territorial) victory points."""
-
-    kind: Literal["set_victory_points"] = "set_victory_points"
-    power: str
-    points: int
-    reason: str = ""
-
-
-# --- state ---------------------------------------------------------------------------------
-@dataclass
-class DiplomacyState:
-    year: int
-    season: str  # spring | fall | winter
-    phase: str  # movement | retreat | adjustment
-    units: list[Unit]
-    owners: dict[str, str]
-    orders: dict[str, list[str]] = field(default_factory=dict)
-    movement: MovementResult | None = None
-    """The movement result whose dislodged units retreat now (retreat phase only)."""
-    eliminated: dict[str, str] = field(default_factory=dict)
-    """Eliminated power -> the power that took its last centre."""
-    political: dict[str, int] = field(default_factory=dict)
-    vp_log: list[tuple[str, int, str]] = field(default_factory=list)
-    pledges: list[tuple[str, str, str]] = field(default_factory=list)
-    """Insurrection units given this season: (giving power, unit, target power)."""
-    missing_pledges: list[tuple[str, str, str]] = field(default_factory=list)
-    reclaims: dict[str, list[str]] = field(default_factory=dict)
-    """Reviving power -> its orders for this season's insurrection (kept until the season ends)."""
-    finished: bool = False
-
-    def copy(self) -> DiplomacyState:
-        return DiplomacyState(
-            self.year, self.season, self.phase, list(self.units), dict(self.owners),
-            {k: list(v) for k, v in self.orders.items()}, self.movement, dict(self.eliminated),
-            dict(self.political), list(self.vp_log), list(self.pledges), list(self.missing_pledges),
-            {k: list(v) for k, v in self.reclaims.items()}, self.finished,
-        )
-
-
-@dataclass(frozen=True)
-class Insurrection:
-    unit: str  # region of the unit given
-    target: str  # power
-
-
-@dataclass(frozen=True)
-class Reclaim:
-    centres: tuple[str, ...]
-    build: tuple[str, str] | None = None  # (A|F, region)
-
 
 _INS_RE = re.compile(
     r"^\s*(?:(?P<power>[A-Za-z][\w .'-]*?)\s*:\s*)?(?:(?P<type>[AaFf])\s+)?(?P<prov>[\w()/ .'-]+?)\s*"
