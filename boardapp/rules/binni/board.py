@@ -33,7 +33,8 @@ def summary(rules: BinniFacts, state: BinniState) -> dict[str, Any]:
                             "value": u.value, "destroyed": u.destroyed}
                      for u in state.counters.values()},
         "control": dict(sorted(state.control.items())),
-        "dp_tokens": [{"place": d.place, "community": d.community, "weeks_unassisted": d.weeks_unassisted}
+        "dp_tokens": [{"place": d.place, "community": d.community, "weeks_unassisted": d.weeks_unassisted,
+                       "assisted": d.assisted}
                       for d in state.dp],
         "dp_by_place": dp_by_place,
         "camps": [{"place": cp.place, "team": cp.team} for cp in state.camps],

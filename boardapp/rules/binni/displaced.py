@@ -51,7 +51,10 @@ def conflict_distance(rules: BinniFacts, state: BinniState) -> dict[str, int]:
     return dist
 
 
-def displaced_people_move_and_age(rules: BinniFacts, state: BinniState, events: list[Event]) -> None:
+def surplus_people_move(rules: BinniFacts, state: BinniState, events: list[Event]) -> None:
+    """Surplus people move on, one token one road step at a time (the ruling "Displaced people:
+    which token moves, and how far"). A token that moves leaves its aid behind: the block or the
+    camp place that assisted it stays where it was."""
     counts: dict[str, int] = Tally(d.place for d in state.dp)
     far = len(rules.places) + 1
     dist = conflict_distance(rules, state)
@@ -78,21 +81,32 @@ def displaced_people_move_and_age(rules: BinniFacts, state: BinniState, events: 
             counts[place] -= 1
             counts[best] = counts.get(best, 0) + 1
             token.place = best
+            token.assisted = False
             moved_ids.add(token.id)
             progress = True
             events.append(Event(kind="dp_move", text=f"displaced people move from {rules.place_name(place)} to "
                                 f"{rules.place_name(best)}", places=(place, best)))
-    # Camps and aid assist, those longest without help first; the rest age and may die.
-    dead = 0
+
+
+def assist_and_age(rules: BinniFacts, state: BinniState, events: list[Event]) -> None:
+    """Camps and aid assist displaced people; the rest count one more week without aid and die at
+    ``dp_weeks_to_die``.
+
+    "One block is needed to assist one people counter" (and a camp accommodates
+    ``camp_capacity``): a block is a token's own, not a turn of help passed round. A token assisted
+    at the last end of turn keeps its help while that help is still in its place; help left over
+    goes to the tokens nearest death (the longest unassisted), then the oldest token. So one block
+    keeps one token alive, never three by rotation (ruling "Aid and camps: one block, one token").
+    """
     for place in sorted({d.place for d in state.dp}):
-        here = sorted((d for d in state.dp if d.place == place), key=lambda d: (-d.weeks_unassisted, d.id))
+        here = sorted((d for d in state.dp if d.place == place),
+                      key=lambda d: (not d.assisted, -d.weeks_unassisted, d.id))
         camps = sum(1 for cp in state.camps if cp.place == place)
         helped = camps * rules.settings.camp_capacity + state.aid_at(place)
         for i, token in enumerate(here):
-            if i < helped:
-                token.weeks_unassisted = 0
-            else:
-                token.weeks_unassisted += 1
+            token.assisted = i < helped
+            token.weeks_unassisted = 0 if token.assisted else token.weeks_unassisted + 1
+    dead = 0
     survivors = []
     for token in state.dp:
         if token.weeks_unassisted >= rules.settings.dp_weeks_to_die:

@@ -11,7 +11,7 @@ from boardapp.engine.dice import Dice
 from boardapp.engine.module import Event
 from boardapp.rules.binni import commands as c
 from boardapp.rules.binni.control import occupation
-from boardapp.rules.binni.displaced import displaced_people_move_and_age
+from boardapp.rules.binni.displaced import assist_and_age, surplus_people_move
 from boardapp.rules.binni.facts import BinniFacts
 from boardapp.rules.binni.influence import top_up_cards
 from boardapp.rules.binni.state import BinniState
@@ -25,7 +25,8 @@ def apply_end_turn(rules: BinniFacts, state: BinniState, cmd: c.EndTurn, dice: D
     events: list[Event] = []
     week = state.week
     occupation(rules, state, events)
-    displaced_people_move_and_age(rules, state, events)
+    surplus_people_move(rules, state, events)
+    assist_and_age(rules, state, events)
     special_forces_upkeep(rules, state, events)
     top_up_cards(rules, state, dice, events)
     for team in sorted(state.teams.values(), key=lambda t: t.id):
