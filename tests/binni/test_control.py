@@ -92,8 +92,49 @@ def test_set_control(g: Any) -> None:
         "News Media is an off-map team and cannot hold places"]
 
 
-def test_a_unit_standing_in_its_own_place_takes_it_back_after_losing_it_by_influence(g: Any) -> None:
+# --- garrisons: the span restarts when control changes hands (docs/rulings.md) ------------------------
+def test_a_garrison_retakes_a_place_lost_by_influence_only_after_a_complete_turn(g: Any) -> None:
+    """Rulebook: control changes by "Moving a combat unit onto the place and remaining there for a
+    complete turn". The Rebels' militia stood in Delta from the start; the Government wins Delta by
+    influence in week 1. Ruling: the garrison's span restarts at the change, so Delta stays the
+    Government's at the end of week 1 and the garrison takes it back at the end of week 2."""
     g.push({"kind": "influence", "place": "delta", "bids": {"gov": [2]}})
     assert g.state.control["delta"] == "gov"
     end_turn(g)
-    assert g.state.control["delta"] == "reb"  # r-mil1 and r-mil2 have stood there since the start
+    assert g.state.control["delta"] == "gov"
+    entry = end_turn(g)
+    assert g.state.control["delta"] == "reb"
+    assert [e.text for e in events_of(entry, "control")] == [
+        "Rebels takes control of Delta by occupation (from Government)"]
+
+
+def test_a_handover_or_controls_ruling_restarts_the_garrisons_span_too(g: Any) -> None:
+    g.push({"kind": "handover", "place": "delta", "to": None})  # the Rebels give Delta up; their units stay
+    g.push({"kind": "set_control", "place": "echo", "team": "gov", "reason": "a ceasefire line"})  # r-mil3 stays
+    end_turn(g)
+    assert (g.state.control["delta"], g.state.control["echo"]) == (None, "gov")
+    end_turn(g)
+    assert (g.state.control["delta"], g.state.control["echo"]) == ("reb", "reb")
+
+
+def test_a_third_sides_span_restarts_when_another_faction_wins_the_place(g: Any) -> None:
+    clear_map(g)
+    put(g, "g-mil1", "charlie", held_since=0)  # would take neutral Charlie at the end of week 1
+    g.push({"kind": "influence", "place": "charlie", "bids": {"reb": [1]}})
+    end_turn(g)
+    assert g.state.control["charlie"] == "reb"
+    end_turn(g)
+    assert g.state.control["charlie"] == "gov"
+
+
+def test_no_change_of_hands_leaves_the_spans_alone(g: Any) -> None:
+    clear_map(g)
+    put(g, "g-mil1", "golf", held_since=0)  # a Government unit in Rebel Golf since the start
+    put(g, "r-mil1", "echo", held_since=0)
+    g.push({"kind": "influence", "place": "echo", "bids": {"gov": [1], "reb": [3]}})  # the Rebels keep Echo
+    assert g.state.counters["r-mil1"].held_since == 0
+    g.push({"kind": "set_control", "place": "echo", "team": "reb", "reason": "confirmed"})  # no change of hands
+    assert g.state.counters["r-mil1"].held_since == 0
+    g.push({"kind": "influence", "place": "golf", "bids": {"gov": [1], "reb": [1]}})  # a tie: Golf stays Rebel
+    end_turn(g)
+    assert g.state.control["golf"] == "gov"  # the span was not restarted: occupation at the end of week 1

@@ -3,7 +3,9 @@
 
 Digest section "Control of places" (1: a combat unit that stayed a complete turn with no hostile
 combat unit present takes the place at the end of that turn; 3: a voluntary handover). The
-occupation span is ruled in ``docs/rulings.md``.
+occupation span and what a change of hands does to it are ruled in ``docs/rulings.md`` ("Occupation:
+presence checked at the end of turn", "Garrisons and influence: the span restarts when control
+changes hands").
 """
 
 from __future__ import annotations
@@ -13,6 +15,24 @@ from boardapp.engine.module import Event
 from boardapp.rules.binni import commands as c
 from boardapp.rules.binni.facts import BinniFacts
 from boardapp.rules.binni.state import BinniState
+
+
+def change_hands(state: BinniState, place: str, team: str | None) -> str | None:
+    """Give ``place`` to ``team`` (None: neutral) by influence, handover or CONTROL's ruling, and
+    return the old holder.
+
+    When control changes hands, every unit standing in the place starts its occupation span again,
+    as if it had just moved in: a garrison of the old holder retakes the place only after remaining
+    there for a complete turn from the change ("Moving a combat unit onto the place and remaining
+    there for a complete turn"), so an influence contest or a handover is not undone at the very
+    next end of turn.
+    """
+    before = state.control[place]
+    state.control[place] = team
+    if before != team:
+        for unit in state.units_at(place):
+            unit.held_since = None
+    return before
 
 
 def occupation(rules: BinniFacts, state: BinniState, events: list[Event]) -> None:
@@ -59,8 +79,7 @@ def check_handover(rules: BinniFacts, state: BinniState, cmd: c.Handover) -> lis
 
 
 def apply_handover(rules: BinniFacts, state: BinniState, cmd: c.Handover, dice: Dice) -> list[Event]:
-    before = state.control[cmd.place]
-    state.control[cmd.place] = cmd.to
+    before = change_hands(state, cmd.place, cmd.to)
     return [Event(kind="control", text=f"{rules.team_name(before)} hands {rules.place_name(cmd.place)} over to "
                   f"{rules.team_name(cmd.to)}", teams=tuple(t for t in (before, cmd.to) if t),
                   places=(cmd.place,), data={"before": before, "after": cmd.to})]
@@ -75,8 +94,7 @@ def check_set_control(rules: BinniFacts, state: BinniState, cmd: c.SetControl) -
 
 
 def apply_set_control(rules: BinniFacts, state: BinniState, cmd: c.SetControl, dice: Dice) -> list[Event]:
-    before = state.control[cmd.place]
-    state.control[cmd.place] = cmd.team
+    before = change_hands(state, cmd.place, cmd.team)
     return [Event(kind="control", text=f"CONTROL gives {rules.place_name(cmd.place)} to {rules.team_name(cmd.team)} "
                   f"({cmd.reason})", teams=tuple(t for t in (before, cmd.team) if t), places=(cmd.place,),
                   data={"before": before, "after": cmd.team})]

@@ -12,6 +12,7 @@ from collections import Counter as Tally
 from boardapp.engine.dice import Dice
 from boardapp.engine.module import Event
 from boardapp.rules.binni import commands as c
+from boardapp.rules.binni.control import change_hands
 from boardapp.rules.binni.facts import BinniFacts
 from boardapp.rules.binni.state import BinniState
 
@@ -63,7 +64,7 @@ def apply_influence(rules: BinniFacts, state: BinniState, cmd: c.Influence, dice
     place = rules.place_name(cmd.place)
     scores = ", ".join(f"{rules.team_name(t)} {v}" for t, v in sorted(totals.items()))
     if len(leaders) == 1 and leaders[0] != before:
-        state.control[cmd.place] = leaders[0]
+        change_hands(state, cmd.place, leaders[0])
         text = f"influence contest for {place} ({scores}): {rules.team_name(leaders[0])} takes control"
     elif len(leaders) == 1:
         text = f"influence contest for {place} ({scores}): {rules.team_name(before)} keeps control"
