@@ -32,12 +32,17 @@ def eliminate_england() -> Game[Any]:
     return g
 
 
+def why(g: Any, power: str, text: str) -> list[str]:
+    """Why ``text`` is illegal for ``power`` now (empty: legal); a hand-in holds that unit."""
+    return [reason for _line, reason in g.module.split_orders(g.state, power, [text])[1]]
+
+
 def test_insurrection_needs_an_eliminated_power() -> None:
     g = new_game(insurrection={"enabled": True})
-    assert g.check(orders("france", "A Par insurrection England")) == [
+    assert why(g, "france", "A Par insurrection England") == [
         "illegal order 'A Par insurrection England': England is not eliminated"]
     g2 = new_game()
-    assert g2.check(orders("france", "A Par insurrection England")) == [
+    assert why(g2, "france", "A Par insurrection England") == [
         "illegal order 'A Par insurrection England': this scenario has no insurrections"]
 
 
@@ -79,11 +84,11 @@ def test_four_units_take_the_occupied_centre_too() -> None:
 
 def test_no_order_of_preference_fails() -> None:
     g = eliminate_england()
-    assert g.check(orders("england", "reclaim lon")) == [
+    assert why(g, "england", "reclaim lon") == [
         "illegal order 'reclaim lon': name at least 3 home centres in order of preference"]
-    assert g.check(orders("england", "reclaim lon, par, edi")) == [
+    assert why(g, "england", "reclaim lon, par, edi") == [
         "illegal order 'reclaim lon, par, edi': par is not a home centre of England"]
-    assert g.check(orders("france", "reclaim par, mar, bre")) == [
+    assert why(g, "france", "reclaim par, mar, bre") == [
         "illegal order 'reclaim par, mar, bre': only an eliminated power reclaims its centres"]
     g.push(orders("germany", "A Hol insurrection England", "A Mun-England", "F Kie - England", "A Ber-England"))
     result = g.push(ADJ)

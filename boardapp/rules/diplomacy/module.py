@@ -238,13 +238,7 @@ class DiplomacyRules(RuleModule[DiplomacyState]):
         if isinstance(command, SubmitOrders):
             if command.power not in self.powers:
                 return [f"unknown power {command.power!r}; powers are {sorted(self.powers)}"]
-            reasons = []
-            for text in command.orders:
-                try:
-                    self.parse_order(state, command.power, text)
-                except ValueError as exc:
-                    reasons.append(str(exc))
-            return reasons
+            return []  # illegal lines do not refuse the hand-in: those units hold (see split_orders)
         if isinstance(command, SetVictoryPoints):
             if command.power not in self.powers:
                 return [f"unknown power {command.power!r}; powers are {sorted(self.powers)}"]
@@ -259,11 +253,22 @@ class DiplomacyRules(RuleModule[DiplomacyState]):
     # --- apply -------------------------------------------------------------------------
     def apply(self, state: DiplomacyState, command: Command, dice: Dice) -> list[Event]:
         if isinstance(command, SubmitOrders):
-            state.orders[command.power] = list(command.orders)
+            power = command.power
+            legal, illegal = self.split_orders(state, power, command.orders)
+            state.orders[power] = legal
+            if illegal:
+                state.illegal[power] = illegal
+            else:
+                state.illegal.pop(power, None)
             n = len(command.orders)
-            return [Event(kind="orders_submitted", teams=(command.power,), data={"count": n},
-                          text=f"{self.power_name(command.power)} handed in {n} order{'s' * (n != 1)} "
-                          f"for {self.turn_label(state)} (secret until adjudication)")]
+            events = [Event(kind="orders_submitted", teams=(power,), data={"count": n},
+                            text=f"{self.power_name(power)} handed in {n} order{'s' * (n != 1)} "
+                            f"for {self.turn_label(state)} (secret until adjudication)")]
+            for text, why in illegal:
+                events.append(Event(kind="order_illegal", teams=(power,), hidden=True, visible_to=(power,),
+                                    data={"order": text, "reason": why},
+                                    text=f"{self.power_name(power)}: {why} — {self._void(state)}"))
+            return events
         if isinstance(command, SetVictoryPoints):
             old = state.political.get(command.power, 0)
             state.political[command.power] = command.points
@@ -288,16 +293,50 @@ class DiplomacyRules(RuleModule[DiplomacyState]):
             return events
         raise ValueError(f"unknown command {command.kind!r}")
 
+    def split_orders(self, state: DiplomacyState, power: str,
+                     texts: Sequence[str]) -> tuple[list[str], list[tuple[str, str]]]:
+        """A hand-in's legal lines, and its illegal lines each with the parser's reason.
+
+        The rules: an illegal order is void and the unit holds (in a retreat phase an unordered
+        dislodged unit is disbanded; in the winter a void build or disband is not made). So a
+        hand-in is never refused for a bad line: the legal orders stand and the bad lines are kept
+        with their reasons for CONTROL and the power.
+        """
+        legal: list[str] = []
+        illegal: list[tuple[str, str]] = []
+        for text in texts:
+            try:
+                self.parse_order(state, power, text)
+            except ValueError as exc:
+                illegal.append((text, str(exc)))
+            else:
+                legal.append(text)
+        return legal, illegal
+
+    def _void(self, state: DiplomacyState, done: bool = False) -> str:
+        """What an illegal order means in this phase, before or after adjudication."""
+        if state.phase == MOVEMENT:
+            return "the unit holds" if done else "the unit will hold"
+        if state.phase == RETREAT:
+            return "the order is void (a dislodged unit without a valid retreat is disbanded)"
+        return "the order is void"
+
     def _parsed(self, state: DiplomacyState, events: list[Event]) -> list[tuple[str, str, Any]]:
-        """Every submitted order parsed; illegal ones (forced in) are reported and dropped."""
+        """Every handed-in order parsed; the illegal lines of each hand-in are revealed, with their
+        reasons, and dropped (those units hold)."""
+        for power in sorted(state.illegal):
+            for text, why in state.illegal[power]:
+                events.append(Event(kind="order_illegal", teams=(power,), data={"order": text, "reason": why},
+                                    text=f"{self.power_name(power)}: {why} — {self._void(state, done=True)}"))
+        state.illegal = {}
         out = []
         for power in sorted(state.orders):
             for text in state.orders[power]:
                 try:
                     out.append((power, text, self.parse_order(state, power, text)))
                 except ValueError as exc:
-                    events.append(Event(kind="order_illegal", teams=(power,), data={"order": text},
-                                        text=f"{self.power_name(power)}: {exc} — the unit holds"))
+                    events.append(Event(kind="order_illegal", teams=(power,), data={"order": text, "reason": str(exc)},
+                                        text=f"{self.power_name(power)}: {exc} — {self._void(state, done=True)}"))
         state.orders = {}
         return out
 
@@ -636,7 +675,9 @@ class DiplomacyRules(RuleModule[DiplomacyState]):
             "score": {p: self.score(state, p) for p in self.powers},
             "eliminated": dict(sorted(state.eliminated.items())),
             "orders_submitted": sorted(state.orders),
-            "orders": {"hidden": True, "by_power": {p: list(v) for p, v in sorted(state.orders.items())}},
+            "orders": {"hidden": True, "by_power": {p: list(v) for p, v in sorted(state.orders.items())},
+                       "illegal": {p: [{"order": o, "reason": r} for o, r in v]
+                                   for p, v in sorted(state.illegal.items())}},
             "insurrection_units": [list(p) for p in state.pledges],
             "finished": state.finished,
         }

@@ -21,6 +21,7 @@ class DiplomacyState:
     units: list[Unit]
     owners: dict[str, str]
     orders: dict[str, list[str]] = field(default_factory=dict)
+    """Power -> its legal orders handed in this phase (secret until adjudication)."""
     movement: MovementResult | None = None
     """The movement result whose dislodged units retreat now (retreat phase only)."""
     eliminated: dict[str, str] = field(default_factory=dict)
@@ -33,11 +34,16 @@ class DiplomacyState:
     reclaims: dict[str, list[str]] = field(default_factory=dict)
     """Reviving power -> its orders for this season's insurrection (kept until the season ends)."""
     finished: bool = False
+    illegal: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
+    """Power -> the illegal lines of its hand-in this phase, each with the parser's reason (seen by CONTROL
+    and that power until adjudication reveals them; those units hold)."""
 
     def copy(self) -> DiplomacyState:
         return DiplomacyState(
-            self.year, self.season, self.phase, list(self.units), dict(self.owners),
-            {k: list(v) for k, v in self.orders.items()}, self.movement, dict(self.eliminated),
-            dict(self.political), list(self.vp_log), list(self.pledges), list(self.missing_pledges),
-            {k: list(v) for k, v in self.reclaims.items()}, self.finished,
+            year=self.year, season=self.season, phase=self.phase, units=list(self.units), owners=dict(self.owners),
+            orders={k: list(v) for k, v in self.orders.items()}, movement=self.movement,
+            eliminated=dict(self.eliminated), political=dict(self.political), vp_log=list(self.vp_log),
+            pledges=list(self.pledges), missing_pledges=list(self.missing_pledges),
+            reclaims={k: list(v) for k, v in self.reclaims.items()}, finished=self.finished,
+            illegal={k: list(v) for k, v in self.illegal.items()},
         )
