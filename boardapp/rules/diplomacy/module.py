@@ -374,7 +374,9 @@ class DiplomacyRules(RuleModule[DiplomacyState]):
             else:
                 orders.append(o)
                 owner_of.append(power)
+        before = set(state.units)
         result = adjudicate_movement(self.m, state.units, orders)
+        self._note_arrivals(state, before, result.units, 1)
         for power, o, r in zip(owner_of, orders, result.results, strict=True):
             events.append(self._result_event(power, o, r.succeeded, r.reason))
         for d in result.dislodged:
@@ -396,7 +398,9 @@ class DiplomacyRules(RuleModule[DiplomacyState]):
         assert state.movement is not None
         orders = [o for _p, _t, o in parsed if isinstance(o, Order)]
         powers = [p for p, _t, o in parsed if isinstance(o, Order)]
+        before = set(state.units)
         result = adjudicate_retreats(self.m, state.movement, orders)
+        self._note_arrivals(state, before, result.units, 2)
         for power, o, r in zip(powers, orders, result.results, strict=True):
             events.append(self._result_event(power, o, r.succeeded, r.reason))
         for u in result.disbanded:
@@ -420,6 +424,7 @@ class DiplomacyRules(RuleModule[DiplomacyState]):
                                         text=f"{self.power_name(state.owners[c])} takes "
                                         f"{self.province_name(c)}{was}"))
             events += self._eliminations(state, old)
+            state.arrivals = {}
         events += self._insurrections(state)
         events += self._victory(state)
         if state.season == "spring":
@@ -430,14 +435,35 @@ class DiplomacyRules(RuleModule[DiplomacyState]):
             self._next_year(state)
         return events
 
+    @staticmethod
+    def _note_arrivals(state: DiplomacyState, before: set[Unit], after: Sequence[Unit], when: int) -> None:
+        """Remember, in a Fall, which provinces a unit entered in this phase (see ``state.arrivals``)."""
+        if state.season == "fall":
+            for u in set(after) - before:
+                state.arrivals[u.province] = when
+
+    def last_centre_taker(self, state: DiplomacyState, lost: Sequence[str]) -> str:
+        """The power that took the last of the centres ``lost`` (all lost at this Fall's update).
+
+        The MUN rules: a power that loses its last supply centre "becomes a province of the power
+        that took the last centre". Ruling for centres lost at the same update: the last centre is
+        the one whose occupier arrived last (a retreat after the Fall moves, a Fall move after a unit
+        that stood there before); among equals, the power that took more of them; then the power
+        with more supply centres; then the name, alphabetically (see ``docs/mun-historical.md``).
+        """
+        counts = self.centres(state)
+        latest = max(state.arrivals.get(c, 0) for c in lost)
+        last = [state.owners[c] for c in lost if state.arrivals.get(c, 0) == latest]
+        return min(set(last), key=lambda pw: (-last.count(pw), -counts.get(pw, 0), pw))
+
     def _eliminations(self, state: DiplomacyState, old: dict[str, str]) -> list[Event]:
         events = []
         counts = self.centres(state)
         for pw in sorted(self.powers):
             had = [c for c, o in old.items() if o == pw]
             if had and counts.get(pw, 0) == 0 and pw not in state.eliminated:
-                takers = sorted({state.owners[c] for c in had if c in state.owners})
-                taker = takers[0] if takers else ""
+                lost = [c for c in had if c in state.owners]
+                taker = self.last_centre_taker(state, lost) if lost else ""
                 state.eliminated[pw] = taker
                 events.append(Event(kind="eliminated", teams=(pw, taker), data={"power": pw, "by": taker},
                                     text=f"{self.power_name(pw)} has lost its last supply centre: its country "

@@ -34,6 +34,9 @@ class DiplomacyState:
     reclaims: dict[str, list[str]] = field(default_factory=dict)
     """Reviving power -> its orders for this season's insurrection (kept until the season ends)."""
     finished: bool = False
+    arrivals: dict[str, int] = field(default_factory=dict)
+    """Province -> when its unit arrived this Fall: 1 in the movement phase, 2 in the retreats (a
+    province not listed: its unit stood there before the Fall). Tells who took a power's last centre."""
     illegal: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
     """Power -> the illegal lines of its hand-in this phase, each with the parser's reason (seen by CONTROL
     and that power until adjudication reveals them; those units hold)."""
@@ -45,5 +48,5 @@ class DiplomacyState:
             eliminated=dict(self.eliminated), political=dict(self.political), vp_log=list(self.vp_log),
             pledges=list(self.pledges), missing_pledges=list(self.missing_pledges),
             reclaims={k: list(v) for k, v in self.reclaims.items()}, finished=self.finished,
-            illegal={k: list(v) for k, v in self.illegal.items()},
+            arrivals=dict(self.arrivals), illegal={k: list(v) for k, v in self.illegal.items()},
         )
