@@ -30,7 +30,8 @@ def summary(rules: BinniFacts, state: BinniState) -> dict[str, Any]:
                          "cruise_missiles": t.cruise_missiles, "bombing": t.bombing, "allies": sorted(t.allies)}
                   for t in state.teams.values()},
         "counters": {u.id: {"team": u.team, "type": u.type, "place": u.place, "losses": u.losses,
-                            "value": u.value, "destroyed": u.destroyed}
+                            "value": u.value, "destroyed": u.destroyed, "moved": u.moved, "attacked": u.attacked,
+                            "activated": u.activated, "held_since": u.held_since}
                      for u in state.counters.values()},
         "control": dict(sorted(state.control.items())),
         "dp_tokens": [{"place": d.place, "community": d.community, "weeks_unassisted": d.weeks_unassisted,

@@ -1,5 +1,7 @@
 """The state at the start of a War in Binni scenario: teams with their PR, cards, money, stores,
-aid and missiles; counters where the scenario puts them; DP tokens, camps and aid blocks.
+aid and missiles; counters where the scenario puts them; DP tokens, camps and aid blocks; and,
+for a situation in mid-game, the week, what units already did this week, occupation spans in
+progress and displaced people's weeks without aid.
 
 Digest sections "Teams and factions" and "Units"; ruling: a team whose starting hand is not
 listed is dealt a full hand by the deck's mix, without dice.
@@ -8,6 +10,7 @@ listed is dealt a full hand by the deck's mix, without dice.
 from __future__ import annotations
 
 from boardapp.rules.binni.facts import BinniFacts
+from boardapp.rules.binni.scenario import BinniCounter
 from boardapp.rules.binni.state import BinniState, Camp, CounterState, DPToken, TeamState
 
 
@@ -24,18 +27,20 @@ def initial_state(rules: BinniFacts) -> BinniState:
                 teams[a].allies.append(t.id)
     control: dict[str, str | None] = {p.id: None for p in rules.map.places}
     control.update(s.control)
-    state = BinniState(control=control, counters={}, teams=teams)
+    state = BinniState(week=s.week, control=control, counters={}, teams=teams)
     for spec in s.counters:
         ut = rules.types[spec.type]
         ctr = CounterState(id=spec.id, team=spec.team, type=spec.type, place=None,
                            combat_value=spec.combat_value if spec.combat_value is not None else ut.combat_value,
-                           strength=ut.strength, losses=spec.losses, held_since=0 if spec.at else None)
+                           strength=ut.strength, losses=spec.losses, held_since=held_since(spec, s.week),
+                           moved=spec.moved, attacked=spec.attacked, activated=spec.activated or spec.moved)
         state.counters[spec.id] = ctr
         state.relocate(ctr, spec.at)
     for dp in s.dp_tokens:
         for _ in range(dp.count):
             state.dp.append(DPToken(id=state.next_dp, place=dp.place,
-                                    community=dp.community or rules.community.get(dp.place)))
+                                    community=dp.community or rules.community.get(dp.place),
+                                    weeks_unassisted=dp.weeks_unassisted, assisted=dp.assisted))
             state.next_dp += 1
     state.camps = [Camp(place=cp.place, team=cp.team) for cp in s.camps]
     for ab in s.aid_blocks:
@@ -45,6 +50,16 @@ def initial_state(rules: BinniFacts) -> BinniState:
         if t.cards is None:
             state.teams[t.id].cards = deal_without_dice(rules, rules.cards_max(state, t.id))
     return state
+
+
+def held_since(spec: BinniCounter, week: int) -> int | None:
+    """Where a counter's occupation span starts: as written for a situation in mid-game; a counter set up
+    on the map stands there "since the end of week 0" (before the game), unless it moved this week. A
+    span that starts at this week's end is None in the state until that end of turn writes the week,
+    as for a unit that moves in during play; one outside the region has none."""
+    if spec.at is None or spec.moved or spec.held_since == week:
+        return None
+    return spec.held_since if spec.held_since is not None else 0
 
 
 def deal_without_dice(rules: BinniFacts, n: int) -> list[int]:
