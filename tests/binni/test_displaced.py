@@ -9,7 +9,7 @@ from boardapp.rules.binni.state import Camp, DPToken
 from .binni_helpers import clear_map, end_turn, events_of
 
 
-def add_dp(g: Any, place: str, n: int = 1, community: str | None = None, weeks: int = 0,
+def add_dp(g: Any, place: str, n: int = 1, community: str | None = None, *, weeks: int = 0,
            assisted: bool = False) -> None:
     for _ in range(n):
         g.state.dp.append(DPToken(id=g.state.next_dp, place=place, community=community or g.module.community[place],

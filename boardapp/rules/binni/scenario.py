@@ -159,7 +159,8 @@ class BinniScenario(ScenarioBase):
     teams: list[BinniTeam] = Field(description="Every team, map factions and off-map actors.")
     unit_types: list[UnitType] = Field(description="The kinds of unit.")
     counters: list[BinniCounter] = Field(default_factory=list, description="Unit counters and where they start.")
-    control: dict[Id, Id] = Field(default_factory=dict, description="Starting control: place id -> team id (unlisted: neutral).")
+    control: dict[Id, Id] = Field(default_factory=dict,
+                                  description="Starting control: place id -> team id (unlisted: neutral).")
     dp_tokens: list[DPStart] = Field(default_factory=list, description="Displaced people at the start.")
     camps: list[CampStart] = Field(default_factory=list, description="Humanitarian camps at the start.")
     aid_blocks: list[AidStart] = Field(default_factory=list, description="Aid blocks on the map at the start.")
