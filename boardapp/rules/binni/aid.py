@@ -116,5 +116,6 @@ def apply_camp(rules: BinniFacts, state: BinniState, cmd: c.SetUpCamp, dice: Dic
     state.camps.append(Camp(place=cmd.place, team=cmd.team))
     events.insert(0, Event(kind="camp", text=f"{rules.team_name(cmd.team)} sets up a camp for {s.camp_capacity} "
                            f"people at {rules.place_name(cmd.place)} ({used} aid blocks, $M{s.camp_money})",
-                           teams=(cmd.team,), places=(cmd.place,)))
+                           teams=(cmd.team,), places=(cmd.place,),
+                           data={"costs": {"aid": used, "money": s.camp_money}}))
     return events

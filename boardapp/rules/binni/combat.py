@@ -122,7 +122,10 @@ def apply_attack(rules: BinniFacts, state: BinniState, cmd: c.Attack, dice: Dice
         teams=tuple(sorted({team} | {d.team for d in f['defenders']})), places=(cmd.place,),
         counters=tuple(cmd.attackers) + tuple(d.id for d in f["defenders"]),
         data={"attack": f["attack"], "defence": f["defence"], "column": str(column), "die": die,
-              "result": str(result), "stores": f["stores"]},
+              "result": str(result), "stores": f["stores"],
+              "losses": {"attacker": att_loss, "defender": def_loss}, "retreat": retreat,
+              "costs": _fight_costs(f["stores"], cmd.attacker_support),
+              "defender_costs": _fight_costs(cmd.defender_extra_stores, cmd.defender_support)},
     ))
     for a in f["attackers"]:
         a.attacked = True
@@ -148,6 +151,12 @@ def apply_attack(rules: BinniFacts, state: BinniState, cmd: c.Attack, dice: Dice
             take_loss(rules, state, survivors, d_chosen, events, why="no retreat")
     mark_conflict(rules, state, cmd.place, *(a.place for a in f["attackers"]))
     return events
+
+
+def _fight_costs(stores: int, support: list[Weapon]) -> dict[str, int]:
+    """What one side of a fight consumes (a bombing mission costs nothing but CONTROL's leave)."""
+    costs = {"stores": stores, "cruise_missiles": support.count(Weapon.CRUISE_MISSILE)}
+    return {k: v for k, v in costs.items() if v}
 
 
 def retreat_options(rules: BinniFacts, state: BinniState, place: str, defenders: list[CounterState]) -> list[str]:
@@ -209,5 +218,5 @@ def apply_rebuild(rules: BinniFacts, state: BinniState, cmd: c.Rebuild, dice: Di
     ctr.losses = max(0, ctr.losses - cmd.losses)
     events.insert(0, Event(kind="rebuild", text=f"{rules.counter_name(state, ctr.id)} recovers {cmd.losses} "
                            f"loss{'es' if cmd.losses != 1 else ''} ({need} warlike stores)",
-                           teams=(ctr.team,), counters=(ctr.id,)))
+                           teams=(ctr.team,), counters=(ctr.id,), data={"costs": {"stores": need}}))
     return events

@@ -72,7 +72,8 @@ def apply_influence(rules: BinniFacts, state: BinniState, cmd: c.Influence, dice
         text = f"influence contest for {place} ({scores}): a tie, control stays with {rules.team_name(before)}"
     return [Event(kind="control", text=text + "; every committed card is consumed",
                   teams=tuple(sorted(totals)), places=(cmd.place,),
-                  data={"totals": totals, "before": before, "after": state.control[cmd.place]})]
+                  data={"totals": totals, "before": before, "after": state.control[cmd.place],
+                        "costs": {team: {"cards": list(cards)} for team, cards in sorted(cmd.bids.items())}})]
 
 
 def check_set_pr(rules: BinniFacts, state: BinniState, cmd: c.SetPR) -> list[str]:

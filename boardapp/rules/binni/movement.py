@@ -10,6 +10,7 @@ card or $M1 (special forces free); no unit enters hostile units except by fighti
 from __future__ import annotations
 
 from collections import deque
+from typing import Any
 
 from boardapp.engine.dice import Dice
 from boardapp.engine.module import Event, MoveOption
@@ -163,11 +164,13 @@ def apply_move(rules: BinniFacts, state: BinniState, cmd: c.Move, dice: Dice) ->
     events: list[Event] = []
     start = ctr.place
     cost_words = []
+    costs: dict[str, Any] = {}  # the price, for scripts reading the events (shortfalls are events of their own)
     activation, money, cards, _ = move_costs(rules, state, ctr, cmd.to)
     pay = cmd.pay or ("money" if ts.money >= activation + money or not cards else "card")
     if activation:
         pay_money(rules, state, ctr.team, activation, events, why="activation")
         cost_words.append(f"$M{activation} activation")
+        costs["money"] = activation
     ctr.activated = True
     if cards or money:
         if pay == "card" and ts.cards and cards:
@@ -179,15 +182,19 @@ def apply_move(rules: BinniFacts, state: BinniState, cmd: c.Move, dice: Dice) ->
                 ts.cards.remove(score)
                 spent.append(score)
             cost_words.append(f"{len(spent)} influence card (score {', '.join(map(str, spent))}) to enter")
+            costs["cards"] = spent
         else:
             pay_money(rules, state, ctr.team, rules.settings.entry_money, events, why="entry")
             cost_words.append(f"$M{rules.settings.entry_money} to enter")
+            costs["money"] = costs.get("money", 0) + rules.settings.entry_money
+    escorted = 0
     if cmd.with_aid and start is not None:
         moved = min(cmd.with_aid, state.aid.get(start, {}).get(ctr.team, 0))
         state.add_aid(start, ctr.team, -moved)
         state.add_aid(cmd.to, ctr.team, moved)
         if moved:
             cost_words.append(f"escorting {moved} aid block{'s' if moved != 1 else ''}")
+            escorted = moved
     state.relocate(ctr, cmd.to)
     ctr.moved = True
     ctr.held_since = None
@@ -195,7 +202,8 @@ def apply_move(rules: BinniFacts, state: BinniState, cmd: c.Move, dice: Dice) ->
     if cost_words:
         text += f" ({'; '.join(cost_words)})"
     events.insert(0, Event(kind="move", text=text, teams=(ctr.team,), places=tuple(p for p in (start, cmd.to) if p),
-                           counters=(ctr.id,)))
+                           counters=(ctr.id,), data={"from": start, "to": cmd.to, "costs": costs,
+                                                     "escorted_aid": escorted}))
     return events
 
 
@@ -233,7 +241,7 @@ def apply_deploy(rules: BinniFacts, state: BinniState, cmd: c.Deploy, dice: Dice
     ctr.held_since = None
     events.insert(0, Event(kind="deploy", text=f"{rules.counter_name(state, ctr.id)} deploys to "
                            f"{rules.place_name(cmd.to)} ($M{ut.deploy_cost})", teams=(ctr.team,),
-                           places=(cmd.to,), counters=(ctr.id,)))
+                           places=(cmd.to,), counters=(ctr.id,), data={"costs": {"money": ut.deploy_cost}}))
     return events
 
 
@@ -262,5 +270,6 @@ def apply_activate(rules: BinniFacts, state: BinniState, cmd: c.Activate, dice: 
     pay_money(rules, state, ctr.team, ut.activation_cost, events, why="activation")
     ctr.activated = True
     events.insert(0, Event(kind="activate", text=f"{rules.counter_name(state, ctr.id)} is activated "
-                           f"($M{ut.activation_cost})", teams=(ctr.team,), counters=(ctr.id,)))
+                           f"($M{ut.activation_cost})", teams=(ctr.team,), counters=(ctr.id,),
+                           data={"costs": {"money": ut.activation_cost}}))
     return events

@@ -53,7 +53,8 @@ def apply_strike(rules: BinniFacts, state: BinniState, cmd: c.Strike, dice: Dice
              f"{rules.place_name(place)}: die {die}{' +1 spotted' if spot else ''} = {modified}: "
              f"{hits} hit{'s' if hits != 1 else ''}, {collateral} collateral effect{'s' if collateral != 1 else ''}",
         teams=(cmd.team, target.team), places=(place,) if place else (), counters=(cmd.target, *spot),
-        data={"die": die, "modified": modified, "hits": hits, "collateral": collateral, "spotters": spot},
+        data={"die": die, "modified": modified, "hits": hits, "collateral": collateral, "spotters": spot,
+              "costs": {"cruise_missiles": 1} if cmd.weapon == Weapon.CRUISE_MISSILE else {}},
     ), *shortfall]
     for _ in range(hits):
         take_loss(rules, state, [target], [], events, why="strike")
