@@ -138,8 +138,8 @@ def test_entry_refusals(g: Any) -> None:
     g.state.teams["gov"].cards = []
     assert g.check(cmd | {"pay": "card"}) == [
         "entering Delta (held by Rebels) costs $M1 or 1 influence card; Government has $M0 and 0 cards"]
-    assert g.check(cmd) == [
-        "entering Delta (held by Rebels) costs $M1 or 1 influence card; Government has $M0 and 0 cards"]  # default: card when short
+    assert g.check(cmd) == [  # by default a card when money is short
+        "entering Delta (held by Rebels) costs $M1 or 1 influence card; Government has $M0 and 0 cards"]
     assert "delta" not in [o.place for o in g.module.move_options(g.state, "g-mil1")]
     g.state.teams["gov"].money = 1
     assert g.check({"kind": "move", "counter": "g-bde1", "to": "delta", "pay": "money"}) == [
@@ -262,9 +262,8 @@ def test_an_escort_carries_aid_with_the_unit(g: Any) -> None:
 
 
 def test_move_options_are_exactly_what_check_accepts(
-        g: Any, control: list[str | None], spots: list[str | None],
-                                                      money: int, cards: list[int], activated: bool,
-                                                      allied: bool) -> None:
+        g: Any, *, control: list[str | None], spots: list[str | None], money: int, cards: list[int],
+        activated: bool, allied: bool) -> None:
     g.state = g.module.initial_state()
     g.state.control = dict(zip(PLACES, control, strict=True))
     for cid, where in zip(["g-bde1", "g-mil1", "g-sf1", "r-mil1", "r-mil2", "r-mil3", "g-bde2"], spots, strict=True):
