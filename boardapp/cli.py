@@ -86,7 +86,24 @@ def _open_any(path: str, save: str | None = None, dice: Dice | None = None) -> G
     return new_game((scenario, the_map), save=save, dice=dice, source=str(path))
 
 
+def _event_json(event: Any) -> dict[str, Any]:
+    """One event as a script reads it: kind, the sentence, the numbers behind it (odds column, die,
+    result, losses, costs …) and what it concerns."""
+    out: dict[str, Any] = {"kind": event.kind, "text": event.text, "data": event.data}
+    for key in ("teams", "places", "counters"):
+        if getattr(event, key):
+            out[key] = list(getattr(event, key))
+    if event.hidden:
+        out["hidden"] = True
+        out["visible_to"] = list(event.visible_to)
+    return out
+
+
 def cmd_run(args: argparse.Namespace) -> int:
+    """Apply a commands file. Without ``--check`` the first illegal command stops the run (exit 1);
+    with it, every command is reported as legal, forced or refused, refused ones are left out, and
+    the run goes on (exit 1 if any was refused or malformed). ``--events`` writes each command's
+    events as JSON Lines."""
     try:
         dice = _parse_dice(args.dice, args.seed)
     except ValueError as exc:
@@ -101,27 +118,89 @@ def cmd_run(args: argparse.Namespace) -> int:
     if game.follow is not None and args.save is None:
         # A game file opened read-only: commands go to a copy in memory only.
         game.follow.close()
-    for i, raw in enumerate(data):
-        line, col = doc.where((i,))
-        where = f"{doc.path}:{line}:{col}: command {i + 1}"
-        if not isinstance(raw, dict):
-            return _err(f"{where}: a command is a mapping with 'kind' (got {raw!r})")
+    to_stdout = args.events == "-"
+    events_out: Any = None
+    if to_stdout:
+        events_out = sys.stdout
+    elif args.events is not None:
         try:
-            cmd = game.parse(raw)
-        except ValidationError as exc:
-            problems = doc.problems_from(exc, prefix=(i,), tag=str(raw.get("kind")))
-            print(f"boardapp: {where} ({raw.get('kind', '?')}) is not a valid command:", file=sys.stderr)
-            _problems(problems)
-            return 1
-        try:
-            game.push(cmd)
-        except IllegalCommandError as exc:
-            return _err(f"{where} ({cmd.describe()}) is illegal: " + "; ".join(exc.reasons))
-        except DiceExhaustedError as exc:
-            return _err(f"{where} ({cmd.describe()}): {exc}")
-    print(json.dumps(game.summary(), indent=2, sort_keys=False))
+            events_out = open(args.events, "w", encoding="utf-8")  # noqa: SIM115 (closed in the finally below)
+        except OSError as exc:
+            return _err(f"--events: cannot write {args.events}: {exc.strerror}")
+
+    def emit(record: dict[str, Any]) -> None:
+        if events_out is not None:
+            events_out.write(json.dumps(record, ensure_ascii=False) + "\n")
+
+    def report(message: str) -> None:
+        print(f"boardapp: {message}", file=sys.stderr)
+
+    tally = {"legal": 0, "forced": 0, "refused": 0, "not valid": 0}
+    try:
+        for i, raw in enumerate(data):
+            line, col = doc.where((i,))
+            where = f"{doc.path}:{line}:{col}: command {i + 1}"
+            record: dict[str, Any] = {"command": i + 1, "at": f"{doc.path}:{line}:{col}"}
+            if not isinstance(raw, dict):
+                if not args.check:
+                    return _err(f"{where}: a command is a mapping with 'kind' (got {raw!r})")
+                report(f"{where}: a command is a mapping with 'kind' (got {raw!r})")
+                tally["not valid"] += 1
+                emit(record | {"refused": [f"a command is a mapping with 'kind' (got {raw!r})"]})
+                continue
+            record["kind"] = raw.get("kind")
+            try:
+                cmd = game.parse(raw)
+            except ValidationError as exc:
+                problems = doc.problems_from(exc, prefix=(i,), tag=str(raw.get("kind")))
+                print(f"boardapp: {where} ({raw.get('kind', '?')}) is not a valid command:", file=sys.stderr)
+                _problems(problems)
+                if not args.check:
+                    return 1
+                tally["not valid"] += 1
+                emit(record | {"refused": [p.message for p in problems]})
+                continue
+            try:
+                entry = game.push(cmd)
+            except IllegalCommandError as exc:
+                message = f"{where} ({cmd.describe()}) is illegal: " + "; ".join(exc.reasons)
+                if not args.check:
+                    return _err(message)
+                report(message)
+                tally["refused"] += 1
+                emit(record | {"refused": list(exc.reasons)})
+                continue
+            except DiceExhaustedError as exc:
+                if not args.check:
+                    return _err(f"{where} ({cmd.describe()}): {exc}")
+                report(f"{where} ({cmd.describe()}): {exc}")
+                tally["refused"] += 1
+                emit(record | {"refused": [str(exc)]})
+                continue
+            if entry.overridden:
+                tally["forced"] += 1
+                if args.check:
+                    report(f"{where} ({cmd.describe()}) is forced ({cmd.force}) over: " + "; ".join(entry.overridden))
+            else:
+                tally["legal"] += 1
+                if args.check:
+                    report(f"{where} ({cmd.describe()}) is legal")
+            emit(record | {"turn": entry.turn, "rolls": entry.rolls,
+                           **({"forced": cmd.force, "overridden": entry.overridden} if entry.overridden else {}),
+                           "events": [_event_json(e) for e in entry.events]})
+        if to_stdout:
+            emit({"state": game.summary()})
+        else:
+            print(json.dumps(game.summary(), indent=2, sort_keys=False))
+    finally:
+        if events_out is not None and not to_stdout:
+            events_out.close()
     if args.save:
         print(f"saved to {args.save}", file=sys.stderr)
+    if args.check:
+        counts = ", ".join(f"{n} {what}" for what, n in tally.items() if n or what == "refused")
+        report(f"{doc.path}: {len(data)} command{'s' if len(data) != 1 else ''}: {counts}")
+        return 1 if tally["refused"] or tally["not valid"] else 0
     return 0
 
 
@@ -229,6 +308,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--dice", metavar="6,3,...", help="die rolls to use in order, then seeded rolls")
     p.add_argument("--seed", type=int, help="seed for rolls not given by --dice")
     p.add_argument("--save", metavar="GAMEFILE", help="journal the game to this new game file")
+    p.add_argument("--events", nargs="?", const="-", metavar="FILE",
+                   help="write each command's events as JSON Lines (odds column, die, result, losses, costs) to FILE, "
+                        "or with no FILE to standard output, the final state then being the last line")
+    p.add_argument("--check", action="store_true",
+                   help="report every command as legal, forced or refused against the state so far and go on "
+                        "(refused commands are left out); exit 1 if any was refused")
     p.set_defaults(func=cmd_run)
 
     p = sub.add_parser("render", help="draw the board to a PNG without a window")

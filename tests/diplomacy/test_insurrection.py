@@ -32,12 +32,17 @@ def eliminate_england() -> Game[Any]:
     return g
 
 
+def why(g: Any, power: str, text: str) -> list[str]:
+    """Why ``text`` is illegal for ``power`` now (empty: legal); a hand-in holds that unit."""
+    return [reason for _line, reason in g.module.split_orders(g.state, power, [text])[1]]
+
+
 def test_insurrection_needs_an_eliminated_power() -> None:
     g = new_game(insurrection={"enabled": True})
-    assert g.check(orders("france", "A Par insurrection England")) == [
+    assert why(g, "france", "A Par insurrection England") == [
         "illegal order 'A Par insurrection England': England is not eliminated"]
     g2 = new_game()
-    assert g2.check(orders("france", "A Par insurrection England")) == [
+    assert why(g2, "france", "A Par insurrection England") == [
         "illegal order 'A Par insurrection England': this scenario has no insurrections"]
 
 
@@ -79,11 +84,11 @@ def test_four_units_take_the_occupied_centre_too() -> None:
 
 def test_no_order_of_preference_fails() -> None:
     g = eliminate_england()
-    assert g.check(orders("england", "reclaim lon")) == [
+    assert why(g, "england", "reclaim lon") == [
         "illegal order 'reclaim lon': name at least 3 home centres in order of preference"]
-    assert g.check(orders("england", "reclaim lon, par, edi")) == [
+    assert why(g, "england", "reclaim lon, par, edi") == [
         "illegal order 'reclaim lon, par, edi': par is not a home centre of England"]
-    assert g.check(orders("france", "reclaim par, mar, bre")) == [
+    assert why(g, "france", "reclaim par, mar, bre") == [
         "illegal order 'reclaim par, mar, bre': only an eliminated power reclaims its centres"]
     g.push(orders("germany", "A Hol insurrection England", "A Mun-England", "F Kie - England", "A Ber-England"))
     result = g.push(ADJ)
@@ -109,3 +114,59 @@ def test_dash_to_a_province_stays_a_move() -> None:
     g.push(orders("france", "F Nth - Eng"))  # English Channel, not England the power (symbol ENG)
     result = g.push(ADJ)
     assert "France: F nth -> eng — succeeds" in texts(result)
+
+
+# --- who takes an eliminated country: the power that took the last centre -------------------------------
+def russia_down_to(centres: dict[str, str], units: list[dict[str, str]], season: str = "spring") -> Game[Any]:
+    """1902: Russia holds only the centres given Russian in ``centres`` and has no unit; the rest of its
+    home centres belong to Germany."""
+    owners = {c: p for p, cs in HOMES.items() for c in cs if p != "russia"} | {"stp": "germany", "war": "germany"}
+    owners |= {"lon": "england", "edi": "england", "lvp": "england"} | centres
+    return new_game(owners=owners, units=units, calendar={"year": 1902, "season": season})
+
+
+def test_the_country_goes_to_the_power_that_took_the_last_centre_not_the_first_by_name() -> None:
+    """Austria walks into Moscow in the Spring and stays; Turkey takes Sevastopol in the Fall. Both
+    centres change hands at the Fall's update, but Turkey's unit arrived last: Turkey took Russia's last
+    centre, and Russia becomes a Turkish province (not an Austrian one, as the first name would have it)."""
+    g = russia_down_to({"mos": "russia", "sev": "russia"},
+                       [{"power": "austria", "type": "A", "at": "ukr"}, {"power": "turkey", "type": "A", "at": "arm"}])
+    g.push(orders("austria", "A Ukr-Mos"))
+    g.push(ADJ)
+    assert g.module.turn_label(g.state) == "Fall 1902"
+    g.push(orders("turkey", "A Arm-Sev"))
+    result = g.push(ADJ)
+    assert ("Russia has lost its last supply centre: its country becomes a province of Turkey"
+            in texts(result))
+    assert g.summary()["eliminated"] == {"russia": "turkey"}
+    assert g.module.summary(g.replay(verify=True)) == g.summary()
+
+
+def test_a_retreat_into_the_last_centre_comes_after_the_fall_moves() -> None:
+    """Fall 1902: Germany moves into Moscow; Austria dislodges Turkey's army from Ukraine and it retreats
+    into empty Sevastopol. The retreat is the later taking: Turkey took the last centre."""
+    g = russia_down_to({"mos": "russia", "sev": "russia"},
+                       [{"power": "germany", "type": "A", "at": "lvn"}, {"power": "turkey", "type": "A", "at": "ukr"},
+                        {"power": "austria", "type": "A", "at": "rum"}, {"power": "austria", "type": "A", "at": "war"}],
+                       season="fall")
+    g.push(orders("germany", "A Lvn-Mos"))
+    g.push(orders("austria", "A Rum-Ukr", "A War S A Rum-Ukr"))
+    g.push(ADJ)
+    assert g.summary()["dislodged"] == ["turkey: A ukr"]
+    g.push(orders("turkey", "A Ukr R Sev"))
+    result = g.push(ADJ)
+    assert g.summary()["owners"]["mos"] == "germany" and g.summary()["owners"]["sev"] == "turkey"
+    assert ("Russia has lost its last supply centre: its country becomes a province of Turkey"
+            in texts(result))
+
+
+def test_centres_taken_in_the_same_phase_go_to_the_power_that_took_more_of_them() -> None:
+    """Ruling (docs/mun-historical.md): among centres taken in the same phase, the power that took more."""
+    g = russia_down_to({"mos": "russia", "sev": "russia", "war": "russia"},
+                       [{"power": "austria", "type": "A", "at": "gal"}, {"power": "austria", "type": "A", "at": "ukr"},
+                        {"power": "turkey", "type": "A", "at": "arm"}], season="fall")
+    g.push(orders("austria", "A Gal-War", "A Ukr-Mos"))
+    g.push(orders("turkey", "A Arm-Sev"))
+    result = g.push(ADJ)
+    assert ("Russia has lost its last supply centre: its country becomes a province of Austria"
+            in texts(result))

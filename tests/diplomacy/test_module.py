@@ -7,11 +7,9 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from boardapp.engine.files import load_scenario, read_scenario
 from boardapp.engine.game import Game
-from boardapp.engine.module import IllegalCommandError
+from boardapp.engine.module import Audience
 from boardapp.rules.diplomacy.module import DiplomacyRules
 from boardapp.rules.diplomacy.scenario import DiplomacyScenario
 
@@ -132,27 +130,86 @@ def test_orders_hidden_until_adjudication() -> None:
     assert g.summary()["orders_submitted"] == []
 
 
-def test_illegal_order_refused_with_parser_message() -> None:
+def illegal_lines(entry: Any) -> list[tuple[str, str]]:
+    return [(e.data["order"], e.data["reason"]) for e in entry.events if e.kind == "order_illegal"]
+
+
+def test_parser_messages_name_the_line_and_what_is_wrong() -> None:
     g = new_game()
-    with pytest.raises(IllegalCommandError) as err:
-        g.push(orders("france", "A Par jumps Bur"))
-    assert err.value.reasons == ["illegal order 'A Par jumps Bur': unexpected 'jumps' after 'par'"]
-    assert g.check(orders("france", "A Mun-Bur")) == ["illegal order 'A Mun-Bur': France has no unit in mun"]
-    assert g.check(orders("france", "XYZ: A Par-Bur")) == [
-        "illegal order 'XYZ: A Par-Bur': unknown power 'XYZ'"]
-    assert g.check(orders("france", "Germany: A Mun-Bur")) == [
+    m = g.module
+
+    def why(power: str, text: str) -> list[str]:
+        return [reason for _line, reason in m.split_orders(g.state, power, [text])[1]]
+
+    assert why("france", "A Par jumps Bur") == ["illegal order 'A Par jumps Bur': unexpected 'jumps' after 'par'"]
+    assert why("france", "A Mun-Bur") == ["illegal order 'A Mun-Bur': France has no unit in mun"]
+    assert why("france", "XYZ: A Par-Bur") == ["illegal order 'XYZ: A Par-Bur': unknown power 'XYZ'"]
+    assert why("france", "Germany: A Mun-Bur") == [
         "illegal order 'Germany: A Mun-Bur': written for Germany, submitted by France"]
-    assert g.check(orders("france", "F Nor - Nth"))[0].startswith("ambiguous order 'F Nor - Nth'")
+    assert why("france", "F Nor - Nth")[0].startswith("ambiguous order 'F Nor - Nth'")
+    assert why("france", "A Par-Bur") == []
     assert g.check(orders("nobody", "A Par H")) == [
         "unknown power 'nobody'; powers are ['austria', 'england', 'france', 'germany', 'italy', 'russia', "
         "'turkey']"]
-    # forced in by CONTROL: the illegal order is reported and the unit holds
-    g.push(orders("france", "A Par jumps Bur", "A Mar-Bur", force="umpire accepts the paper as written"))
+
+
+def test_an_illegal_order_means_the_unit_holds_and_the_legal_orders_stand() -> None:
+    """The rules: an illegal order is void and the unit holds. A hand-in with one bad line is accepted:
+    the legal orders stand, the bad line is recorded with its reason (for CONTROL and France only until
+    the orders are revealed) and Paris holds."""
+    g = new_game()
+    assert g.check(orders("france", "A Par jumps Bur", "A Mar-Bur", "F Bre-Mao")) == []
+    entry = g.push(orders("france", "A Par jumps Bur", "A Mar-Bur", "F Bre-Mao"))
+    assert illegal_lines(entry) == [("A Par jumps Bur", "illegal order 'A Par jumps Bur': unexpected 'jumps' after "
+                                     "'par'")]
+    assert g.state.orders["france"] == ["A Mar-Bur", "F Bre-Mao"]
+    bad = next(e for e in entry.events if e.kind == "order_illegal")
+    assert bad.hidden and bad.visible_to == ("france",)
+    assert bad.text == "France: illegal order 'A Par jumps Bur': unexpected 'jumps' after 'par' — the unit will hold"
+    assert not bad.visible(Audience(role="public")) and not bad.visible(Audience.player_seat("germany"))
+    assert bad.visible(Audience.player_seat("france"))
+    summary = g.summary()
+    assert summary["orders"]["hidden"] is True
+    assert summary["orders"]["illegal"] == {"france": [
+        {"order": "A Par jumps Bur", "reason": "illegal order 'A Par jumps Bur': unexpected 'jumps' after 'par'"}]}
+    # Germany attacks Paris's neighbour Burgundy from Munich; France's Marseilles army gets there too:
+    # a standoff, Paris holds, Brest moves
+    g.push(orders("germany", "A Mun-Bur"))
     result = g.push(ADJ)
     assert ("France: illegal order 'A Par jumps Bur': unexpected 'jumps' after 'par' — the unit holds"
             in texts(result))
-    assert "france: A par" in g.summary()["units"] and "france: A bur" in g.summary()["units"]
+    units = g.summary()["units"]
+    assert "france: A par" in units and "france: A mar" in units and "france: F mao" in units
+    assert "germany: A mun" in units
+    assert g.summary()["orders"]["illegal"] == {}
     assert g.replay(verify=True) is not None
+
+
+def test_a_new_hand_in_replaces_the_illegal_lines_too() -> None:
+    g = new_game()
+    g.push(orders("france", "A Par jumps Bur"))
+    assert g.state.illegal == {"france": [("A Par jumps Bur",
+                                          "illegal order 'A Par jumps Bur': unexpected 'jumps' after 'par'")]}
+    g.push(orders("france", "A Par-Bur"))
+    assert g.state.illegal == {}
+    assert g.state.orders["france"] == ["A Par-Bur"]
+
+
+def test_an_illegal_retreat_is_void_and_the_unit_disbanded() -> None:
+    g = new_game()
+    g.push(orders("germany", "A Mun-Bur"))
+    g.push(ADJ)  # Spring: Germany into Burgundy
+    g.push(orders("france", "A Par-Bur", "A Mar S A Par-Bur"))
+    g.push(ADJ)  # Fall: Burgundy's German army is dislodged
+    assert g.summary()["dislodged"] == ["germany: A bur"]
+    entry = g.push(orders("germany", "Bur R Ruh", "A Mun-Ruh"))  # the second line names no dislodged unit
+    assert g.state.orders["germany"] == ["Bur R Ruh"]
+    assert illegal_lines(entry) == [("A Mun-Ruh", "illegal order 'A Mun-Ruh': Germany has no dislodged unit in mun")]
+    entry = g.push(orders("germany", "A Mun-Ruh"))  # handed in again with the bad line alone: Burgundy has no order
+    result = g.push(ADJ)
+    assert ("Germany: illegal order 'A Mun-Ruh': Germany has no dislodged unit in mun — the order is void "
+            "(a dislodged unit without a valid retreat is disbanded)") in texts(result)
+    assert "germany: A bur" not in g.summary()["units"]
 
 
 def test_move_options() -> None:

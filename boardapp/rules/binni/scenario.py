@@ -76,12 +76,32 @@ class BinniCounter(FileModel):
     name: str | None = Field(None, description="A name shown in the tooltip ('1st Armoured Brigade').")
     combat_value: int | None = Field(None, ge=0, description="Overrides the type's combat value.")
     losses: int = Field(0, ge=0, description="Losses at the start.")
+    moved: bool = Field(False, description="Mid-game: it has already moved (or deployed) this week, so it moves "
+                        "again only after the end of turn.")
+    attacked: bool = Field(False, description="Mid-game: it has already attacked this week.")
+    activated: bool = Field(False, description="Mid-game: its activation is paid for this week (brigades; a unit "
+                            "that moved is activated).")
+    held_since: int | None = Field(
+        None, ge=0,
+        description="Mid-game occupation span: the week at whose end it was (or will be) first present in its "
+                    "place, unmoved since; it takes the place at the first end of turn after that week (with no "
+                    "hostile combat unit there). The current week: its span starts at this week's end (it came "
+                    "this week, or its place changed hands this week). Empty: since before the game, or from this "
+                    "week's end if it moved this week.",
+    )
 
 
 class DPStart(FileModel):
+    """Displaced-people tokens at the start, and (mid-game) how long they have gone without aid."""
+
     place: Id
     count: int = Field(1, ge=1, description="Number of displaced-people tokens.")
     community: str | None = Field(None, description="Their community; empty: the place's.")
+    weeks_unassisted: int = Field(
+        0, ge=0, description="Mid-game: consecutive ends of turn these people have gone without aid or a camp; "
+                             "they die at settings.dp_weeks_to_die.")
+    assisted: bool = Field(False, description="Mid-game: assisted at the last end of turn; they keep that help while "
+                           "it stays in their place.")
 
 
 class CampStart(FileModel):
@@ -134,10 +154,13 @@ class BinniScenario(ScenarioBase):
     """A War in Binni scenario file."""
 
     rules: str = Field("binni", pattern="^binni$", description="Always 'binni' for this rule module.")
+    week: int = Field(1, ge=1, description="The week play starts in: 1 for a new game, later for a situation in "
+                      "mid-game.")
     teams: list[BinniTeam] = Field(description="Every team, map factions and off-map actors.")
     unit_types: list[UnitType] = Field(description="The kinds of unit.")
     counters: list[BinniCounter] = Field(default_factory=list, description="Unit counters and where they start.")
-    control: dict[Id, Id] = Field(default_factory=dict, description="Starting control: place id -> team id (unlisted: neutral).")
+    control: dict[Id, Id] = Field(default_factory=dict,
+                                  description="Starting control: place id -> team id (unlisted: neutral).")
     dp_tokens: list[DPStart] = Field(default_factory=list, description="Displaced people at the start.")
     camps: list[CampStart] = Field(default_factory=list, description="Humanitarian camps at the start.")
     aid_blocks: list[AidStart] = Field(default_factory=list, description="Aid blocks on the map at the start.")
@@ -177,6 +200,7 @@ class BinniScenario(ScenarioBase):
                 problems.append(_p(("counters", i, "type"), f"no unit type {c.type!r}; types are {sorted(types)}"))
             if c.at is not None and c.at not in places:
                 problems.append(_p(("counters", i, "at"), f"no place {c.at!r} on map {the_map.id!r}"))
+            problems += self._mid_game_counter(i, c)
         for place, holder in self.control.items():
             if place not in places:
                 problems.append(_p(("control", place), f"no place {place!r} on map {the_map.id!r}"))
@@ -196,4 +220,36 @@ class BinniScenario(ScenarioBase):
         for i, dp in enumerate(self.dp_tokens):
             if dp.community is not None and communities and dp.community not in communities:
                 problems.append(_p(("dp_tokens", i, "community"), f"unknown community {dp.community!r}"))
+            if dp.weeks_unassisted >= self.settings.dp_weeks_to_die:
+                problems.append(_p(("dp_tokens", i, "weeks_unassisted"), f"{dp.weeks_unassisted} weeks without aid: "
+                                   f"these people would already be dead (they die at {self.settings.dp_weeks_to_die}, "
+                                   "settings.dp_weeks_to_die); give at most "
+                                   f"{self.settings.dp_weeks_to_die - 1}"))
+            if dp.assisted and dp.weeks_unassisted:
+                problems.append(_p(("dp_tokens", i, "assisted"), "people assisted at the last end of turn have 0 "
+                                   f"weeks without aid, not {dp.weeks_unassisted}: leave one of the two out"))
+        if self.week > self.settings.weeks:
+            problems.append(_p(("week",), f"week {self.week} is after the game's last week "
+                               f"({self.settings.weeks}, settings.weeks)"))
+        return problems
+
+    def _mid_game_counter(self, i: int, c: BinniCounter) -> list[Problem]:
+        """A counter's mid-game fields must describe a situation the rules could have reached."""
+        problems: list[Problem] = []
+        if c.at is None:
+            for key in ("moved", "attacked", "activated"):
+                if getattr(c, key):
+                    problems.append(_p(("counters", i, key), f"counter {c.id!r} is outside the region (no 'at'): it "
+                                       f"cannot have {key} this week; give its place with 'at'"))
+            if c.held_since is not None:
+                problems.append(_p(("counters", i, "held_since"), f"counter {c.id!r} is outside the region (no "
+                                   "'at'): it occupies nothing; give its place with 'at' or leave held_since out"))
+        elif c.held_since is not None:
+            if c.held_since > self.week:
+                problems.append(_p(("counters", i, "held_since"), f"held_since {c.held_since} is after this week: "
+                                   f"play starts in week {self.week}; give {self.week} for a span that starts at "
+                                   "this week's end, or an earlier week for a unit that stood there then"))
+            elif c.moved and c.held_since != self.week:
+                problems.append(_p(("counters", i, "held_since"), f"counter {c.id!r} moved this week, so its span "
+                                   f"starts at this week's end: give held_since {self.week} or leave it out"))
         return problems

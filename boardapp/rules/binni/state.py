@@ -52,7 +52,10 @@ class DPToken(_State):
     id: int
     place: str
     community: str | None
-    weeks_unassisted: int = 0
+    weeks_unassisted: int = Field(0, description="Consecutive ends of turn without aid or a camp; dies at "
+                                  "dp_weeks_to_die.")
+    assisted: bool = Field(False, description="Assisted at the last end of turn, where it stands: it keeps that "
+                           "help while the help stays in its place.")
 
 
 class Camp(_State):

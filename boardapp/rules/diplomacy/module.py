@@ -1,8 +1,9 @@
 """The Diplomacy-family rule module: orders in secret, adjudication, seasons, insurrection.
 
 The adjudicator (:mod:`boardapp.rules.diplomacy.adjudicator`) resolves each phase; this module
-keeps the game state (units, centre owners, submitted orders, the calendar, victory points,
-eliminated powers) behind boardapp's :class:`~boardapp.engine.module.RuleModule` interface.
+checks and applies the commands (:mod:`.commands`) to the game state (:mod:`.state`: units,
+centre owners, submitted orders, the calendar, victory points, eliminated powers) behind
+boardapp's :class:`~boardapp.engine.module.RuleModule` interface.
 
 A year: Spring movement → Spring retreats (only when a unit was dislodged) → Fall movement →
 Fall retreats → Winter adjustments (only when some power must build or disband) → next year.
@@ -13,22 +14,19 @@ earlier one in the same phase) and stay secret until ``adjudicate`` reveals them
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from collections.abc import Sequence
-from typing import Any, ClassVar, Literal
-
-from pydantic import Field
+from typing import Any, ClassVar
 
 from boardapp.engine.dice import Dice
 from boardapp.engine.module import BoardPicture, BoardPiece, BoardToken, Command, Event, MoveOption, RuleModule
 from boardapp.model.mapfile import Map
 from boardapp.rules.diplomacy.adjudicator import (
-    MovementResult,
     adjudicate_adjustments,
     adjudicate_movement,
     adjudicate_retreats,
     update_ownership,
 )
+from boardapp.rules.diplomacy.commands import Adjudicate, Insurrection, Reclaim, SetVictoryPoints, SubmitOrders
 from boardapp.rules.diplomacy.mapdata import province_of
 from boardapp.rules.diplomacy.orders import (
     AmbiguousOrderError,
@@ -40,84 +38,9 @@ from boardapp.rules.diplomacy.orders import (
     UnitType,
 )
 from boardapp.rules.diplomacy.scenario import DiplomacyScenario, Power
+from boardapp.rules.diplomacy.state import ADJUSTMENT, MOVEMENT, RETREAT, DiplomacyState
 
-MOVEMENT, RETREAT, ADJUSTMENT = "movement", "retreat", "adjustment"
 _PHASE = {MOVEMENT: Phase.MOVEMENT, RETREAT: Phase.RETREAT, ADJUSTMENT: Phase.ADJUSTMENT}
-
-
-# --- commands ------------------------------------------------------------------------------
-class SubmitOrders(Command):
-    """A power's written orders for the current phase (secret until adjudication).
-
-    Movement phase: hold, move, support, convoy, and Insurrection (``F Lon insurrection
-    Russia`` or ``F Lon-Russia`` naming an eliminated power). Retreat phase: retreat or
-    disband. Adjustment phase: build or disband. An eliminated power names the home centres
-    it wants back, in order of preference: ``reclaim mos, stp, ros, mur, sib`` (optionally
-    ``build F stp`` as a second order).
-    """
-
-    kind: Literal["submit_orders"] = "submit_orders"
-    power: str
-    orders: list[str] = Field(default_factory=list)
-
-
-class Adjudicate(Command):
-    """Reveal and resolve the current phase, then advance the calendar."""
-
-    kind: Literal["adjudicate"] = "adjudicate"
-
-
-class SetVictoryPoints(Command):
-    """Set a power's political (non-territorial) victory points."""
-
-    kind: Literal["set_victory_points"] = "set_victory_points"
-    power: str
-    points: int
-    reason: str = ""
-
-
-# --- state ---------------------------------------------------------------------------------
-@dataclass
-class DiplomacyState:
-    year: int
-    season: str  # spring | fall | winter
-    phase: str  # movement | retreat | adjustment
-    units: list[Unit]
-    owners: dict[str, str]
-    orders: dict[str, list[str]] = field(default_factory=dict)
-    movement: MovementResult | None = None
-    """The movement result whose dislodged units retreat now (retreat phase only)."""
-    eliminated: dict[str, str] = field(default_factory=dict)
-    """Eliminated power -> the power that took its last centre."""
-    political: dict[str, int] = field(default_factory=dict)
-    vp_log: list[tuple[str, int, str]] = field(default_factory=list)
-    pledges: list[tuple[str, str, str]] = field(default_factory=list)
-    """Insurrection units given this season: (giving power, unit, target power)."""
-    missing_pledges: list[tuple[str, str, str]] = field(default_factory=list)
-    reclaims: dict[str, list[str]] = field(default_factory=dict)
-    """Reviving power -> its orders for this season's insurrection (kept until the season ends)."""
-    finished: bool = False
-
-    def copy(self) -> DiplomacyState:
-        return DiplomacyState(
-            self.year, self.season, self.phase, list(self.units), dict(self.owners),
-            {k: list(v) for k, v in self.orders.items()}, self.movement, dict(self.eliminated),
-            dict(self.political), list(self.vp_log), list(self.pledges), list(self.missing_pledges),
-            {k: list(v) for k, v in self.reclaims.items()}, self.finished,
-        )
-
-
-@dataclass(frozen=True)
-class Insurrection:
-    unit: str  # region of the unit given
-    target: str  # power
-
-
-@dataclass(frozen=True)
-class Reclaim:
-    centres: tuple[str, ...]
-    build: tuple[str, str] | None = None  # (A|F, region)
-
 
 _INS_RE = re.compile(
     r"^\s*(?:(?P<power>[A-Za-z][\w .'-]*?)\s*:\s*)?(?:(?P<type>[AaFf])\s+)?(?P<prov>[\w()/ .'-]+?)\s*"
@@ -315,13 +238,7 @@ class DiplomacyRules(RuleModule[DiplomacyState]):
         if isinstance(command, SubmitOrders):
             if command.power not in self.powers:
                 return [f"unknown power {command.power!r}; powers are {sorted(self.powers)}"]
-            reasons = []
-            for text in command.orders:
-                try:
-                    self.parse_order(state, command.power, text)
-                except ValueError as exc:
-                    reasons.append(str(exc))
-            return reasons
+            return []  # illegal lines do not refuse the hand-in: those units hold (see split_orders)
         if isinstance(command, SetVictoryPoints):
             if command.power not in self.powers:
                 return [f"unknown power {command.power!r}; powers are {sorted(self.powers)}"]
@@ -336,11 +253,22 @@ class DiplomacyRules(RuleModule[DiplomacyState]):
     # --- apply -------------------------------------------------------------------------
     def apply(self, state: DiplomacyState, command: Command, dice: Dice) -> list[Event]:
         if isinstance(command, SubmitOrders):
-            state.orders[command.power] = list(command.orders)
+            power = command.power
+            legal, illegal = self.split_orders(state, power, command.orders)
+            state.orders[power] = legal
+            if illegal:
+                state.illegal[power] = illegal
+            else:
+                state.illegal.pop(power, None)
             n = len(command.orders)
-            return [Event(kind="orders_submitted", teams=(command.power,), data={"count": n},
-                          text=f"{self.power_name(command.power)} handed in {n} order{'s' * (n != 1)} "
-                          f"for {self.turn_label(state)} (secret until adjudication)")]
+            events = [Event(kind="orders_submitted", teams=(power,), data={"count": n},
+                            text=f"{self.power_name(power)} handed in {n} order{'s' * (n != 1)} "
+                            f"for {self.turn_label(state)} (secret until adjudication)")]
+            for text, why in illegal:
+                events.append(Event(kind="order_illegal", teams=(power,), hidden=True, visible_to=(power,),
+                                    data={"order": text, "reason": why},
+                                    text=f"{self.power_name(power)}: {why} — {self._void(state)}"))
+            return events
         if isinstance(command, SetVictoryPoints):
             old = state.political.get(command.power, 0)
             state.political[command.power] = command.points
@@ -365,16 +293,50 @@ class DiplomacyRules(RuleModule[DiplomacyState]):
             return events
         raise ValueError(f"unknown command {command.kind!r}")
 
+    def split_orders(self, state: DiplomacyState, power: str,
+                     texts: Sequence[str]) -> tuple[list[str], list[tuple[str, str]]]:
+        """A hand-in's legal lines, and its illegal lines each with the parser's reason.
+
+        The rules: an illegal order is void and the unit holds (in a retreat phase an unordered
+        dislodged unit is disbanded; in the winter a void build or disband is not made). So a
+        hand-in is never refused for a bad line: the legal orders stand and the bad lines are kept
+        with their reasons for CONTROL and the power.
+        """
+        legal: list[str] = []
+        illegal: list[tuple[str, str]] = []
+        for text in texts:
+            try:
+                self.parse_order(state, power, text)
+            except ValueError as exc:
+                illegal.append((text, str(exc)))
+            else:
+                legal.append(text)
+        return legal, illegal
+
+    def _void(self, state: DiplomacyState, done: bool = False) -> str:
+        """What an illegal order means in this phase, before or after adjudication."""
+        if state.phase == MOVEMENT:
+            return "the unit holds" if done else "the unit will hold"
+        if state.phase == RETREAT:
+            return "the order is void (a dislodged unit without a valid retreat is disbanded)"
+        return "the order is void"
+
     def _parsed(self, state: DiplomacyState, events: list[Event]) -> list[tuple[str, str, Any]]:
-        """Every submitted order parsed; illegal ones (forced in) are reported and dropped."""
+        """Every handed-in order parsed; the illegal lines of each hand-in are revealed, with their
+        reasons, and dropped (those units hold)."""
+        for power in sorted(state.illegal):
+            for text, why in state.illegal[power]:
+                events.append(Event(kind="order_illegal", teams=(power,), data={"order": text, "reason": why},
+                                    text=f"{self.power_name(power)}: {why} — {self._void(state, done=True)}"))
+        state.illegal = {}
         out = []
         for power in sorted(state.orders):
             for text in state.orders[power]:
                 try:
                     out.append((power, text, self.parse_order(state, power, text)))
                 except ValueError as exc:
-                    events.append(Event(kind="order_illegal", teams=(power,), data={"order": text},
-                                        text=f"{self.power_name(power)}: {exc} — the unit holds"))
+                    events.append(Event(kind="order_illegal", teams=(power,), data={"order": text, "reason": str(exc)},
+                                        text=f"{self.power_name(power)}: {exc} — {self._void(state, done=True)}"))
         state.orders = {}
         return out
 
@@ -412,7 +374,9 @@ class DiplomacyRules(RuleModule[DiplomacyState]):
             else:
                 orders.append(o)
                 owner_of.append(power)
+        before = set(state.units)
         result = adjudicate_movement(self.m, state.units, orders)
+        self._note_arrivals(state, before, result.units, 1)
         for power, o, r in zip(owner_of, orders, result.results, strict=True):
             events.append(self._result_event(power, o, r.succeeded, r.reason))
         for d in result.dislodged:
@@ -434,7 +398,9 @@ class DiplomacyRules(RuleModule[DiplomacyState]):
         assert state.movement is not None
         orders = [o for _p, _t, o in parsed if isinstance(o, Order)]
         powers = [p for p, _t, o in parsed if isinstance(o, Order)]
+        before = set(state.units)
         result = adjudicate_retreats(self.m, state.movement, orders)
+        self._note_arrivals(state, before, result.units, 2)
         for power, o, r in zip(powers, orders, result.results, strict=True):
             events.append(self._result_event(power, o, r.succeeded, r.reason))
         for u in result.disbanded:
@@ -458,6 +424,7 @@ class DiplomacyRules(RuleModule[DiplomacyState]):
                                         text=f"{self.power_name(state.owners[c])} takes "
                                         f"{self.province_name(c)}{was}"))
             events += self._eliminations(state, old)
+            state.arrivals = {}
         events += self._insurrections(state)
         events += self._victory(state)
         if state.season == "spring":
@@ -468,14 +435,35 @@ class DiplomacyRules(RuleModule[DiplomacyState]):
             self._next_year(state)
         return events
 
+    @staticmethod
+    def _note_arrivals(state: DiplomacyState, before: set[Unit], after: Sequence[Unit], when: int) -> None:
+        """Remember, in a Fall, which provinces a unit entered in this phase (see ``state.arrivals``)."""
+        if state.season == "fall":
+            for u in set(after) - before:
+                state.arrivals[u.province] = when
+
+    def last_centre_taker(self, state: DiplomacyState, lost: Sequence[str]) -> str:
+        """The power that took the last of the centres ``lost`` (all lost at this Fall's update).
+
+        The MUN rules: a power that loses its last supply centre "becomes a province of the power
+        that took the last centre". Ruling for centres lost at the same update: the last centre is
+        the one whose occupier arrived last (a retreat after the Fall moves, a Fall move after a unit
+        that stood there before); among equals, the power that took more of them; then the power
+        with more supply centres; then the name, alphabetically (see ``docs/mun-historical.md``).
+        """
+        counts = self.centres(state)
+        latest = max(state.arrivals.get(c, 0) for c in lost)
+        last = [state.owners[c] for c in lost if state.arrivals.get(c, 0) == latest]
+        return min(set(last), key=lambda pw: (-last.count(pw), -counts.get(pw, 0), pw))
+
     def _eliminations(self, state: DiplomacyState, old: dict[str, str]) -> list[Event]:
         events = []
         counts = self.centres(state)
         for pw in sorted(self.powers):
             had = [c for c, o in old.items() if o == pw]
             if had and counts.get(pw, 0) == 0 and pw not in state.eliminated:
-                takers = sorted({state.owners[c] for c in had if c in state.owners})
-                taker = takers[0] if takers else ""
+                lost = [c for c in had if c in state.owners]
+                taker = self.last_centre_taker(state, lost) if lost else ""
                 state.eliminated[pw] = taker
                 events.append(Event(kind="eliminated", teams=(pw, taker), data={"power": pw, "by": taker},
                                     text=f"{self.power_name(pw)} has lost its last supply centre: its country "
@@ -713,7 +701,9 @@ class DiplomacyRules(RuleModule[DiplomacyState]):
             "score": {p: self.score(state, p) for p in self.powers},
             "eliminated": dict(sorted(state.eliminated.items())),
             "orders_submitted": sorted(state.orders),
-            "orders": {"hidden": True, "by_power": {p: list(v) for p, v in sorted(state.orders.items())}},
+            "orders": {"hidden": True, "by_power": {p: list(v) for p, v in sorted(state.orders.items())},
+                       "illegal": {p: [{"order": o, "reason": r} for o, r in v]
+                                   for p, v in sorted(state.illegal.items())}},
             "insurrection_units": [list(p) for p in state.pledges],
             "finished": state.finished,
         }

@@ -1,17 +1,21 @@
-"""Bombing missions and cruise missiles: both tables, spotting, stock, political will, collateral."""
+"""Bombing missions and cruise missiles (``rules/binni/strikes.py``): both tables, spotting, stock, political will,
+collateral."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import pytest
-from .binni_helpers import clear_map, end_turn, events_of, put, roll
 
 from boardapp.engine.module import IllegalCommandError
 
+from .binni_helpers import clear_map, end_turn, events_of, put, roll
+
 # The digest's strike table: modified die -> (hits, collateral effects)
 CRUISE = {1: (0, 1), 2: (0, 0), 3: (0, 0), 4: (1, 1), 5: (1, 0), 6: (1, 0)}
+
 BOMBING = {1: (0, 1), 2: (0, 1), 3: (0, 0), 4: (1, 1), 5: (1, 1), 6: (2, 0)}
+
 TABLES = {"cruise_missile": CRUISE, "bombing": BOMBING}
 
 
@@ -45,6 +49,8 @@ def test_every_die_of_both_strike_tables(g: Any, weapon: str, die: int) -> None:
 @pytest.mark.parametrize(("spotter_at", "spotted"), [
     ("delta", True), ("charlie", True), ("golf", True), ("bravo", False), ("alpha", False), (None, False),
 ])
+
+
 @pytest.mark.parametrize("weapon", ["cruise_missile", "bombing"])
 @pytest.mark.parametrize("die", range(1, 7))
 def test_spotting_adds_one_in_place_or_one_road_away_capped_at_six(g: Any, spotter_at: str | None, spotted: bool,

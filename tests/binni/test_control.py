@@ -1,4 +1,4 @@
-"""Control of places: occupation over a full end-of-turn span, influence contests, handover, set_control."""
+"""Control of places (``rules/binni/control.py``): occupation over a full end-of-turn span, handover, set_control."""
 
 from __future__ import annotations
 
@@ -71,48 +71,6 @@ def test_an_allied_unit_does_not_take_its_allys_place(g: Any) -> None:
     assert g.state.control["golf"] == "reb"
 
 
-# --- influence contests ------------------------------------------------------------------------------
-def test_the_highest_total_wins_and_every_committed_card_is_consumed(g: Any) -> None:
-    entry = g.push({"kind": "influence", "place": "delta", "bids": {"gov": [1, 1, 2], "reb": [3]}})
-    assert g.state.control["delta"] == "gov"
-    assert (g.state.teams["gov"].cards, g.state.teams["reb"].cards) == ([], [1])
-    assert entry.events[0].text == ("influence contest for Delta (Government 4, Rebels 3): Government takes control; "
-                                    "every committed card is consumed")
-    assert entry.events[0].data["totals"] == {"gov": 4, "reb": 3}
-
-
-def test_the_defender_keeps_control_when_it_wins(g: Any) -> None:
-    entry = g.push({"kind": "influence", "place": "delta", "bids": {"gov": [2], "reb": [1, 3]}})
-    assert g.state.control["delta"] == "reb"
-    assert (g.state.teams["gov"].cards, g.state.teams["reb"].cards) == ([1, 1], [])
-    assert entry.events[0].text.endswith("Rebels keeps control; every committed card is consumed")
-
-
-def test_a_tie_leaves_control_where_it_was_and_still_consumes_the_cards(g: Any) -> None:
-    entry = g.push({"kind": "influence", "place": "delta", "bids": {"gov": [1, 2], "reb": [3]}})
-    assert g.state.control["delta"] == "reb"
-    assert (g.state.teams["gov"].cards, g.state.teams["reb"].cards) == ([1], [1])
-    assert entry.events[0].text == ("influence contest for Delta (Government 3, Rebels 3): a tie, control stays with "
-                                    "Rebels; every committed card is consumed")
-
-
-def test_a_tie_between_challengers_leaves_a_neutral_place_neutral(g: Any) -> None:
-    g.state.teams["un"].cards = [3]
-    g.push({"kind": "influence", "place": "charlie", "bids": {"gov": [1, 2], "un": [3]}})
-    assert g.state.control["charlie"] is None
-
-
-def test_influence_refusals(g: Any) -> None:
-    assert g.check({"kind": "influence", "place": "delta", "bids": {"news": [2]}}) == [
-        "News Media is an off-map team and cannot hold places; it may transfer cards to a faction instead"]
-    assert g.check({"kind": "influence", "place": "delta", "bids": {"gov": [2, 2]}}) == [
-        "Government does not hold the cards [2, 2] (hand: [1, 1, 2])"]
-    assert g.check({"kind": "influence", "place": "delta", "bids": {}}) == [
-        "an influence contest needs at least one team committing cards"]
-    assert g.check({"kind": "influence", "place": "delta", "bids": {"xx": [1]}}) == [
-        "no team 'xx'; teams are gov, news, reb, un"]
-
-
 def test_handover(g: Any) -> None:
     entry = g.push({"kind": "handover", "place": "golf", "to": "gov"})
     assert g.state.control["golf"] == "gov"
@@ -134,17 +92,49 @@ def test_set_control(g: Any) -> None:
         "News Media is an off-map team and cannot hold places"]
 
 
-def test_a_contest_with_no_cards_committed_is_refused(g: Any) -> None:
-    """Engine fix: a team listing no cards used to take the place with a total of 0."""
-    reason = "no influence card is committed: a contest with no cards would hand the place over for nothing"
-    assert g.check({"kind": "influence", "place": "delta", "bids": {"gov": []}}) == [reason]
-    assert g.check({"kind": "influence", "place": "charlie", "bids": {"gov": [], "un": []}}) == [reason]
-    g.push({"kind": "influence", "place": "delta", "bids": {"gov": [1], "reb": []}})
-    assert g.state.control["delta"] == "gov"  # one card beats a holder that commits none
-
-
-def test_a_unit_standing_in_its_own_place_takes_it_back_after_losing_it_by_influence(g: Any) -> None:
+# --- garrisons: the span restarts when control changes hands (docs/rulings.md) ------------------------
+def test_a_garrison_retakes_a_place_lost_by_influence_only_after_a_complete_turn(g: Any) -> None:
+    """Rulebook: control changes by "Moving a combat unit onto the place and remaining there for a
+    complete turn". The Rebels' militia stood in Delta from the start; the Government wins Delta by
+    influence in week 1. Ruling: the garrison's span restarts at the change, so Delta stays the
+    Government's at the end of week 1 and the garrison takes it back at the end of week 2."""
     g.push({"kind": "influence", "place": "delta", "bids": {"gov": [2]}})
     assert g.state.control["delta"] == "gov"
     end_turn(g)
-    assert g.state.control["delta"] == "reb"  # r-mil1 and r-mil2 have stood there since the start
+    assert g.state.control["delta"] == "gov"
+    entry = end_turn(g)
+    assert g.state.control["delta"] == "reb"
+    assert [e.text for e in events_of(entry, "control")] == [
+        "Rebels takes control of Delta by occupation (from Government)"]
+
+
+def test_a_handover_or_controls_ruling_restarts_the_garrisons_span_too(g: Any) -> None:
+    g.push({"kind": "handover", "place": "delta", "to": None})  # the Rebels give Delta up; their units stay
+    g.push({"kind": "set_control", "place": "echo", "team": "gov", "reason": "a ceasefire line"})  # r-mil3 stays
+    end_turn(g)
+    assert (g.state.control["delta"], g.state.control["echo"]) == (None, "gov")
+    end_turn(g)
+    assert (g.state.control["delta"], g.state.control["echo"]) == ("reb", "reb")
+
+
+def test_a_third_sides_span_restarts_when_another_faction_wins_the_place(g: Any) -> None:
+    clear_map(g)
+    put(g, "g-mil1", "charlie", held_since=0)  # would take neutral Charlie at the end of week 1
+    g.push({"kind": "influence", "place": "charlie", "bids": {"reb": [1]}})
+    end_turn(g)
+    assert g.state.control["charlie"] == "reb"
+    end_turn(g)
+    assert g.state.control["charlie"] == "gov"
+
+
+def test_no_change_of_hands_leaves_the_spans_alone(g: Any) -> None:
+    clear_map(g)
+    put(g, "g-mil1", "golf", held_since=0)  # a Government unit in Rebel Golf since the start
+    put(g, "r-mil1", "echo", held_since=0)
+    g.push({"kind": "influence", "place": "echo", "bids": {"gov": [1], "reb": [3]}})  # the Rebels keep Echo
+    assert g.state.counters["r-mil1"].held_since == 0
+    g.push({"kind": "set_control", "place": "echo", "team": "reb", "reason": "confirmed"})  # no change of hands
+    assert g.state.counters["r-mil1"].held_since == 0
+    g.push({"kind": "influence", "place": "golf", "bids": {"gov": [1], "reb": [1]}})  # a tie: Golf stays Rebel
+    end_turn(g)
+    assert g.state.control["golf"] == "gov"  # the span was not restarted: occupation at the end of week 1

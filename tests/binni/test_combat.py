@@ -1,4 +1,5 @@
-"""Fights: the combat result table cell by cell, odds columns, values, stores, losses and retreats."""
+"""Fights (``rules/binni/combat.py``): the combat result table cell by cell, odds columns, values, stores, losses,
+retreats, and recovering losses."""
 
 from __future__ import annotations
 
@@ -6,13 +7,17 @@ import itertools
 from typing import Any
 
 import pytest
-from .binni_helpers import clear_map, events_of, put, roll
 
 from boardapp.engine.module import IllegalCommandError
 
+from .binni_helpers import clear_map, events_of, put, roll
+
 # The digest's table, typed out again (not imported from the engine): CRT[die] = row over the columns.
 COLUMNS = ["1:1", "3:2", "2:1", "3:1", "4:1+"]
+
 L, D, P, W = "LOSE", "DRAW", "PYRRHIC WIN", "DECISIVE WIN"
+
+
 CRT = {
     1: [L, L, L, D, D],
     2: [L, D, D, D, P],
@@ -21,8 +26,12 @@ CRT = {
     5: [P, D, W, W, W],
     6: [W, W, W, W, W],
 }
+
+
 # result -> (attacker losses, defender losses, defender retreats)
 EFFECTS = {L: (1, 0, False), D: (1, 1, False), P: (1, 1, True), W: (0, 1, True)}
+
+
 # attack value for each column against a defence of 2
 ATTACK_FOR = {"1:1": 2, "3:2": 3, "2:1": 4, "3:1": 6, "4:1+": 8}
 
@@ -111,6 +120,8 @@ def test_a_destroyed_defender_does_not_retreat(g: Any) -> None:
     (8, 2, "4:1+"),
     (40, 2, "4:1+"),
 ])
+
+
 def test_odds_columns_round_down_on_exact_fractions(g: Any, att: int, dfn: int, column: str) -> None:
     duel(g, att, dfn)
     entry = attack(g, die=3)
@@ -144,6 +155,8 @@ def test_a_forced_attack_below_one_to_one_is_fought_on_the_one_to_one_column(g: 
 @pytest.mark.parametrize(("value", "strength", "losses", "now"), [
     (6, 2, 0, 6), (6, 2, 1, 3), (5, 2, 1, 3), (7, 3, 1, 5), (7, 3, 2, 3), (1, 3, 2, 1), (2, 1, 0, 2),
 ])
+
+
 def test_a_damaged_unit_fights_at_the_ceiling_of_its_share(g: Any, value: int, strength: int, losses: int,
                                                              now: int) -> None:
     duel(g, 2, 2)
@@ -190,6 +203,8 @@ def test_support_needs_missiles_and_political_will(g: Any) -> None:
 @pytest.mark.parametrize(("attackers", "stores"), [
     (["g-mil1"], 1), (["g-bde1"], 4), (["g-sf1"], 1), (["g-bde1", "g-mil1", "g-sf1"], 6),
 ])
+
+
 def test_stores_consumed_per_unit_type(g: Any, attackers: list[str], stores: int) -> None:
     duel(g, 2, 1)
     put(g, "g-bde1", "charlie")
@@ -227,7 +242,7 @@ def test_a_unit_attacks_once_a_week(g: Any) -> None:
     attack(g, die=3)  # DRAW: both stay
     assert g.check({"kind": "attack", "place": "delta", "attackers": ["g-mil1"]}) == [
         "g-mil1 (Government Armed Militia) has already attacked this week (once per week)"]
-    g.state.counters["g-mil1"].attacked = False  # what the end of turn does (tested in test_binni_turn)
+    g.state.counters["g-mil1"].attacked = False  # what the end of turn does (tested in test_endweek)
     assert g.check({"kind": "attack", "place": "delta", "attackers": ["g-mil1"]}) == []
 
 
@@ -345,3 +360,23 @@ def test_losses_beyond_the_chosen_list_fall_on_the_strongest(g: Any) -> None:
     g.state.control["echo"] = g.state.control["golf"] = "gov"  # no retreat: two losses
     attack(g, die=6, defender_loss=["r-mil2"])
     assert (g.state.counters["r-mil2"].losses, g.state.counters["r-mil1"].losses) == (1, 1)
+
+
+def test_rebuild_costs_three_stores_a_loss(g: Any) -> None:
+    put(g, "g-bde1", "alpha", strength=3, losses=2)
+    entry = g.push({"kind": "rebuild", "counter": "g-bde1", "losses": 2})
+    assert (g.state.counters["g-bde1"].losses, g.state.teams["gov"].stores) == (0, 12 - 6)
+    assert entry.events[0].text == "g-bde1 (Government Combat Brigade) recovers 2 losses (6 warlike stores)"
+
+
+def test_rebuild_refusals(g: Any) -> None:
+    put(g, "g-bde1", "alpha", losses=1)
+    g.state.teams["gov"].stores = 2
+    assert g.check({"kind": "rebuild", "counter": "g-bde1", "losses": 2}) == [
+        "g-bde1 (Government Combat Brigade) has 1 losses to recover, not 2",
+        "recovering 2 losses costs 6 warlike stores; Government has 2",
+    ]
+    g.state.counters["g-bde1"].losses = 2
+    g.state.counters["g-bde1"].destroyed = True
+    assert g.check({"kind": "rebuild", "counter": "g-bde1"}) == [
+        "g-bde1 (Government Combat Brigade) was destroyed (a destroyed unit cannot return)"]
