@@ -19,6 +19,7 @@ from boardapp.rules.coup.base import (
     unknown_player,
 )
 from boardapp.rules.coup.components import (
+    CLASS_NAMES,
     DECK,
     FOREIGN_UNIT_LIMIT,
     ORDER_TABLE,
@@ -184,7 +185,8 @@ def check_transfer(sc: CoupScenario, state: CoupState, cmd: Command) -> list[str
         if cmd.unit not in state.units[giver]:
             return [Impossible(f"{seat_name(giver)} holds no unit {cmd.unit!r}")]
         if class_of(to) != UNITS[cmd.unit].cls:
-            reasons.append(f"a {UNITS[cmd.unit].cls} unit goes only to a player of its class, not {seat_name(to)}")
+            reasons.append(f"a {CLASS_NAMES[UNITS[cmd.unit].cls]} unit goes only to a player of its class, "
+                           f"not {seat_name(to)}")
         if tt == "for" and len(state.units[to]) >= FOREIGN_UNIT_LIMIT:
             reasons.append(f"{seat_name(to)} holds {FOREIGN_UNIT_LIMIT} units, the Foreign Power limit")
     if cmd.chips and gt != "for":
