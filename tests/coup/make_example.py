@@ -117,7 +117,8 @@ class Player:
             assert cb is not None
             d, a = cb.defender, cb.attacker
             mine = self.state.side_units(d)
-            self.push({"kind": "lay_out", "player": f"{d}-mil", "stacks": [mine[i:i + 2] for i in range(0, len(mine), 2)]})
+            stacks = [mine[i:i + 2] for i in range(0, len(mine), 2)]
+            self.push({"kind": "lay_out", "player": f"{d}-mil", "stacks": stacks})
             theirs = self.state.side_units(a)
             chunks = [theirs[i:i + 2] for i in range(0, len(theirs), 2)]
             n = len(self.state.combat.stacks) if self.state.combat else 0
