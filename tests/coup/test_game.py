@@ -97,3 +97,35 @@ def test_an_illegal_command_in_a_file_names_the_line(capsys: pytest.CaptureFixtu
     assert code == 1
     assert f"{bad}:3:3: command 3 (draw(player='gov-mil')) is illegal: Gov-Mil has already acted this turn; " \
         "Gov-Mil holds 2 cards, his limit" in err
+
+
+@pytest.mark.parametrize("seed", range(1, 11))
+def test_games_on_other_seeds_keep_the_invariants_and_replay(seed: int) -> None:
+    player = Player(seed)
+    player.play()
+    game = player.game
+    assert game.state.phase == "over"
+    assert game.module.check_state(game.state) == []
+    assert game.replay(verify=True) == game.state
+
+
+def test_copy_is_deep() -> None:
+    player = Player(SEED)
+    script = player.play()
+    assert script
+    state = player.state
+    twin = state.copy()
+    assert twin == state
+    twin.hands["gov-mil"].append("XX")
+    twin.pool["mil"].append("YY")
+    twin.chips["gov-mil"] += 1
+    assert twin.combat is None or twin.combat.history is not state.combat.history  # type: ignore[union-attr]
+    assert twin != state and "XX" not in state.hands["gov-mil"] and "YY" not in state.pool["mil"]
+
+
+def test_check_and_schema_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", str(ROOT / "scenarios" / "coup.yaml"), str(ROOT / "maps" / "coup-table.yaml")]) == 0
+    assert "valid scenario" in capsys.readouterr().out
+    assert main(["schema", "coup"]) == 0
+    schema = json.loads(capsys.readouterr().out)
+    assert {"options", "objectives", "conference_every"} <= set(schema["properties"])
