@@ -13,7 +13,7 @@ from boardapp.engine.dice import Dice
 from boardapp.engine.module import Audience, BoardPicture, Command, Event, Impossible, RuleModule
 from boardapp.model.mapfile import Map
 from boardapp.model.scenario import ScenarioBase
-from boardapp.rules.coup import cards, combat, coup, score, turn
+from boardapp.rules.coup import cards, combat, coup, drops, score, turn
 from boardapp.rules.coup import commands as c
 from boardapp.rules.coup.components import DECK, PLAYERS, UNITS
 from boardapp.rules.coup.picture import picture, turn_label
@@ -82,6 +82,10 @@ class CoupRules(RuleModule[CoupState]):
 
     def end_turn_command(self) -> Command:
         return c.EndTurn()
+
+    def drop_command(self, state: CoupState, piece: str, place: str) -> Command | None:
+        """A card or unit dragged onto a seat (or the discard pile): see :mod:`boardapp.rules.coup.drops`."""
+        return drops.drop_command(state, piece, place)
 
     def board(self, state: CoupState) -> BoardPicture:
         """Control's picture: everything face up."""
