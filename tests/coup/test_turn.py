@@ -78,7 +78,7 @@ def test_drawing_the_last_card_without_a_coup_ends_the_game(rules: CoupRules) ->
     state = table(deck_size=1)
     events = play(rules, state, {"kind": "draw", "player": "gov-mil"})
     assert state.phase == "over" and state.power == "gov"
-    assert events[-1].kind == "no_coup"
+    assert [e.kind for e in events[-2:]] == ["no_coup", "score"]
     assert refused(rules, state, {"kind": "declare_coup"})
 
 

@@ -32,6 +32,7 @@ from boardapp.rules.coup.components import (
     team_of,
 )
 from boardapp.rules.coup.scenario import CoupScenario
+from boardapp.rules.coup.score import score_event
 from boardapp.rules.coup.state import CoupState
 
 
@@ -142,6 +143,7 @@ def apply_draw(sc: CoupScenario, state: CoupState, cmd: Command, dice: Dice) -> 
         state.pending = None
         events.append(public("no_coup", "The last card is drawn and no coup was declared: the Government keeps "
                              "power; the game ends", power="gov"))
+        events.append(score_event(sc, state))
     return events
 
 
