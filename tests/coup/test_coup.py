@@ -74,3 +74,16 @@ def test_arming_civilians(rules: CoupRules) -> None:
     play(rules, state, {"kind": "arm", "player": "gov-civ", "units": ["civ-students-1", "civ-labour-2"]})
     assert state.units["gov-para"] == ["civ-students-1", "civ-labour-2"]
     assert state.armed == ["civ-students-1", "civ-labour-2"]
+
+
+def test_control_may_type_the_affiliation_rolls(rules: CoupRules) -> None:
+    state = table(units={"gov-mil": ["mil-tanks-1"]})
+    left = sum(len(v) for v in state.pool.values())
+    assert refused(rules, state, {"kind": "declare_coup", "rolls": [1, 6]}) == [
+        f"the Affiliation Check needs one d6 (1-6) per unit left in the pool: {left} rolls, not 2"]
+    first_mil, first_civ = state.pool["mil"][0], state.pool["civ"][0]
+    rolls = [1] + [3] * (left - 2) + [6]
+    last_civ = state.pool["civ"][-1]
+    play(rules, state, {"kind": "declare_coup", "rolls": rolls})  # no dice drawn
+    assert state.units["gov-mil"] == ["mil-tanks-1", first_mil]
+    assert state.units["reb-civ"] == [last_civ] and first_civ in state.removed

@@ -140,6 +140,9 @@ class DeclareCoup(Command):
 
     kind: Literal["declare_coup"] = "declare_coup"
     player: str = Field("reb-mil", description="Always reb-mil.")
+    rolls: list[int] | None = Field(
+        None, description="Control's physical rolls for the Affiliation Check, one d6 per unit left in the pool, "
+        "in pool order (military, paramilitary, civilian sections); empty: the game rolls.")
 
 
 class Support(Command):

@@ -25,23 +25,27 @@ def check_declare_coup(sc: CoupScenario, state: CoupState, cmd: Command) -> list
         reasons.append("the last card has been drawn: too late for a coup")
     if state.pending is not None:
         reasons.append(f"{seat_name(state.pending.actor)}'s attempt is waiting for Block answers")
+    left = sum(len(v) for v in state.pool.values())
+    if cmd.rolls is not None and (len(cmd.rolls) != left or any(not 1 <= n <= 6 for n in cmd.rolls)):
+        reasons.append(Impossible(f"the Affiliation Check needs one d6 (1-6) per unit left in the pool: {left} "
+                                  f"rolls, not {len(cmd.rolls)}"))
     return reasons
 
 
 def apply_declare_coup(sc: CoupScenario, state: CoupState, cmd: Command, dice: Dice) -> list[Event]:
     """Play stops; every unit left in the pool, dummies included, is rolled for: 1 joins the
     Government's player of its class, 6 the Rebels', 2-5 leaves the game."""
+    assert isinstance(cmd, c.DeclareCoup)
     state.phase = "coup"
     state.pending = None
     events = [public("coup", f"Coup! Colonel X declares the coup with {len(state.deck)} cards left in the deck; "
                      "play stops and Control makes the Affiliation Check", "reb-mil")]
     tally = {side: dict.fromkeys(CLASSES, 0) for side in ("gov", "reb", "removed")}
-    rolls: list[int] = []
+    typed = list(cmd.rolls or [])
     for cls in CLASSES:
         pool, state.pool[cls] = state.pool[cls], []
         for unit in pool:
-            n = roll(dice, None)
-            rolls.append(n)
+            n = roll(dice, typed.pop(0) if typed else None)
             side = affiliation(n)
             if side is None:
                 state.removed.append(unit)
