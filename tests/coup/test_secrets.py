@@ -177,3 +177,33 @@ def test_the_pool_is_never_public() -> None:
     for audience in [Audience.PUBLIC] + [Audience.player_seat(p) for p in PLAYERS]:
         seen = received(game, audience)
         assert found(seen, set(pool) | names_only_in_pool) == [], audience
+
+
+def test_the_public_table_has_what_the_big_screen_draws() -> None:
+    script: list[dict[str, Any]] = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
+    first_lay_out = next(i for i, c in enumerate(script) if c["kind"] == "lay_out")
+    game = start(script[: first_lay_out + 1])
+    s = game.state
+    table = game.module.view(s, Audience.PUBLIC).table
+    assert table is not None and s.combat is not None
+    assert table["phase"] == "combat"
+    assert [x["size"] for x in table["combat"]["stacks"]] == [len(st) for st in s.combat.stacks]
+    assert all("units" not in x for x in table["combat"]["stacks"])
+    assert table["combat"]["count"] == {
+        side: sum(1 for u in s.side_units(side) if not UNITS[u].dummy) for side in ("gov", "reb")}
+    assert [x["units"] for x in table["seats"]] == [len(s.units[p]) for p in PLAYERS]
+    assert table["seating"]["top"] == ["reb-mil", "reb-para", "reb-civ"]
+    # A player's own panel is a hidden section only he receives.
+    mine = game.module.view(s, Audience.player_seat("reb-para")).sections
+    assert [x.id for x in mine if x.hidden] == ["own-reb-para"]
+    assert not [x for x in game.module.view(s, Audience.PUBLIC).sections if x.hidden]
+
+
+def test_whose_turn_and_the_block_window_are_public() -> None:
+    game = start(QUIET[:3])
+    table = game.module.view(game.state, Audience.PUBLIC).table
+    assert table is not None
+    assert table["current_team"] == "gov" and table["order"] == ["gov", "reb", "for"]
+    assert table["pending"] == {"actor": "gov-para", "action": "recruit", "card": None, "target": "reb-para",
+                                "asked": ["reb-para", "for-para"], "bust_team": None}
+    assert [x["acted"] for x in table["seats"]][:2] == [True, True]
