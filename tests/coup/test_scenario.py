@@ -35,7 +35,7 @@ def test_the_scenario_loads_with_every_option_on() -> None:
 def test_an_objective_for_no_seat(tmp_path: Path) -> None:
     problems = broken(tmp_path, "{player: for-civ,", "{player: for-cv,")
     assert len(problems) == 1
-    assert problems[0].endswith("coup.yaml:28:14: objectives[3].player: no seat 'for-cv'; seats are ['gov-mil', "
+    assert problems[0].endswith("coup.yaml:31:14: objectives[3].player: no seat 'for-cv'; seats are ['gov-mil', "
                                 "'gov-para', 'gov-civ', 'reb-mil', 'reb-para', 'reb-civ', 'for-mil', 'for-para', "
                                 "'for-civ']")
 
@@ -44,11 +44,14 @@ def test_two_objectives_for_one_seat(tmp_path: Path) -> None:
     problems = broken(tmp_path, "{player: for-civ,", "{player: for-mil,")
     assert len(problems) == 1
     assert problems[0].endswith(
-        "coup.yaml:28:14: objectives[3].player: 'for-mil' already has an objective; give each player at most one")
+        "coup.yaml:31:14: objectives[3].player: 'for-mil' already has an objective; give each player at most one")
 
 
 def test_teams_must_be_gov_reb_and_for(tmp_path: Path) -> None:
-    problems = broken(tmp_path, "{id: for, name: Foreign Power", "{id: fp, name: Foreign Power")
+    teams = ("teams:\n  - {id: gov, name: Government, colour: '#0072b2', symbol: G}\n"
+             "  - {id: reb, name: Rebel, colour: '#d55e00', symbol: R}\n"
+             "  - {id: fp, name: Foreign Power, colour: '#009e73', symbol: F}\n\noptions:")
+    problems = broken(tmp_path, "options:", teams)
     assert len(problems) == 1
     assert "Coup's teams are exactly gov, reb and for (got ['gov', 'reb', 'fp'])" in problems[0]
 
