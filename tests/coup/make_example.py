@@ -57,7 +57,7 @@ class Player:
         if s.turn == 3 and p.endswith("civ"):
             return {"kind": "pass", "player": p}
         if p == "gov-para":  # Gov-Para keeps his Leaks for a Bust, and draws to find one
-            tries += [{"kind": "bust", "player": p, "card": c, "team": t}
+            tries += [{"kind": "bust", "player": p, "card": c, "against": t}
                       for c in s.hands[p] if card_effect(c) == "leak" for t in ("reb", "for")]
             if not any(card_effect(c) == "leak" for c in s.hands[p]):
                 tries.append({"kind": "draw", "player": p})
@@ -70,7 +70,8 @@ class Player:
             if card_effect(c) == "block" or (p == "gov-para" and card_effect(c) == "leak"):
                 continue
             for t in counterparts(p):
-                extra = [{"source": "counterpart"}, {"source": "pool"}] if card_effect(c) == "neutralize" else [{}]
+                neutralize = card_effect(c) == "neutralize"
+                extra = [{"remove_from": "counterpart"}, {"remove_from": "pool"}] if neutralize else [{}]
                 tries += [{"kind": "play_card", "player": p, "card": c, "target": t, **x} for x in extra]
         tries += [{"kind": "draw", "player": p}, {"kind": "pass", "player": p}]
         return next(t for t in tries if self.legal(t))

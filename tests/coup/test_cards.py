@@ -73,15 +73,16 @@ def test_recruit_takes_a_random_unit_of_the_players_class(rules: CoupRules) -> N
 def test_neutralize_from_the_pool_or_the_counterpart_leaves_the_game(rules: CoupRules) -> None:
     state = table(hands={"gov-mil": ["6D", "7D"]}, units={"reb-mil": ["mil-tanks-1", "mil-air-2"]})
     assert refused(rules, state, {"kind": "play_card", "player": "gov-mil", "card": "6D", "target": "reb-mil"}) == [
-        "a Neutralize names its source: pool (your section of the Neutral Pool) or counterpart (the target's units)"]
+        "a Neutralize says where it removes a unit from: remove_from pool (your section of the Neutral Pool) "
+        "or counterpart (the target's units)"]
     play(rules, state, {"kind": "play_card", "player": "gov-mil", "card": "6D", "target": "reb-mil",
-                        "source": "counterpart"})
+                        "remove_from": "counterpart"})
     let_pass(rules, state, dice=[0])
     assert state.units["reb-mil"] == ["mil-air-2"] and state.removed == ["mil-tanks-1"]
     state.acted, state.gov_attempts = [], 0  # as in a new turn (the one-recruit rule is on)
     first_in_pool = state.pool["mil"][0]
     play(rules, state, {"kind": "play_card", "player": "gov-mil", "card": "7D", "target": "for-mil",
-                        "source": "pool"})
+                        "remove_from": "pool"})
     play(rules, state, {"kind": "block_timeout"}, dice=[0])
     assert state.removed == ["mil-tanks-1", first_in_pool] and first_in_pool not in state.pool["mil"]
 
@@ -156,7 +157,7 @@ def test_an_attempt_without_a_card_succeeds_on_1_to_3(rules: CoupRules) -> None:
 def test_a_typed_die_is_used_instead_of_a_roll(rules: CoupRules) -> None:
     state = table(units={"reb-civ": ["civ-media-1"]})
     play(rules, state, {"kind": "attempt", "player": "gov-civ", "action": "neutralize", "target": "reb-civ",
-                        "source": "counterpart", "die": 2})
+                        "remove_from": "counterpart", "die": 2})
     let_pass(rules, state)  # no dice drawn: the die was typed, the only unit needs no pick
     assert state.removed == ["civ-media-1"]
 
@@ -171,7 +172,7 @@ def test_one_government_recruit_or_neutralize_per_turn_until_the_first_bust(rule
     assert refused(rules, state, {"kind": "play_card", "player": "gov-mil", "card": "5C", "target": "reb-mil"}) == [
         rule]
     assert refused(rules, state, {"kind": "play_card", "player": "gov-para", "card": "6D", "target": "reb-para",
-                                  "source": "pool"}) == [rule]
+                                  "remove_from": "pool"}) == [rule]
     free = with_options(rules, one_government_recruit=False)
     assert free.check(state, free.parse_command(
         {"kind": "play_card", "player": "gov-mil", "card": "5C", "target": "reb-mil"})) == []
@@ -209,7 +210,7 @@ def test_bust_thresholds_from_the_table(rules: CoupRules) -> None:
                                  (16, 3, True), (21, 4, False), (22, 4, True), (26, 5, False), (27, 5, True),
                                  (27, 6, False)):
         state = bust_position(tally)
-        play(rules, state, {"kind": "bust", "player": "gov-para", "card": "5H", "team": "reb", "die": die})
+        play(rules, state, {"kind": "bust", "player": "gov-para", "card": "5H", "against": "reb", "die": die})
         kinds = let_pass(rules, state)
         assert ("bust" in kinds) is succeeds, (tally, die)
         assert state.busted is succeeds
@@ -217,7 +218,7 @@ def test_bust_thresholds_from_the_table(rules: CoupRules) -> None:
 
 def test_a_successful_bust_discards_the_whole_teams_cards(rules: CoupRules) -> None:
     state = bust_position(3)
-    play(rules, state, {"kind": "bust", "player": "gov-para", "card": "5H", "team": "reb"})
+    play(rules, state, {"kind": "bust", "player": "gov-para", "card": "5H", "against": "reb"})
     let_pass(rules, state, dice=[1])
     assert [state.hands[p] for p in ("reb-mil", "reb-para", "reb-civ")] == [[], [], []]
     assert state.hands["for-mil"] == ["6C"]
@@ -226,16 +227,16 @@ def test_a_successful_bust_discards_the_whole_teams_cards(rules: CoupRules) -> N
 
 def test_bust_refusals(rules: CoupRules) -> None:
     state = bust_position(0)
-    assert refused(rules, state, {"kind": "bust", "player": "gov-para", "card": "5H", "team": "reb"}) == [
+    assert refused(rules, state, {"kind": "bust", "player": "gov-para", "card": "5H", "against": "reb"}) == [
         "no recruit attempt of the reb team has been counted: there is nothing to bust"]
     off = with_options(rules, busting=False)
     state = bust_position(4)
-    assert off.check(state, off.parse_command({"kind": "bust", "player": "gov-para", "card": "5H", "team": "reb"})) \
+    assert off.check(state, off.parse_command({"kind": "bust", "player": "gov-para", "card": "5H", "against": "reb"})) \
         == ["Busting is an optional rule not in play in this scenario (options: busting)"]
 
 
 def test_a_bust_may_be_blocked(rules: CoupRules) -> None:
     state = bust_position(30, reb_para="7S")
-    play(rules, state, {"kind": "bust", "player": "gov-para", "card": "5H", "team": "reb", "die": 1})
+    play(rules, state, {"kind": "bust", "player": "gov-para", "card": "5H", "against": "reb", "die": 1})
     play(rules, state, {"kind": "block", "player": "reb-para", "card": "7S"})
     assert not state.busted and state.hands["reb-mil"] == ["2C", "3C"]

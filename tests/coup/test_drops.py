@@ -11,7 +11,7 @@ def test_a_card_dropped_on_a_counterpart_is_played_against_him(rules: CoupRules)
     assert rules.drop_command(state, "5C", "reb-mil") == rules.parse_command(
         {"kind": "play_card", "player": "gov-mil", "card": "5C", "target": "reb-mil"})
     assert rules.drop_command(state, "6D", "for-mil") == rules.parse_command(
-        {"kind": "play_card", "player": "gov-mil", "card": "6D", "target": "for-mil", "source": "counterpart"})
+        {"kind": "play_card", "player": "gov-mil", "card": "6D", "target": "for-mil", "remove_from": "counterpart"})
     assert rules.drop_command(state, "KH", "gov-civ") == rules.parse_command(
         {"kind": "transfer", "player": "gov-para", "to": "gov-civ", "card": "KH"})
     assert rules.drop_command(state, "5C", "gov-mil") is None

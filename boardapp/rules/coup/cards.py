@@ -50,8 +50,8 @@ def _effect_reasons(sc: CoupScenario, state: CoupState, player: str, action: str
             reasons.append(f"{seat_name(player)} holds {FOREIGN_UNIT_LIMIT} units, the Foreign Power limit")
     if action == "neutralize":
         if source is None:
-            reasons.append("a Neutralize names its source: pool (your section of the Neutral Pool) or counterpart "
-                           "(the target's units)")
+            reasons.append("a Neutralize says where it removes a unit from: remove_from pool (your section of the "
+                           "Neutral Pool) or counterpart (the target's units)")
         elif source == "pool" and not state.pool[cls]:
             reasons.append(f"the {CLASS_NAMES[cls]} section of the Neutral Pool is empty")
         elif source == "counterpart" and not state.units[target]:
@@ -98,9 +98,10 @@ def check_play_card(sc: CoupScenario, state: CoupState, cmd: Command) -> list[st
     target = _target_reasons(cmd.player, cmd.target)
     if target and isinstance(target[0], Impossible):
         return target
-    if cmd.source is not None and effect != "neutralize":
-        reasons.append("only a Neutralize names a source")
-    return reasons + target + _effect_reasons(sc, state, cmd.player, effect, target=cmd.target, source=cmd.source)
+    if cmd.remove_from is not None and effect != "neutralize":
+        reasons.append("only a Neutralize takes remove_from")
+    return reasons + target + _effect_reasons(sc, state, cmd.player, effect, target=cmd.target,
+                                              source=cmd.remove_from)
 
 
 def apply_play_card(sc: CoupScenario, state: CoupState, cmd: Command, dice: Dice) -> list[Event]:
@@ -109,7 +110,7 @@ def apply_play_card(sc: CoupScenario, state: CoupState, cmd: Command, dice: Dice
     state.hands[cmd.player].remove(cmd.card)  # the card leaves the hand first (Infiltrate: before the seizure)
     state.discard.append(cmd.card)
     pending = Pending(actor=cmd.player, action=effect, card=cmd.card, target=cmd.target,
-                      source=cmd.source or ("pool" if effect == "neutralize" else None),
+                      source=cmd.remove_from or ("pool" if effect == "neutralize" else None),
                       asked=list(counterparts(cmd.player)))
     return _open_window(state, pending, f"{seat_name(cmd.player)} plays the {card_name(cmd.card)} "
                         f"({EFFECT_NAMES[effect]}) against {seat_name(cmd.target)}")
@@ -124,15 +125,16 @@ def check_attempt(sc: CoupScenario, state: CoupState, cmd: Command) -> list[str]
     target = _target_reasons(cmd.player, cmd.target)
     if target and isinstance(target[0], Impossible):
         return target
-    if cmd.source is not None and cmd.action != "neutralize":
-        reasons.append("only a Neutralize names a source")
-    return reasons + target + _effect_reasons(sc, state, cmd.player, cmd.action, target=cmd.target, source=cmd.source)
+    if cmd.remove_from is not None and cmd.action != "neutralize":
+        reasons.append("only a Neutralize takes remove_from")
+    return reasons + target + _effect_reasons(sc, state, cmd.player, cmd.action, target=cmd.target,
+                                              source=cmd.remove_from)
 
 
 def apply_attempt(sc: CoupScenario, state: CoupState, cmd: Command, dice: Dice) -> list[Event]:
     assert isinstance(cmd, c.Attempt)
     pending = Pending(actor=cmd.player, action=cmd.action, card=None, target=cmd.target,
-                      source=cmd.source or ("pool" if cmd.action == "neutralize" else None), die=cmd.die,
+                      source=cmd.remove_from or ("pool" if cmd.action == "neutralize" else None), die=cmd.die,
                       asked=list(counterparts(cmd.player)))
     return _open_window(state, pending, f"{seat_name(cmd.player)} attempts a {EFFECT_NAMES[cmd.action]} without "
                         f"a card (against {seat_name(cmd.target)}; 1-{ATTEMPT_SUCCEEDS} succeeds)")
@@ -152,8 +154,8 @@ def check_bust(sc: CoupScenario, state: CoupState, cmd: Command) -> list[str]:
         reasons.append("only Gov-Para attempts a Bust")
     if card_effect(cmd.card) != "leak":
         reasons.append(f"a Bust is made with a Leak (2-10 of Hearts), not the {card_name(cmd.card)}")
-    if bust_needs(state.bust_tally[cmd.team]) is None:
-        reasons.append(f"no recruit attempt of the {cmd.team} team has been counted: there is nothing to bust")
+    if bust_needs(state.bust_tally[cmd.against]) is None:
+        reasons.append(f"no recruit attempt of the {cmd.against} team has been counted: there is nothing to bust")
     return reasons
 
 
@@ -161,11 +163,11 @@ def apply_bust(sc: CoupScenario, state: CoupState, cmd: Command, dice: Dice) -> 
     assert isinstance(cmd, c.Bust)
     state.hands[cmd.player].remove(cmd.card)
     state.discard.append(cmd.card)
-    pending = Pending(actor=cmd.player, action="bust", card=cmd.card, target=f"{cmd.team}-{class_of(cmd.player)}",
-                      bust_team=cmd.team, die=cmd.die, asked=list(counterparts(cmd.player)))
-    count = state.bust_tally[cmd.team]
+    pending = Pending(actor=cmd.player, action="bust", card=cmd.card, target=f"{cmd.against}-{class_of(cmd.player)}",
+                      bust_team=cmd.against, die=cmd.die, asked=list(counterparts(cmd.player)))
+    count = state.bust_tally[cmd.against]
     return _open_window(state, pending, f"{seat_name(cmd.player)} plays the {card_name(cmd.card)} and attempts a "
-                        f"Bust against the {cmd.team} team ({count} attempts counted, "
+                        f"Bust against the {cmd.against} team ({count} attempts counted, "
                         f"needs {bust_needs(count) or 1} or less)")
 
 

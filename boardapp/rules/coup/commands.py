@@ -62,7 +62,7 @@ class PlayCard(Command):
     player: str = Player
     card: str = Field(description="The card played, rank then suit: AS, KD, QH, JC, 7C, 10D …")
     target: str = Field(description="The counterpart it is played against.")
-    source: Literal["pool", "counterpart"] | None = Field(
+    remove_from: Literal["pool", "counterpart"] | None = Field(
         None, description="Neutralize only: remove a unit from the player's section of the Neutral Pool ('pool') "
         "or from the target's units ('counterpart').")
 
@@ -73,10 +73,10 @@ class Attempt(Command):
 
     kind: Literal["attempt"] = "attempt"
     player: str = Player
-    action: Literal["recruit", "neutralize"]
+    action: Literal["recruit", "neutralize"] = Field(description="recruit or neutralize.")
     target: str = Field(description="The counterpart it is made against (who may Block; whose units a "
                         "Neutralize may hit).")
-    source: Literal["pool", "counterpart"] | None = Field(
+    remove_from: Literal["pool", "counterpart"] | None = Field(
         None, description="Neutralize only: 'pool' or 'counterpart' (as for the card).")
     die: int | None = Die
 
@@ -88,7 +88,7 @@ class Bust(Command):
     kind: Literal["bust"] = "bust"
     player: str = Player
     card: str = Field(description="The Leak played (2-10 of Hearts).")
-    team: Literal["reb", "for"] = Field(description="The team busted: reb or for.")
+    against: Literal["reb", "for"] = Field(description="The team busted: reb or for.")
     die: int | None = Die
 
 

@@ -31,7 +31,7 @@ def drop_command(state: CoupState, piece: str, place: str) -> Command | None:
             return c.Transfer(player=holder, to=place, card=piece)
         if place in counterparts(holder):
             source = "counterpart" if card_effect(piece) == "neutralize" else None
-            return c.PlayCard(player=holder, card=piece, target=place, source=source)
+            return c.PlayCard(player=holder, card=piece, target=place, remove_from=source)
         return c.Transfer(player=holder, to=place, card=piece)
     if piece in UNITS:
         holder = state.holder(piece)
