@@ -207,3 +207,18 @@ def test_whose_turn_and_the_block_window_are_public() -> None:
     assert table["pending"] == {"actor": "gov-para", "action": "recruit", "card": None, "target": "reb-para",
                                 "asked": ["reb-para", "for-para"], "bust_team": None}
     assert [x["acted"] for x in table["seats"]][:2] == [True, True]
+
+
+def test_in_combat_a_sides_mil_and_para_see_each_others_units() -> None:
+    script: list[dict[str, Any]] = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
+    game = start(script[: next(i for i, c in enumerate(script) if c["kind"] == "start_combat") + 1])
+    s = game.state
+
+    def unit_lists(player: str) -> dict[str, list[str]]:
+        table = game.module.view(s, Audience.player_seat(player)).table
+        assert table is not None
+        return {x["player"]: [u["id"] for u in x["unit_list"]] for x in table["seats"] if "unit_list" in x}
+
+    assert unit_lists("gov-para") == {"gov-mil": s.units["gov-mil"], "gov-para": s.units["gov-para"]}
+    assert unit_lists("gov-civ") == {"gov-civ": s.units["gov-civ"]}
+    assert unit_lists("reb-mil") == {"reb-mil": s.units["reb-mil"], "reb-para": s.units["reb-para"]}
