@@ -79,6 +79,3 @@ def apply_objective_met(sc: CoupScenario, state: CoupState, cmd: Command, dice: 
     if state.phase == "over":
         events.append(score_event(sc, state))
     return events
-
-
-__all__ = ["public", "score_event", "score_lines"]

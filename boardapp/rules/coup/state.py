@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
-from boardapp.rules.coup.components import CLASSES, PLAYERS, TEAMS, UNITS
+from boardapp.rules.coup.components import CLASSES, PLAYERS, UNITS
 
 
 @dataclass
@@ -152,6 +152,3 @@ class CoupState:
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
-
-
-__all__ = ["TEAMS", "Combat", "CoupState", "Pairing", "Pending"]
