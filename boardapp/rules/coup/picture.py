@@ -122,8 +122,8 @@ def turn_label(state: CoupState) -> str:
     if state.phase == "coup":
         return "Coup — declarations"
     if state.phase == "combat" and state.combat is not None:
-        side = "Government" if state.combat.half == 0 else "Rebels"
-        return f"Combat round {state.combat.round} — {side} lay out"
+        side = "the Government lays out" if state.combat.half == 0 else "the Rebels lay out"
+        return f"Combat round {state.combat.round}: {side}"
     return f"Game over — {TEAM_NAMES.get(state.power or '', '?')} holds power"
 
 
