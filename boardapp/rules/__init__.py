@@ -13,6 +13,7 @@ from typing import Any
 BUILTIN = {
     "binni": "boardapp.rules.binni.module:BinniRules",
     "diplomacy": "boardapp.rules.diplomacy.module:DiplomacyRules",
+    "mideast": "boardapp.rules.mideast.module:MideastRules",
 }
 
 
