@@ -67,6 +67,7 @@ def test_schema_and_run_work_from_the_command_line() -> None:
                          check=True, cwd=ROOT)
     assert "Oil revenue the zone's owner collects" in out.stdout
     out = subprocess.run([sys.executable, "-m", "boardapp", "run", "scenarios/mideast-peace.yaml", "--commands",
-                          "docs/examples/mideast-every-command.yaml"], capture_output=True, text=True, cwd=ROOT)
+                          "docs/examples/mideast-every-command.yaml"], capture_output=True, text=True, cwd=ROOT,
+                         check=False)
     assert out.returncode == 0, out.stderr
     assert '"ended": "peace"' in out.stdout
