@@ -21,7 +21,8 @@ class ChoosePhases(Command):
     economic→diplomatic."""
 
     kind: Literal["choose_phases"] = "choose_phases"
-    phases: tuple[Literal["economic", "military", "diplomatic"], Literal["economic", "military", "diplomatic"]]
+    phases: tuple[Literal["economic", "military", "diplomatic"], Literal["economic", "military", "diplomatic"]] = Field(
+        description="The two phases, in the order they are played.")
     player: str | None = Player
 
 
@@ -36,7 +37,7 @@ class Drill(Command):
     """Economic (b): a drilling bid in a drillable zone the player owns; the umpire enters what was found."""
 
     kind: Literal["drill"] = "drill"
-    zone: str
+    zone: str = Field(description="A drillable zone the player owns.")
     bid: int = Field(ge=0, description="Oil Chips spent on the bid (to the Oil Reserve).")
     found: int = Field(ge=0, description="The outcome the umpire rules: chips added to the zone's oil revenue "
                        "(0: a dry well).")
@@ -71,7 +72,7 @@ class Fist(Command):
 
     kind: Literal["fist"] = "fist"
     battle: str = Field(description="The zone attacked (names the battle).")
-    side: Literal["attacker", "defender"]
+    side: Literal["attacker", "defender"] = Field(description="Whose fist: the attacker's or the defender's.")
     chips: int = Field(ge=0, description="Oil Chips in the fist (0 allowed; at most the side's available Forces).")
 
 
@@ -119,8 +120,8 @@ class UnVote(Command):
     """A player casts all his votes on the motion before the Assembly."""
 
     kind: Literal["un_vote"] = "un_vote"
-    player: str
-    vote: Literal["yea", "nay", "abstain"]
+    player: str = Field(description="The voting player (all his votes go one way).")
+    vote: Literal["yea", "nay", "abstain"] = Field(description="yea, nay or abstain (abstentions are not counted).")
 
 
 class UnTally(Command):
@@ -143,24 +144,24 @@ class GiveChips(Command):
     kind: Literal["give_chips"] = "give_chips"
     player: str = Field(description="Who gives.")
     to: str = Field(description="Who receives.")
-    chips: int = Field(ge=1)
+    chips: int = Field(ge=1, description="Oil Chips handed over.")
 
 
 class SetBloc(Command):
     """CONTROL: a player joins the Red or Blue Bloc, or leaves it (logged change)."""
 
     kind: Literal["set_bloc"] = "set_bloc"
-    player: str
-    bloc: Literal["red", "blue", "none"]
+    player: str = Field(description="The player whose Bloc changes.")
+    bloc: Literal["red", "blue", "none"] = Field(description="red, blue, or none (Non-Aligned).")
 
 
 class SetOil(Command):
     """CONTROL: set a zone's oil revenue (a ruling)."""
 
     kind: Literal["set_oil"] = "set_oil"
-    zone: str
-    oil: int = Field(ge=0)
-    reason: str = ""
+    zone: str = Field(description="The zone whose oil revenue is set.")
+    oil: int = Field(ge=0, description="Its new oil revenue, in chips per Economic Phase.")
+    reason: str = Field("", description="Why, for the log.")
 
 
 class EndTurn(Command):
