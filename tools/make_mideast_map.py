@@ -18,7 +18,7 @@ from pathlib import Path
 import numpy as np
 import shapely
 from shapely.geometry import MultiPolygon, Polygon, box
-from shapely.ops import unary_union
+from shapely.ops import polylabel, unary_union
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
@@ -133,7 +133,9 @@ def build() -> dict[str, object]:
         poly = _largest(cut)
         shapes[zid] = poly
         regions.append({"id": zid, "name": name, "kind": "province", **_outline(poly)})
-        at = poly.representative_point()
+        at = polylabel(poly, tolerance=1.0)  # the point farthest inside: counters sit clear of the borders
+        if not poly.contains(at):
+            at = poly.representative_point()
         places.append({"id": zid, "name": name, "at": [round(at.x, 1), round(at.y, 1)]})
     context: list[Polygon] = []
     for cname in CONTEXT:

@@ -58,7 +58,7 @@ def _pieces(r: Base, state: MideastState) -> list[BoardPiece]:
 
 
 def _tokens(r: Base, state: MideastState) -> list[BoardToken]:
-    tokens = [BoardToken(kind="oil", place=z, count=state.oil.get(z, 0), label=f"oil {state.oil.get(z, 0)}")
+    tokens = [BoardToken(kind="oil", place=z, count=state.oil.get(z, 0), label="oil")
               for z in r.zones if state.oil.get(z, 0)]
     tokens += [BoardToken(kind="drillable", place=z.id, label="drill") for z in r.sc.zones if z.drillable]
     if state.pkf is not None:
