@@ -63,6 +63,10 @@ def apply_bid(r: Base, state: MideastState, cmd: Bid, dice: Dice) -> list[Event]
 def check_close_auction(r: Base, state: MideastState, cmd: CloseAuction) -> list[str]:
     if state.auction is None:
         return ["no Arms Auction is open"]
+    lead = state.auction.leader()
+    if lead is not None and state.chips.get(lead[0], 0) < lead[1]:
+        # Chips given away since the bid: the bid cannot be paid (forced, it is paid as far as it goes).
+        return [f"{r.name(lead[0])} bid {lead[1]} but now holds {state.chips.get(lead[0], 0)} Oil Chips"]
     return []
 
 
