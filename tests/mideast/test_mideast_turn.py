@@ -113,3 +113,11 @@ def test_a_player_with_no_zone_left_is_skipped() -> None:
          {"kind": "fist", "battle": "lebanon", "side": "defender", "chips": 0},
          {"kind": "end_turn"}, {"kind": "end_turn"})  # Israel's, then Jordan's
     assert module(g).rules.phasing(g.state) == "syria"
+
+
+def test_a_forced_move_beyond_the_forces_at_hand_moves_as_many_as_are_there() -> None:
+    g = new_game()
+    play(g, {"kind": "choose_phases", "phases": ["military", "diplomatic"]},
+         {"kind": "move", "zone": "upper-egypt", "to": "lower-egypt", "forces": 5, "force": "CONTROL: reinforcements"})
+    assert (g.state.forces["upper-egypt"], g.state.forces["lower-egypt"]) == (0, 6)
+    assert module(g).check_state(g.state) == []

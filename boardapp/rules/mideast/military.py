@@ -52,16 +52,17 @@ def apply_move(r: Base, state: MideastState, cmd: Move, dice: Dice) -> list[Even
     r.enter_function(state, "moves")
     who = r.actor(state, cmd.player)
     annex = state.owner.get(cmd.to) is None
-    state.forces[cmd.zone] -= cmd.forces
-    state.forces[cmd.to] = state.forces.get(cmd.to, 0) + cmd.forces
-    state.arrived[cmd.to] = state.arrived.get(cmd.to, 0) + cmd.forces
+    n = min(cmd.forces, state.forces.get(cmd.zone, 0))  # forced beyond the rules, as many as are there
+    state.forces[cmd.zone] = state.forces.get(cmd.zone, 0) - n
+    state.forces[cmd.to] = state.forces.get(cmd.to, 0) + n
+    state.arrived[cmd.to] = state.arrived.get(cmd.to, 0) + n
     state.owner[cmd.to] = who
     what = "annexes" if annex else "re-deploys"
     return [Event(kind="annexation" if annex else "redeployment", teams=(who,), places=(cmd.zone, cmd.to),
-                  data={"forces": cmd.forces},
-                  text=f"{r.name(who)} {what} {r.zone_name(cmd.to)} with {cmd.forces} Forces from "
+                  data={"forces": n},
+                  text=f"{r.name(who)} {what} {r.zone_name(cmd.to)} with {n} Forces from "
                   f"{r.zone_name(cmd.zone)}" if annex else
-                  f"{r.name(who)} {what} {cmd.forces} Forces from {r.zone_name(cmd.zone)} to {r.zone_name(cmd.to)}")]
+                  f"{r.name(who)} {what} {n} Forces from {r.zone_name(cmd.zone)} to {r.zone_name(cmd.to)}")]
 
 
 def check_attack(r: Base, state: MideastState, cmd: Attack) -> list[str]:
@@ -192,7 +193,8 @@ def _reveal(r: Base, state: MideastState, b: Battle) -> list[Event]:
                             text=f"{r.name(b.attacker)}'s {b.forces} Forces return to the centre of "
                             f"{r.zone_name(b.source)}"))
         return events
-    return events + _conquest(r, state, b, a_chips)
+    # A forced fist above the Forces at hand occupies with as many as there are.
+    return events + _conquest(r, state, b, min(a_chips, state.forces.get(b.source, 0)))
 
 
 def _conquest(r: Base, state: MideastState, b: Battle, k: int) -> list[Event]:
