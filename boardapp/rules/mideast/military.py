@@ -89,8 +89,9 @@ def check_attack(r: Base, state: MideastState, cmd: Attack) -> list[str]:
         mine = [s for s in state.superpowers_of(who) if s.zone == cmd.zone]
         busy = sum(1 for b in state.battles if b.source == cmd.zone and b.superpower and not b.result)
         if len(mine) <= busy:
+            verb = "support" if cmd.superpower == "support" else "lead"
             reasons.append(f"{r.name(who)} has no Superpower Force free in {r.zone_name(cmd.zone)} to "
-                           f"{cmd.superpower} the attack")
+                           f"{verb} the attack")
     return reasons
 
 
