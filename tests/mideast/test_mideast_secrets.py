@@ -69,6 +69,17 @@ def test_the_attackers_fist_is_hidden_from_the_public_and_the_defender() -> None
     assert module(g).summary(g.state)["battles"][0]["fists"] == {"hidden": True, "in": ["attacker"]}
 
 
+def test_the_plain_board_picture_holds_no_fist_at_all() -> None:
+    """Generic code (a LAN host's viewer picture) may filter ``board()`` itself: it must hold no secret."""
+    g, _events = game_with_one_fist_in("attacker")
+    assert shows(module(g).board(g.state), [], SECRET_ATTACK) == []
+    from boardapp.net.replica import public_board  # what a LAN host sends its viewer seats
+
+    assert [leaf for leaf in strings_and_numbers(public_board(g)) if str(SECRET_ATTACK) in leaf] == []
+    own = next(s for s in module(g).view(g.state, Audience.player_seat("egypt")).sections if s.id == "fist-egypt")
+    assert own.rows == [["Cyrenaica", "attacker", str(SECRET_ATTACK)]]
+
+
 def test_the_defenders_fist_is_hidden_from_the_public_and_the_attacker() -> None:
     g, events = game_with_one_fist_in("defender")
     for audience in (Audience.PUBLIC, Audience.player_seat("egypt")):

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from boardapp.engine.dice import Dice
-from boardapp.engine.module import BoardPicture, Command, Event, Impossible, MoveOption, RuleModule
+from boardapp.engine.module import Audience, BoardPicture, Command, Event, Impossible, MoveOption, RuleModule
 from boardapp.model.mapfile import Map
 from boardapp.rules.mideast import diplomatic, economic, military, picture, turn
 from boardapp.rules.mideast.base import Base
@@ -114,7 +114,15 @@ class MideastRules(RuleModule[MideastState]):
         return out
 
     def board(self, state: MideastState) -> BoardPicture:
+        """Everything on the board but the unrevealed fists (see :meth:`view`)."""
         return picture.board(self.rules, state)
+
+    def view(self, state: MideastState, audience: Audience) -> BoardPicture:
+        """The board for ``audience``, with the unrevealed fists it may see: its own player's, or all of
+        them for CONTROL and umpires. They are never in :meth:`board`, so nothing built from it leaks one."""
+        pic = self.board(state).for_audience(audience)
+        pic.sections += [s for s in picture.fist_sections(self.rules, state) if audience.may_see(s.visible_to)]
+        return pic
 
     def turn_label(self, state: MideastState) -> str:
         return picture.turn_label(self.rules, state)

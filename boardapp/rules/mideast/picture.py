@@ -1,8 +1,10 @@
 """What the board and the big screen draw of a Mid-East PEACE game, and the state as data.
 
-Nothing secret is ever in a public part of the picture: an unrevealed fist appears only in a
-hidden section ``fist-<player>`` visible to its own player (and CONTROL); the public battle list
-says "in" or "awaited". Chips are public (ruling 9 of docs/mideast-peace.md).
+Nothing secret is ever in :func:`board`'s picture, so no consumer of it can leak a fist (a viewer's
+picture built from it by generic code included). An unrevealed fist appears only in a hidden
+section ``fist-<player>`` that :meth:`MideastRules.view` adds for its own player and for CONTROL
+and umpires; the public battle list says "in" or "awaited". Chips are public (ruling 9 of
+docs/mideast-peace.md).
 """
 
 from __future__ import annotations
@@ -119,8 +121,8 @@ def _battles_section(r: Base, state: MideastState) -> Section:
                                                             "Fist", "Result"], rows=rows)
 
 
-def _fist_sections(r: Base, state: MideastState) -> list[Section]:
-    """Each player's own unrevealed fists: hidden from everyone else."""
+def fist_sections(r: Base, state: MideastState) -> list[Section]:
+    """Each player's own unrevealed fists: hidden from everyone else (added by ``view`` only)."""
     out: dict[str, list[list[str]]] = {}
     for b in state.battles:
         if b.result:
@@ -158,7 +160,6 @@ def board(r: Base, state: MideastState) -> BoardPicture:
                                    str(len(state.superpowers_of(p)))] for p in r.order]))
     if state.ended:
         sections.append(_final_section(r, state))
-    sections += _fist_sections(r, state)
     tracks: list[dict[str, Any]] = [
         {"team": p, "name": r.name(p), "chips": state.chips.get(p, 0), "forces": r.forces_of(state, p),
          "zones": len(state.zones_of(p)), "votes": r.votes(state, p), "bloc": state.bloc.get(p) or "",
