@@ -218,7 +218,8 @@ def test_superpower_intervention_only_for_a_bloc_member() -> None:
     assert reasons(g, {"kind": "superpower"}) == [
         "Egypt is Non-Aligned: only a Bloc member may call Superpower Intervention"]
     g = with_superpower()
-    assert [(s.player, s.zone) for s in g.state.superpowers] == [("egypt", "lower-egypt")]
+    assert [(s.player, s.zone) for s in g.state.superpowers] == [("egypt", "lower-egypt")]  # in the Homeland
+    assert g.state.chips["egypt"] == 20  # obtaining it costs no chips (Egypt took no revenue either)
 
 
 def test_support_attack_doubles_the_power_and_costs_three_times() -> None:

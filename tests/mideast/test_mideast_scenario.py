@@ -23,6 +23,10 @@ def test_twelve_countries_one_player_each_and_sinai_a_zone_of_no_country() -> No
     assert len(several) >= 5  # "some countries several zones"
     g = new_game()
     assert module(g).players == [c.id for c in scenario.countries]
+    # The digest's defaults: WAR after round 10, lots of 3 Forces, a Cease Fire at two thirds, Non-Aligned.
+    s = scenario.settings
+    assert (s.rounds, s.lot, s.cease_fire_yea, s.superpower_oil, s.superpower_score) == (10, 3, (2, 3), 2, 2)
+    assert all(c.bloc is None for c in scenario.countries)
 
 
 def test_every_zone_has_its_place_inside_its_outline_and_neighbours() -> None:
