@@ -38,3 +38,13 @@ def test_every_scenario_field_is_described() -> None:
     for model in (Country, Zone, Settings, MideastScenario):
         for name, field in model.model_fields.items():
             assert field.description, f"{model.__name__}.{name} has no description"
+
+
+def test_the_docstring_examples_run() -> None:
+    import doctest
+
+    from boardapp.rules.mideast import military, state
+
+    for mod in (state, military):
+        result = doctest.testmod(mod)
+        assert result.failed == 0 and result.attempted > 0, mod.__name__

@@ -3,6 +3,11 @@ with secret fists of Oil Chips, and the retreats they cause.
 
 A fist is secret until both sides' are in: the first one entered gives the public only "a fist is
 in" (its number goes in an event hidden from everyone but its player); the second reveals both.
+
+A fist of 2 with a Superpower Force counts 4 and costs, as normal (Defend), in Support, in Attack/Occupy:
+
+>>> [2 * COST[way] for way in ("", "support", "attack")]
+[2, 6, 8]
 """
 
 from __future__ import annotations

@@ -67,7 +67,13 @@ class Auction:
     bids: list[tuple[str, int]] = field(default_factory=list)
 
     def leader(self) -> tuple[str, int] | None:
-        """The highest bid; on a tie the earlier bid leads."""
+        """The highest bid; on a tie the earlier bid leads.
+
+        >>> Auction("egypt", 3, [("jordan", 4), ("israel", 4), ("syria", 2)]).leader()
+        ('jordan', 4)
+        >>> Auction("egypt", 3).leader() is None
+        True
+        """
         best: tuple[str, int] | None = None
         for who, chips in self.bids:
             if best is None or chips > best[1]:
