@@ -33,11 +33,16 @@ def test_the_tour_is_legal_command_by_command() -> None:
 
 
 def test_every_scenario_field_is_described() -> None:
+    from boardapp.model.scenario import ScenarioBase, TeamBase
     from boardapp.rules.mideast.scenario import Country, MideastScenario, Settings, Zone
 
+    doc = (ROOT / "docs/mideast-peace.md").read_text(encoding="utf-8")
     for model in (Country, Zone, Settings, MideastScenario):
         for name, field in model.model_fields.items():
             assert field.description, f"{model.__name__}.{name} has no description"
+            shared = name in TeamBase.model_fields or (name in ScenarioBase.model_fields and name != "display")
+            if not shared:
+                assert f"| `{name}` |" in doc, f"docs/mideast-peace.md lacks {model.__name__}.{name}"
 
 
 def test_the_docstring_examples_run() -> None:
