@@ -161,3 +161,16 @@ def test_a_game_to_war(tmp_path: Path) -> None:
     again = reopened_is_the_same(game, path)
     assert again.store is not None
     again.store.close()
+
+
+def test_a_game_survives_json_lines_export_and_import(tmp_path: Path) -> None:
+    from boardapp.engine.files import export_jsonl, import_jsonl
+
+    game, _path = play_through_a_file(tmp_path, WAR, settings={"rounds": 2}, countries={"iraq": {"bloc": "red"}})
+    out = tmp_path / "war.jsonl"
+    with out.open("w", encoding="utf-8") as fh:
+        export_jsonl(game, fh)
+    again = import_jsonl(out)
+    assert again.summary() == game.summary()
+    assert game.store is not None
+    game.store.close()
