@@ -14,6 +14,7 @@ BUILTIN = {
     "binni": "boardapp.rules.binni.module:BinniRules",
     "diplomacy": "boardapp.rules.diplomacy.module:DiplomacyRules",
     "coup": "boardapp.rules.coup.module:CoupRules",
+    "mideast": "boardapp.rules.mideast.module:MideastRules",
 }
 
 

@@ -51,6 +51,7 @@ CASES = {
     "unknown-field.yaml": [
         "10:49: teams[1].tanks: unknown field (check its spelling against the format's documentation)",
     ],
+    # The list grows with every rule module registered in boardapp.rules.BUILTIN.
     "unknown-rules.yaml": [f"4:8: rules: no rule module 'chess'; known modules are {sorted(available())}"],
 }
 
