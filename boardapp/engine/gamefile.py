@@ -301,18 +301,16 @@ class GameFile:
             rows = self.conn.execute(f"SELECT seq, entry, undone, {digest_col} FROM journal ORDER BY seq").fetchall()
         except sqlite3.DatabaseError as exc:
             raise GameFileError(self.path, f"the journal cannot be read ({exc})") from None
+        stray = [row for row in rows if not isinstance(row[0], int) or row[0] < 1]
+        rows = [row for row in rows if row not in stray]
         out.intact = len(rows)
         stored: dict[int, tuple[str | None, int]] = {}
         previous = EMPTY_DIGEST
         for n, (seq, text, undone, digest) in enumerate(rows):
             expected = n + 1
-            if not isinstance(seq, int) or seq != expected:
-                if isinstance(seq, int) and seq < expected:
-                    out.fail(f"the journal holds a row numbered {seq}; entries are numbered from 1 "
-                             "(was a row added by hand?)", seq, n)
-                else:
-                    out.fail(f"entry {expected} is missing (the journal jumps from entry {expected - 1} to "
-                             f"entry {seq})", expected, n)
+            if seq != expected:
+                out.fail(f"entry {expected} is missing (the journal jumps from entry {expected - 1} to "
+                         f"entry {seq})", expected, n)
                 break
             if undone not in (0, 1) or not isinstance(text, str):
                 out.fail(f"journal entry {seq} has a damaged row", seq, n)
@@ -337,6 +335,11 @@ class GameFile:
                 break
             (out.undone if undone else out.active).append(entry)
             stored[seq] = (digest, undone)
+        if stray:
+            # A row numbered 0 or less would be applied before entry 1 (or twice): the entries themselves may
+            # be sound, so the intact prefix stands, but the file is not what the game wrote.
+            out.fail(f"the journal holds a row numbered {stray[0][0]}; entries are numbered from 1 "
+                     "(was a row added by hand?)", None, out.intact)
         if out.chained:
             self._check_history(stored, out)
         return out
