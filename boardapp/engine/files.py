@@ -129,9 +129,10 @@ def verify_replay(module: Any, entries: Sequence[JournalEntry]) -> tuple[int, st
     """Replay ``entries`` from the start with exactly their recorded dice.
 
     Returns how many replayed faithfully and, if one did not, why: it names no command this game
-    knows, needs more dice than it recorded, leaves recorded dice unused, fails in the rules, or
-    gives other events than it recorded. Any exception from the rules counts as a failure here
-    (a damaged entry can provoke any of them), never as a crash.
+    knows, falls in another turn than it was played in, needs more dice than it recorded, leaves
+    recorded dice unused, fails in the rules, or gives other events than it recorded. Any
+    exception from the rules counts as a failure here (a damaged entry can provoke any of them),
+    never as a crash.
     """
     state = module.copy_state(module.initial_state())
     for n, entry in enumerate(entries):
@@ -141,6 +142,9 @@ def verify_replay(module: Any, entries: Sequence[JournalEntry]) -> tuple[int, st
             return n, f"entry {entry.seq} is not a command this game knows ({_first_line(exc)})"
         dice = ScriptedDice(entry.rolls, what=f"recorded dice of entry {entry.seq}")
         what = f"entry {entry.seq} ({cmd.describe()})"
+        turn = module.turn_label(state)
+        if entry.turn and turn != entry.turn:  # entries moved across an end of turn
+            return n, f"{what} was played in {entry.turn} but replays in {turn}"
         try:
             events = module.apply(state, cmd, dice)
         except DiceExhaustedError:
