@@ -61,84 +61,148 @@ class _Constructor(yaml.constructor.SafeConstructor):
 
 _Constructor.add_constructor("tag:yaml.org,2002:int", _Constructor.construct_yaml_int)  # type: ignore[type-var]
 _RESOLVER: Any = yaml.resolver.Resolver()
+_TAG = "tag:yaml.org,2002:"
+_STR, _NULL, _MAP, _SEQ, _MERGE = (_TAG + t for t in ("str", "null", "map", "seq", "merge"))
 
 
-def _compose(text: str) -> yaml.Node | None:
-    """The node tree of a single-document YAML text, parsed once by libyaml and composed without recursion.
+class _Open:
+    """A list or mapping being composed: its node, its data, and a mapping key waiting for its value."""
+
+    __slots__ = ("data", "key", "key_node", "node")
+
+    def __init__(self, node: yaml.Node, data: Any) -> None:
+        self.node, self.data = node, data
+        self.key_node: yaml.Node | None = None
+        self.key: Any = None
+
+
+def _error(message: str, mark: Any) -> yaml.MarkedYAMLError:
+    return yaml.composer.ComposerError(None, None, message, mark)
+
+
+def _compose(text: str) -> tuple[yaml.Node | None, Any]:
+    """The node tree and the data of a single-document YAML text, from one libyaml parse, without recursion.
 
     Refuses nesting deeper than :data:`MAX_DEPTH` and documents whose aliases expand past
-    :data:`MAX_NODES`, naming the line where it happens.
+    :data:`MAX_NODES`, naming the line where it happens. Plain strings, lists and mappings are
+    built here as the events arrive; other scalars (numbers, booleans, dates) go through PyYAML's
+    safe constructor; a rare document with ``<<`` merge keys or ``!!set``-like tags is built by
+    that constructor from the finished tree.
     """
     parser = _CParser(text)
-    anchors: dict[str, yaml.Node] = {}
-    sizes: dict[int, int] = {}  # values under a collection, aliases expanded
-    stack: list[tuple[yaml.Node, list[yaml.Node]]] = []  # open collections, each with a mapping key waiting
-    root: yaml.Node | None = None
-    total = 0
+    constructor = _Constructor()
+    anchors: dict[str, tuple[yaml.Node, Any, _Open | None]] = {}
+    stack: list[_Open] = []
+    root: tuple[yaml.Node | None, Any] = (None, None)
+    sizes: dict[int, int] = {}
+    resolved: dict[tuple[str, Any], str] = {}
+    expanded = 0  # values that aliases add
     documents = 0
+    rebuild = False
 
-    def add(node: yaml.Node) -> None:
-        nonlocal root
+    def add(node: yaml.Node, data: Any, mark: Any) -> None:
+        nonlocal root, rebuild
         if not stack:
-            root = node
+            root = (node, data)
             return
-        parent, waiting = stack[-1]
-        if isinstance(parent, yaml.SequenceNode):
-            parent.value.append(node)
-        elif waiting:
-            parent.value.append((waiting.pop(), node))
+        top = stack[-1]
+        if type(top.data) is list:
+            top.node.value.append(node)
+            top.data.append(data)
+        elif top.key_node is None:
+            if type(data) in (list, dict):
+                raise _error("a list or mapping cannot be a mapping key", mark)
+            if node.tag == _MERGE:
+                rebuild = True
+            top.key_node, top.key = node, data
         else:
-            waiting.append(node)
+            top.node.value.append((top.key_node, node))
+            top.data[top.key] = data
+            top.key_node = top.key = None
 
     while True:
         event: Any = parser.get_event()
-        start: Any = event.start_mark  # typed before isinstance narrows the event: libyaml's marks are not yaml.Mark
-        end: Any = event.end_mark
-        if isinstance(event, yaml.StreamEndEvent):
-            return root
-        if isinstance(event, yaml.DocumentStartEvent):
+        kind = type(event)
+        start: Any = event.start_mark  # libyaml's marks are not yaml.Mark: keep them untyped
+        if kind is yaml.ScalarEvent:
+            tag = event.tag
+            if tag is None or tag == "!":
+                key = (event.value, event.implicit)  # the same few values recur: team ids, unit types …
+                tag = resolved.get(key)
+                if tag is None:
+                    tag = resolved[key] = _RESOLVER.resolve(yaml.ScalarNode, event.value, event.implicit)
+            node: yaml.Node = yaml.ScalarNode(tag, event.value, start, event.end_mark, style=event.style)
+            if tag in (_STR, _MERGE):  # a merge key ('<<') is rebuilt by the constructor below
+                data: Any = event.value
+            else:
+                data = None if tag == _NULL else constructor.construct_object(node)
+            if event.anchor is not None:
+                anchors[event.anchor] = (node, data, None)
+            top = stack[-1] if stack else None
+            if top is not None and top.key_node is not None:  # the common case, inline: a value for a key
+                top.node.value.append((top.key_node, node))
+                top.data[top.key] = data
+                top.key_node = top.key = None
+            else:
+                add(node, data, start)
+        elif kind is yaml.SequenceStartEvent or kind is yaml.MappingStartEvent:
+            if len(stack) >= MAX_DEPTH:
+                raise _error(f"lists and mappings nested more than {MAX_DEPTH} deep; no boardapp file needs that",
+                             start)
+            is_seq = kind is yaml.SequenceStartEvent
+            node_kind = yaml.SequenceNode if is_seq else yaml.MappingNode
+            tag = event.tag
+            if tag is None or tag == "!":
+                tag = _RESOLVER.resolve(node_kind, None, event.implicit)
+            if tag not in (_SEQ, _MAP):
+                rebuild = True
+            node = node_kind(tag, [], start, None, flow_style=event.flow_style)
+            opened = _Open(node, [] if is_seq else {})
+            if event.anchor is not None:
+                anchors[event.anchor] = (node, opened.data, opened)
+            add(node, opened.data, start)
+            stack.append(opened)
+        elif kind is yaml.SequenceEndEvent or kind is yaml.MappingEndEvent:
+            stack.pop().node.end_mark = event.end_mark
+        elif kind is yaml.AliasEvent:
+            if event.anchor not in anchors:
+                raise _error(f"found undefined alias {event.anchor!r}", start)
+            node, data, still_open = anchors[event.anchor]
+            if still_open is not None and still_open in stack:
+                raise _error(f"the alias *{event.anchor} is inside the value it names (a loop)", start)
+            expanded += _size(node, sizes)
+            if expanded > MAX_NODES:
+                raise _error(f"the aliases (*name) expand to more than {MAX_NODES:,} values; write the values out",
+                             start)
+            add(node, data, start)
+        elif kind is yaml.DocumentStartEvent:
             documents += 1
             if documents > 1:
-                raise yaml.composer.ComposerError(None, None, "a second document (after '---'); a boardapp file "
-                                                  "is one document", start)
-        elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
-            node, _ = stack.pop()
-            node.end_mark = end
-            children = [v for item in node.value for v in (item if isinstance(item, tuple) else (item,))]
-            sizes[id(node)] = 1 + sum(sizes.get(id(v), 1) for v in children)
-        elif isinstance(event, yaml.AliasEvent):
-            if event.anchor not in anchors:
-                raise yaml.composer.ComposerError(None, None, f"found undefined alias {event.anchor!r}",
-                                                  start)
-            node = anchors[event.anchor]
-            total += sizes.get(id(node), 1)
-            if total > MAX_NODES:
-                raise yaml.composer.ComposerError(None, None, f"the aliases (*name) expand to more than "
-                                                  f"{MAX_NODES:,} values; write the values out", start)
-            add(node)
-        elif isinstance(event, yaml.ScalarEvent):
-            tag = event.tag
-            if tag is None or tag == "!":
-                tag = _RESOLVER.resolve(yaml.ScalarNode, event.value, event.implicit)
-            node = yaml.ScalarNode(tag, event.value, start, end, style=event.style)
-            total += 1
-            if event.anchor is not None:
-                anchors[event.anchor] = node
-            add(node)
-        elif isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
-            if len(stack) >= MAX_DEPTH:
-                raise yaml.composer.ComposerError(None, None, f"lists and mappings nested more than {MAX_DEPTH} "
-                                                  "deep; no boardapp file needs that", start)
-            kind = yaml.SequenceNode if isinstance(event, yaml.SequenceStartEvent) else yaml.MappingNode
-            tag = event.tag
-            if tag is None or tag == "!":
-                tag = _RESOLVER.resolve(kind, None, event.implicit)
-            node = kind(tag, [], start, None, flow_style=event.flow_style)
-            total += 1
-            if event.anchor is not None:
-                anchors[event.anchor] = node
-            add(node)
-            stack.append((node, []))
+                raise _error("a second document (after '---'); a boardapp file is one document", start)
+        elif kind is yaml.StreamEndEvent:
+            break
+    if rebuild and root[0] is not None:
+        return root[0], _Constructor().construct_document(root[0])
+    return root
+
+
+def _size(node: yaml.Node, sizes: dict[int, int]) -> int:
+    """How many values ``node`` stands for, aliases expanded (memoised per node; the tree has no loops)."""
+    todo = [node]
+    while todo:
+        n = todo[-1]
+        if id(n) in sizes:
+            todo.pop()
+            continue
+        children = ([v for pair in n.value for v in pair] if isinstance(n, yaml.MappingNode)
+                    else n.value if isinstance(n, yaml.SequenceNode) else [])
+        missing = [c for c in children if id(c) not in sizes]
+        if missing:
+            todo.extend(missing)
+        else:
+            sizes[id(n)] = 1 + sum(sizes[id(c)] for c in children)
+            todo.pop()
+    return sizes[id(node)]
 
 
 class YamlDocument:
@@ -151,8 +215,7 @@ class YamlDocument:
     def __init__(self, path: Path, text: str) -> None:
         self.path = path
         try:
-            self.node = _compose(text)
-            self.data: Any = None if self.node is None else _Constructor().construct_document(self.node)
+            self.node, self.data = _compose(text)
         except yaml.MarkedYAMLError as exc:
             mark = exc.problem_mark or exc.context_mark
             what = exc.problem or exc.context or "not valid YAML"
