@@ -59,6 +59,16 @@ class _Constructor(yaml.constructor.SafeConstructor):
                 "value in a game", node.start_mark) from None
 
 
+    def construct_object(self, node: yaml.Node, deep: bool = False) -> Any:
+        """Any value Python refuses (a 13th month, an endless number) becomes an error at its place in the file."""
+        try:
+            return super().construct_object(node, deep)
+        except (ValueError, OverflowError, TypeError) as exc:
+            shown = str(node.value)[:40] if isinstance(node, yaml.ScalarNode) else node.tag
+            raise yaml.constructor.ConstructorError(None, None, f"the value {shown!r} cannot be read: {exc}",
+                                                    node.start_mark) from None
+
+
 _Constructor.add_constructor("tag:yaml.org,2002:int", _Constructor.construct_yaml_int)  # type: ignore[type-var]
 _RESOLVER: Any = yaml.resolver.Resolver()
 _TAG = "tag:yaml.org,2002:"

@@ -146,3 +146,9 @@ def test_aliases_within_bounds_still_work(tmp_path: Path) -> None:
 def test_two_documents(tmp_path: Path) -> None:
     path = write(tmp_path, "two.map.yaml", "id: x\n---\nid: y\n")
     assert problems(path) == ["2:1: not valid YAML: a second document (after '---'); a boardapp file is one document"]
+
+
+def test_impossible_date(tmp_path: Path) -> None:
+    """Found by bench_trust's mutations: YAML reads 2024-13-45 as a date, and Python refuses month 13."""
+    path = write(tmp_path, "d.map.yaml", "id: x\nname: X\nsize: [2024-13-45, 3]\n")
+    assert problems(path) == ["3:8: not valid YAML: the value '2024-13-45' cannot be read: month must be in 1..12"]
