@@ -260,6 +260,8 @@ class MutationFigures:
     total: Counter[str] = field(default_factory=Counter)
     outcome: Counter[tuple[str, str]] = field(default_factory=Counter)
     listed: list[str] = field(default_factory=list)
+    accepted_how: Counter[str] = field(default_factory=Counter)
+    """What the accepted maps and scenarios had done to them (all still pass every check)."""
     tracebacks: list[str] = field(default_factory=list)
 
 
@@ -367,6 +369,8 @@ def run_mutations(n: int, seed: int, folder: Path, report: Callable[[str], None]
         result, detail = outcome
         fig.total[kind] += 1
         fig.outcome[(kind, result)] += 1
+        if result.startswith("accepted (passes"):
+            fig.accepted_how[f"{kind}: {how}"] += 1
         if result == "traceback":
             fig.tracebacks.append(f"{kind} {how}: {detail}")
         elif result in ("accepted though changed", "hang") or (result == "accepted, same game" and detail):
@@ -519,6 +523,8 @@ def main() -> int:
         print(f"  {kind:<9}" + "; ".join(f"{r}: {mutations.outcome[(kind, r)]}" for r in results))
     for r in results:
         print(f"  all {r}: {sum(v for (_, rr), v in mutations.outcome.items() if rr == r)}")
+    print("  accepted maps and scenarios (still valid files), by mutation: "
+          + ", ".join(f"{k} {v}" for k, v in mutations.accepted_how.most_common()))
     for line in mutations.listed:
         print("  listed:", line)
     for line in mutations.tracebacks:

@@ -124,6 +124,11 @@ def _compose(text: str) -> tuple[yaml.Node | None, Any]:
                 raise _error("a list or mapping cannot be a mapping key", mark)
             if node.tag == _MERGE:
                 rebuild = True
+            elif data in top.data:
+                # YAML forbids it and PyYAML would keep the last silently: 'money: 3' … 'money: 30' must not pass.
+                first = next((k for k, _ in top.node.value if k.value == node.value), node)
+                raise _error(f"the key {str(data)[:40]!r} appears twice in this mapping (first at line "
+                             f"{first.start_mark.line + 1}); keep one", mark)
             top.key_node, top.key = node, data
         else:
             top.node.value.append((top.key_node, node))

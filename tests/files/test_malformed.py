@@ -152,3 +152,14 @@ def test_impossible_date(tmp_path: Path) -> None:
     """Found by bench_trust's mutations: YAML reads 2024-13-45 as a date, and Python refuses month 13."""
     path = write(tmp_path, "d.map.yaml", "id: x\nname: X\nsize: [2024-13-45, 3]\n")
     assert problems(path) == ["3:8: not valid YAML: the value '2024-13-45' cannot be read: month must be in 1..12"]
+
+
+def test_duplicate_key(tmp_path: Path) -> None:
+    """Found by bench_trust's mutations: a repeated line silently replaced the first value (PyYAML keeps the last)."""
+    text = TINY_SCENARIO.replace("money: 3,", "money: 3, money: 30,")
+    assert text != TINY_SCENARIO
+    path = write(tmp_path, "dup.yaml", text)
+    line = TINY_SCENARIO[: TINY_SCENARIO.index("money: 3,")].count("\n") + 1
+    column = TINY_SCENARIO.splitlines()[line - 1].index("money: 3,") + 1 + len("money: 3, ")
+    assert problems(path) == [f"{line}:{column}: not valid YAML: the key 'money' appears twice in this mapping "
+                              f"(first at line {line}); keep one"]
