@@ -518,11 +518,16 @@ def main() -> int:
         print("  PROBLEM", p)
     print(f"Mutations: {sum(mutations.total.values())} in {t2 - t1:.0f} s ("
           + ", ".join(f"{k} {v}" for k, v in mutations.total.items()) + ")")
-    results = sorted({r for _, r in mutations.outcome})
+    results = sorted({r for _, r in mutations.outcome})  # per kind below, totals after
     for kind in mutations.total:
         print(f"  {kind:<9}" + "; ".join(f"{r}: {mutations.outcome[(kind, r)]}" for r in results))
-    for r in results:
-        print(f"  all {r}: {sum(v for (_, rr), v in mutations.outcome.items() if rr == r)}")
+    def count(result: str) -> int:
+        return sum(v for (_, r), v in mutations.outcome.items() if r == result)
+
+    print(f"  clean errors: {count('clean error')}; tracebacks: {count('traceback')}; hangs: {count('hang')}; "
+          f"accepted though changed: {count('accepted though changed')}; accepted and the same game: "
+          f"{count('accepted, same game')}; accepted maps and scenarios that pass every check: "
+          f"{count('accepted (passes every check)')}")
     print("  accepted maps and scenarios (still valid files), by mutation: "
           + ", ".join(f"{k} {v}" for k, v in mutations.accepted_how.most_common()))
     for line in mutations.listed:
