@@ -548,7 +548,7 @@ def _remove_db(path: Path, keep_main: bool = False) -> None:
 
 
 def _fsync(path: Path) -> None:
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_BINARY", 0))
+    fd = os.open(path, os.O_RDWR | getattr(os, "O_BINARY", 0))  # Windows syncs only a handle open for writing
     try:
         os.fsync(fd)
     finally:
