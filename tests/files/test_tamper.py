@@ -267,3 +267,24 @@ def test_export_carries_the_chain(game_file: Path, close_later: list[Any]) -> No
     lines = [json.loads(line) for line in buf.getvalue().splitlines()]
     assert lines[0]["entries"] == len(SCRIPT)
     assert [line["digest"] for line in lines[1:]] == [Chain(game).digest(n) for n in range(1, len(SCRIPT) + 1)]
+
+
+def test_create_with_a_journal_and_a_redo_stack(game_file: Path, tmp_path: Path, close_later: list[Any]) -> None:
+    """GameFile.create(entries=…, undone=…): what "Save as" of a game held in memory needs (one transaction)."""
+    source = open_game(game_file, readonly=True)
+    source.follow.close()
+    source.undo()
+    source.undo()
+    meta = {"rules": "binni", "scenario": source.module.scenario.model_dump_json(),
+            "map": source.module.map.model_dump_json(), "source": ""}
+    copy = tmp_path / "copy.game"
+    GameFile.create(copy, meta, entries=source.entries, undone=list(reversed(source.redo_stack))).close()
+    again = open_game(copy)
+    close_later.append(again)
+    assert [e.seq for e in again.entries] == list(range(1, len(SCRIPT) - 1))
+    assert [e.seq for e in again.redo_stack] == [len(SCRIPT), len(SCRIPT) - 1]
+    again.redo()
+    again.redo()
+    whole = open_game(game_file, readonly=True)
+    close_later.append(whole)
+    assert again.state.model_dump() == whole.state.model_dump()
