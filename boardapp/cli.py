@@ -233,12 +233,18 @@ def cmd_schema(args: argparse.Namespace) -> int:
 
 def cmd_export(args: argparse.Namespace) -> int:
     game = open_game(args.game, readonly=True)
-    if args.out in (None, "-"):
-        export_jsonl(game, sys.stdout)
-    else:
-        with open(args.out, "w", encoding="utf-8") as fh:
-            export_jsonl(game, fh)
-        print(f"exported {len(game.entries)} journal entries to {args.out}")
+    try:
+        if args.out in (None, "-"):
+            export_jsonl(game, sys.stdout)
+        else:
+            try:
+                with open(args.out, "w", encoding="utf-8") as fh:
+                    export_jsonl(game, fh)
+            except OSError as exc:
+                return _err(f"{args.out}: cannot write the export: {exc.strerror or exc}")
+            print(f"exported {len(game.entries)} journal entries to {args.out}")
+    finally:
+        game.follow.close()
     return 0
 
 

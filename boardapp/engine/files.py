@@ -3,19 +3,21 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+import re
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
 
-from boardapp.engine.dice import Dice
-from boardapp.engine.game import Game, ReplayMismatchError
-from boardapp.engine.gamefile import GameFile, GameFileError
-from boardapp.engine.journal import JournalEntry
+from boardapp.engine.dice import Dice, DiceExhaustedError, ScriptedDice
+from boardapp.engine.game import Game
+from boardapp.engine.gamefile import DamagedGameError, GameFile, GameFileError, VerifiedJournal
+from boardapp.engine.journal import EMPTY_DIGEST, JournalEntry, entry_digest
 from boardapp.model.checks import check_map
 from boardapp.model.mapfile import Map
 from boardapp.model.problems import FileProblemsError, Problem, format_loc
+from boardapp.model.reading import decode_utf8, read_bounded, regular_file_problem
 from boardapp.model.scenario import ScenarioBase
 from boardapp.model.yamlfile import YamlDocument
 from boardapp.rules import get_module
@@ -33,12 +35,16 @@ def _raise_if_errors(problems: Iterable[Problem]) -> list[Problem]:
 
 def read_map(path: str | Path) -> tuple[Map, list[Problem]]:
     """A map file and its warnings; raises :class:`FileProblemsError` listing every error."""
-    doc = YamlDocument.read(path)
+    return map_from_document(YamlDocument.read(path))
+
+
+def map_from_document(doc: YamlDocument) -> tuple[Map, list[Problem]]:
+    """Validate a parsed map file, then run the map checks once, each problem at its line."""
     if not isinstance(doc.data, dict):
         raise FileProblemsError([Problem("a map file is a YAML mapping (id:, name:, places: …)", file=doc.path,
                                          line=1, column=1)])
     try:
-        the_map = Map.model_validate(doc.data, context={"defer_checks": True})
+        the_map = Map.model_validate(doc.data)
     except ValidationError as exc:
         raise FileProblemsError(doc.problems_from(exc)) from None
     warnings = _raise_if_errors(doc.locate(p) for p in check_map(the_map))
@@ -51,7 +57,11 @@ def load_map(path: str | Path) -> Map:
 
 def read_scenario(path: str | Path) -> tuple[ScenarioBase, Map, list[Problem]]:
     """A scenario, its map and the warnings of both; errors raise :class:`FileProblemsError`."""
-    doc = YamlDocument.read(path)
+    return scenario_from_document(YamlDocument.read(path))
+
+
+def scenario_from_document(doc: YamlDocument) -> tuple[ScenarioBase, Map, list[Problem]]:
+    """Validate a parsed scenario file, read its map, and check the two together."""
     if not isinstance(doc.data, dict):
         raise FileProblemsError([Problem("a scenario file is a YAML mapping (id:, rules:, map: …)",
                                          file=doc.path, line=1, column=1)])
@@ -99,36 +109,89 @@ def _module_from_meta(path: Path, meta: dict[str, str]) -> Any:
     return module_cls(scenario, the_map)
 
 
+def _game_meta(loaded: tuple[ScenarioBase, Map], source: str) -> dict[str, Any]:
+    scenario, the_map = loaded
+    return {"rules": scenario.rules, "scenario": scenario.model_dump_json(), "map": the_map.model_dump_json(),
+            "source": source}
+
+
 def new_game(loaded: tuple[ScenarioBase, Map], save: str | Path | None = None, dice: Dice | None = None,
              overwrite: bool = False, source: str = "") -> Game[Any]:
     """A new game on a scenario; with ``save``, journalled to that game file from the start."""
     game = Game.new(loaded, dice=dice)
     game.source = source
     if save is not None:
-        scenario, the_map = loaded
-        game.store = GameFile.create(save, {
-            "rules": scenario.rules,
-            "scenario": scenario.model_dump_json(),
-            "map": the_map.model_dump_json(),
-            "source": source,
-        }, overwrite=overwrite)
+        game.store = GameFile.create(save, _game_meta(loaded, source), overwrite=overwrite)
     return game
 
 
+def verify_replay(module: Any, entries: Sequence[JournalEntry]) -> tuple[int, str | None]:
+    """Replay ``entries`` from the start with exactly their recorded dice.
+
+    Returns how many replayed faithfully and, if one did not, why: it names no command this game
+    knows, falls in another turn than it was played in, needs more dice than it recorded, leaves
+    recorded dice unused, fails in the rules, or gives other events than it recorded. Any
+    exception from the rules counts as a failure here (a damaged entry can provoke any of them),
+    never as a crash.
+    """
+    state = module.copy_state(module.initial_state())
+    for n, entry in enumerate(entries):
+        try:
+            cmd = module.parse_command(entry.command)
+        except (ValueError, TypeError) as exc:
+            return n, f"entry {entry.seq} is not a command this game knows ({_first_line(exc)})"
+        dice = ScriptedDice(entry.rolls, what=f"recorded dice of entry {entry.seq}")
+        what = f"entry {entry.seq} ({cmd.describe()})"
+        turn = module.turn_label(state)
+        if entry.turn and turn != entry.turn:  # entries moved across an end of turn
+            return n, f"{what} was played in {entry.turn} but replays in {turn}"
+        try:
+            events = module.apply(state, cmd, dice)
+        except DiceExhaustedError:
+            return n, f"{what} needs more dice than the {len(entry.rolls)} it recorded"
+        except Exception as exc:  # a damaged entry may provoke any error in the rules
+            return n, f"{what} cannot be replayed: {type(exc).__name__}: {_first_line(exc)}"
+        if dice.remaining:
+            used = len(entry.rolls) - dice.remaining
+            return n, f"{what} recorded {len(entry.rolls)} dice but uses {used}"
+        if events != entry.events:
+            return n, (f"{what} replays differently: recorded {[e.text for e in entry.events]}, "
+                       f"replayed {[e.text for e in events]}")
+    return len(entries), None
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return text[0][:300] if text else type(exc).__name__
+
+
+def _verified(path: Path, store: GameFile) -> tuple[Any, VerifiedJournal]:
+    """The rule module and the checked journal of an open game file (damage recorded, not raised)."""
+    module = _module_from_meta(path, store.meta())
+    found = store.verify()
+    active, undone = found.prefix()
+    ok, why = verify_replay(module, [*active, *undone])
+    if why is not None:
+        found.fail(why, ok + 1, ok)
+    return module, found
+
+
 def open_game(path: str | Path, dice: Dice | None = None, readonly: bool = False) -> Game[Any]:
-    """Reopen a game file: rebuild the state by replaying its journal."""
+    """Reopen a game file: check its integrity, then rebuild the state by replaying its journal.
+
+    A file whose content was changed after it was written, or that does not replay with exactly
+    its recorded dice, raises :class:`DamagedGameError` (its ``intact`` says how many leading
+    entries are proven; :func:`open_intact_prefix` opens those read-only). It never plays on.
+    """
     path = Path(path)
     store = GameFile.open(path, readonly=readonly)
     try:
-        meta = store.meta()
-        module = _module_from_meta(path, meta)
+        module, found = _verified(path, store)
+        if found.damage is not None:
+            raise DamagedGameError(path, found.damage, found.intact, found.entry)
         game: Game[Any] = Game(module, dice=dice)
-        game.source = meta.get("source", "")
-        active, undone = store.read_entries()
-        try:
-            game.load_entries(active, undone)
-        except (ReplayMismatchError, ValueError, ValidationError) as exc:
-            raise GameFileError(path, f"the journal does not replay: {exc}") from None
+        game.source = store.meta().get("source", "")
+        game.load_entries(found.active, found.undone, verify=False)  # verify_replay has checked them
     except BaseException:
         store.close()
         raise
@@ -138,33 +201,69 @@ def open_game(path: str | Path, dice: Dice | None = None, readonly: bool = False
     return game
 
 
+def open_intact_prefix(path: str | Path, dice: Dice | None = None) -> tuple[Game[Any], DamagedGameError | None]:
+    """The proven part of a game file, in memory and detached from the file, and the damage found.
+
+    For a damaged file this is entries 1 … ``error.intact`` (undone ones among them on the redo
+    stack); for a sound one, the whole game and None. The game has no store: nothing is written
+    to the damaged file (save it under a new name to play on). Damage to the scenario or map
+    records leaves nothing to open and raises :class:`DamagedGameError` with ``intact == 0``.
+    """
+    path = Path(path)
+    store = GameFile.open(path, readonly=True)
+    try:
+        module, found = _verified(path, store)
+        source = store.meta().get("source", "")
+    finally:
+        store.close()
+    game: Game[Any] = Game(module, dice=dice)
+    game.source = source
+    active, undone = found.prefix()
+    game.load_entries(active, undone, verify=False)
+    damage = None if found.damage is None else DamagedGameError(path, found.damage, found.intact, found.entry)
+    return game, damage
+
+
 def export_jsonl(game: Game[Any], out: Any) -> None:
-    """Write the game as JSON Lines: a header with scenario and map, then one entry a line."""
+    """Write the game as JSON Lines: a header with scenario and map, then one entry a line.
+
+    The header counts the entries and each line carries the chain digest up to its entry
+    (``"digest"``, as the game file stores it), so a deleted, swapped or edited line is found on import.
+    """
+    digests = []
+    previous = EMPTY_DIGEST
+    for entry in game.entries:
+        previous = entry_digest(previous, entry)
+        digests.append(previous)
     header = {"format": "boardapp-journal", "version": 1, "rules": game.module.scenario.rules,
               "scenario": game.module.scenario.model_dump(mode="json"),
-              "map": game.module.map.model_dump(mode="json")}
+              "map": game.module.map.model_dump(mode="json"),
+              "entries": len(game.entries), "digest": previous}
     out.write(json.dumps(header, sort_keys=True) + "\n")
-    for entry in game.entries:
-        out.write(entry.model_dump_json() + "\n")
+    for entry, digest in zip(game.entries, digests, strict=True):
+        out.write(json.dumps(entry.model_dump(mode="json") | {"digest": digest}, separators=(",", ":")) + "\n")
 
 
 def import_jsonl(path: str | Path, save: str | Path | None = None) -> Game[Any]:
-    """Read a JSON Lines journal, replay and verify it; with ``save``, write a game file."""
+    """Read a JSON Lines journal, check and replay it; with ``save``, write a game file.
+
+    The same integrity rules as a game file: entries numbered 1, 2, 3 … one a line, the chain
+    digests (when the export wrote them) unbroken, each entry replaying with exactly its dice.
+    Nothing is written unless all of it holds, and the game file appears only complete.
+    """
     path = Path(path)
 
     def bad(n: int | None, msg: str, column: int | None = None) -> FileProblemsError:
         return FileProblemsError([Problem(msg, file=path, line=n, column=column)])
 
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except FileNotFoundError:
-        raise bad(None, "no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise bad(None, f"cannot read the file as JSON Lines text: {exc}") from None
+    text = decode_utf8(read_bounded(path), path).removeprefix("\ufeff")
+    lines = text.splitlines()
 
     def parse_line(n: int, line: str, what: str) -> Any:
         try:
             return json.loads(line)
+        except RecursionError:
+            raise bad(n, f"not {what}: JSON nested too deep", 1) from None
         except ValueError as exc:
             col = getattr(exc, "colno", None)
             msg = getattr(exc, "msg", str(exc))
@@ -182,36 +281,59 @@ def import_jsonl(path: str | Path, save: str | Path | None = None) -> Game[Any]:
         module_cls = get_module(header["rules"])
         scenario = module_cls.scenario_model.model_validate(header["scenario"])
         the_map = Map.model_validate(header["map"])
+        chained = "digest" in header
+        count = header.get("entries")
+        if chained and (not isinstance(header["digest"], str) or type(count) is not int or count < 0):
+            raise ValueError("its 'entries' must be a count and its 'digest' a text")
     except (ValueError, TypeError, ValidationError) as exc:
-        raise bad(1, f"not a boardapp journal header: {exc}", 1) from None
-    entries = []
+        raise bad(1, f"not a boardapp journal header: {_first_line(exc)}", 1) from None
+    map_errors = [p for p in check_map(the_map) if p.severity == "error"]
+    if map_errors:
+        raise bad(1, "the map in the header has problems: " + "; ".join(p.message for p in map_errors), 1)
+    entries: list[JournalEntry] = []
+    lines_of: list[int] = []
+    previous = EMPTY_DIGEST
     for n, line in enumerate(lines[1:], start=2):
         if not line.strip():
             continue
         data = parse_line(n, line, "a journal entry")
+        digest = data.pop("digest", None) if isinstance(data, dict) else None
         try:
-            entries.append(JournalEntry.model_validate(data))
+            entry = JournalEntry.model_validate(data)
         except ValidationError as exc:
             err = exc.errors(include_url=False)[0]
             where = format_loc(tuple(err["loc"]))
             raise bad(n, f"not a journal entry: {where + ': ' if where else ''}{err['msg']}", 1) from None
-    game = new_game((scenario, the_map), save=save, source=str(path))
-    try:
-        game.load_entries(entries)
-    except (ReplayMismatchError, ValueError, ValidationError) as exc:
-        if game.store is not None:  # do not leave a half-made game file (or an open connection) behind
-            game.store.close()
-            for suffix in ("", "-wal", "-shm"):
-                Path(f"{game.store.path}{suffix}").unlink(missing_ok=True)
-        raise FileProblemsError([Problem(f"the journal does not replay: {exc}", file=path)]) from None
-    if game.store is not None:
-        for entry in entries:
-            game.store.append(entry)
+        expected = len(entries) + 1
+        if entry.seq != expected:
+            seq = entry.seq if abs(entry.seq) < 10**12 else f"{str(entry.seq)[:12]}…"
+            raise bad(n, f"entry {seq} is out of place: entry {expected} should come next "
+                      "(a line deleted, swapped or repeated?)", 1)
+        if chained:
+            previous = entry_digest(previous, entry)
+            if digest != previous:
+                raise bad(n, f"entry {entry.seq} was changed after it was exported (its digest does not match)", 1)
+        entries.append(entry)
+        lines_of.append(n)
+    if chained and len(entries) != header["entries"]:
+        raise bad(len(lines), f"the journal ends at entry {len(entries)}, but its header says it holds "
+                  f"{header['entries']} (lines lost at the end?)")
+    module = module_cls(scenario, the_map)
+    ok, why = verify_replay(module, entries)
+    if why is not None:
+        raise bad(lines_of[ok], f"the journal does not replay: {why}")
+    game: Game[Any] = Game(module)
+    game.source = str(path)
+    game.load_entries(entries, verify=False)
+    if save is not None:
+        game.store = GameFile.create(save, _game_meta((scenario, the_map), str(path)), entries=entries)
     return game
 
 
 def sniff(path: Path) -> str:
-    """'game', 'scenario', 'map' or 'unknown'."""
+    """'game', 'scenario', 'map' or 'unknown' (also for anything not a regular file)."""
+    if regular_file_problem(path) is not None:
+        return "unknown"
     try:
         with path.open("rb") as fh:
             head = fh.read(16)
@@ -220,11 +342,9 @@ def sniff(path: Path) -> str:
     if head.startswith(b"SQLite format 3"):
         return "game"
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
+        text = decode_utf8(read_bounded(path), path)
+    except FileProblemsError:
         return "unknown"
-    import re
-
     if re.search(r"^rules\s*:", text, re.M):
         return "scenario"
     if re.search(r"^(places|size)\s*:", text, re.M):
@@ -233,22 +353,44 @@ def sniff(path: Path) -> str:
 
 
 def check_file(path: str | Path) -> tuple[str, list[Problem]]:
-    """What kind of file it is and every problem in it (errors and warnings)."""
+    """What kind of file it is and every problem in it (errors and warnings); the file is read once."""
     path = Path(path)
-    kind = sniff(path) if path.exists() else "missing"
+    why = regular_file_problem(path)
+    if why is not None:
+        return ("missing" if why == "no such file" else "unknown"), [Problem(why, file=path)]
+    kind = "unknown"
     try:
-        if kind == "missing":
-            return kind, [Problem("no such file", file=path)]
-        if kind == "game":
-            game = open_game(path, readonly=True)
-            game.follow.close()  # only checking: do not leave the connection open
-            problems = [Problem(msg, file=path) for msg in game.module.check_state(game.state)]
-            return kind, problems
-        if kind == "scenario":
-            return kind, read_scenario(path)[2]
-        if kind == "map":
-            return kind, read_map(path)[1]
+        with path.open("rb") as fh:
+            head = fh.read(16)
+        if head.startswith(b"SQLite format 3"):
+            kind = "game"
+            return kind, _check_game(path)
+        doc = YamlDocument.read(path)
+        data = doc.data if isinstance(doc.data, dict) else {}
+        if "rules" in data:
+            kind = "scenario"
+            return kind, scenario_from_document(doc)[2]
+        if "places" in data or "size" in data:
+            kind = "map"
+            return kind, map_from_document(doc)[1]
         return kind, [Problem("not a map, scenario or game file: a map has 'places:', a scenario 'rules:'",
                               file=path, line=1, column=1)]
     except FileProblemsError as exc:
         return kind, exc.problems
+    except OSError as exc:
+        return kind, [Problem(f"cannot read the file: {exc.strerror or exc}", file=path)]
+
+
+def _check_game(path: Path) -> list[Problem]:
+    game = open_game(path, readonly=True)
+    store = game.follow
+    try:
+        problems = [Problem(msg, file=path) for msg in game.module.check_state(game.state)]
+        if store.version < 2:
+            problems.append(Problem(
+                f"written by an older boardapp (format {store.version}) without an integrity chain: its numbering "
+                "and replay are checked, but an edit that replays cannot be detected; open it in the board once "
+                "to seal it", file=path, severity="warning"))
+    finally:
+        store.close()  # only checking: do not leave the connection open
+    return problems

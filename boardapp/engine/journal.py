@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -24,3 +25,31 @@ class JournalEntry(BaseModel):
     turn: str = Field("", description="The turn in which it was played ('Week 3').")
     at: str = Field("", description="Wall-clock time it was accepted, ISO 8601.")
     id: str | None = Field(None, description="The sender's unique id for the command (network resends).")
+
+
+EMPTY_DIGEST = hashlib.sha256(b"boardapp-journal").hexdigest()[:32]
+"""The digest of an empty journal: where every chain starts."""
+
+
+def digest_text(previous: str, text: str) -> str:
+    """The chain digest after an entry stored as ``text`` (its JSON), given the digest before it.
+
+    The game file checks its stored entries with this, byte for byte, so any change to a
+    stored entry (one flipped bit, an emptied roll, a new seq) changes its digest.
+    """
+    h = hashlib.sha256(previous.encode("ascii"))
+    h.update(text.encode("utf-8"))
+    return h.hexdigest()[:32]
+
+
+def entry_digest(previous: str, entry: JournalEntry) -> str:
+    """The digest of a journal up to ``entry`` given the digest up to the entry before it.
+
+    The network compares these between host and seats; the game file stores them beside
+    each entry, so a file and a seat following its host agree on every prefix.
+
+    >>> e = JournalEntry(seq=1, command={"kind": "end_turn"})
+    >>> entry_digest(EMPTY_DIGEST, e) == digest_text(EMPTY_DIGEST, e.model_dump_json())
+    True
+    """
+    return digest_text(previous, entry.model_dump_json())

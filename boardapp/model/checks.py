@@ -44,6 +44,13 @@ def check_map(m: Map) -> list[Problem]:
                                f"{m.places[idxs[0]].id!r}; give each place its own name", "warning"))
     known = set(place_ids)
     communities = {c.id for c in m.communities}
+    community_dup = _duplicates([c.id for c in m.communities])
+    seen = set()
+    for i, community in enumerate(m.communities):
+        if community.id in community_dup and community.id in seen:
+            problems.append(_p(("communities", i, "id"), f"the id {community.id!r} is used by another community; "
+                               "ids must be unique"))
+        seen.add(community.id)
     for i, place in enumerate(m.places):
         if place.community is not None and communities and place.community not in communities:
             problems.append(_p(("places", i, "community"), f"unknown community {place.community!r}; "

@@ -18,13 +18,15 @@ from __future__ import annotations
 from collections import defaultdict
 from enum import StrEnum
 from functools import cached_property
-from typing import Annotated, Any
+from typing import Annotated
 
-from pydantic import Field, PrivateAttr, model_validator
+from pydantic import Field
 
 from boardapp.model.base import FileModel
 
-XY = tuple[float, float]
+Coordinate = Annotated[float, Field(allow_inf_nan=False)]
+"""A finite number: NaN or ±infinity would poison every distance, polygon and drawing."""
+XY = tuple[Coordinate, Coordinate]
 Id = Annotated[
     str,
     Field(
@@ -103,18 +105,18 @@ class Label(FileModel):
 
     text: str
     at: XY = Field(description="Position of the text's centre.")
-    size: float = Field(24.0, gt=0, description="Text height in map units.")
-    angle: float = Field(0.0, description="Rotation in degrees, clockwise.")
+    size: float = Field(24.0, gt=0, allow_inf_nan=False, description="Text height in map units.")
+    angle: float = Field(0.0, allow_inf_nan=False, description="Rotation in degrees, clockwise.")
 
 
 class Background(FileModel):
     """An image under the map, placed by the map rectangle it covers."""
 
     image: str = Field(description="Path of a PNG, JPEG or SVG file, relative to the map file.")
-    rect: tuple[float, float, float, float] | None = Field(
+    rect: tuple[Coordinate, Coordinate, Coordinate, Coordinate] | None = Field(
         None, description="[x, y, width, height] in map units it covers; empty: the whole map."
     )
-    opacity: float = Field(1.0, ge=0, le=1, description="0 hides it, 1 shows it fully.")
+    opacity: float = Field(1.0, ge=0, le=1, allow_inf_nan=False, description="0 hides it, 1 shows it fully.")
 
 
 class Community(FileModel):
@@ -124,7 +126,12 @@ class Community(FileModel):
 
 
 class Map(FileModel):
-    """A map file: everything drawn under the counters."""
+    """A map file: everything drawn under the counters.
+
+    Validating a map checks each field; the cross-field map checks (:func:`~boardapp.model.checks.check_map`:
+    unique ids, roads to known places, polygons, reachability) are run once by the loaders
+    (``engine.files.read_map``, ``boardapp check``), which can point each problem at its line.
+    """
 
     id: Id
     name: str = Field(description="The map's title.")
@@ -135,19 +142,6 @@ class Map(FileModel):
     roads: list[Road] = Field(default_factory=list, description="Roads between places.")
     labels: list[Label] = Field(default_factory=list, description="Free text on the map.")
     background: Background | None = Field(None, description="Optional image under the map.")
-
-    _checked: bool = PrivateAttr(False)
-
-    @model_validator(mode="after")
-    def _cross_checks(self, info: Any) -> Map:
-        if info.context and info.context.get("defer_checks"):
-            return self
-        from boardapp.model.checks import check_map
-
-        errors = [p for p in check_map(self) if p.severity == "error"]
-        if errors:
-            raise ValueError("; ".join(p.message for p in errors))
-        return self
 
     # --- lookups, computed once ------------------------------------------------------
     @cached_property

@@ -13,7 +13,7 @@ import json
 from typing import Any
 
 from boardapp.engine.game import Game
-from boardapp.engine.journal import JournalEntry
+from boardapp.engine.journal import JournalEntry, entry_digest
 from boardapp.engine.module import Command
 
 _EMPTY = hashlib.sha256(b"boardapp-journal").hexdigest()[:32]
@@ -21,13 +21,6 @@ _EMPTY = hashlib.sha256(b"boardapp-journal").hexdigest()[:32]
 
 class OutOfOrderError(ValueError):
     """A received entry does not follow the replica's last entry."""
-
-
-def entry_digest(previous: str, entry: JournalEntry) -> str:
-    """The digest of a journal up to ``entry`` given the digest up to the entry before it."""
-    h = hashlib.sha256(previous.encode("ascii"))
-    h.update(entry.model_dump_json().encode("utf-8"))
-    return h.hexdigest()[:32]
 
 
 class Chain:

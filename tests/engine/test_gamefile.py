@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 import os
 import random
 import sqlite3
@@ -13,9 +14,10 @@ import pytest
 
 from boardapp.engine.files import export_jsonl, import_jsonl, new_game, open_game
 from boardapp.engine.game import Game
-from boardapp.engine.gamefile import GameFile, GameFileError
+from boardapp.engine.gamefile import DamagedGameError, GameFile, GameFileError
 from boardapp.engine.module import IllegalCommandError
 from boardapp.model.problems import FileProblemsError
+from tests.files.forge import reseal, tamper
 
 SCRIPT: list[dict[str, Any]] = [
     {"kind": "move", "counter": "g-bde1", "to": "charlie"},
@@ -195,54 +197,62 @@ def test_missing_game_file(tmp_path: Path) -> None:
     assert str(exc.value) == f"{tmp_path / 'nope.game'}: no such file"
 
 
-def _tamper(path: Path, sql: str) -> None:
-    con = sqlite3.connect(path)
-    con.execute(sql)
-    con.commit()
-    con.close()
-
-
 def test_journal_entry_corrupted_by_hand(saved: tuple[Game[Any], Path]) -> None:
     _, path = closed_copy(saved)
-    _tamper(path, "UPDATE journal SET entry='{' WHERE seq=3")
-    with pytest.raises(GameFileError) as exc:
+    tamper(path, "UPDATE journal SET entry='{' WHERE seq=3")
+    with pytest.raises(DamagedGameError) as exc:
         open_game(path)
-    assert str(exc.value) == (f"{path}: journal entry 3 is corrupt: Invalid JSON: EOF while parsing an object "
-                              "at line 1 column 1")
+    assert str(exc.value) == (f"{path}: the game file is damaged: journal entry 3 is corrupt: Invalid JSON: EOF while "
+                              "parsing an object at line 1 column 1; entries 1 to 2 are intact and can be opened "
+                              "read-only")
+    assert (exc.value.intact, exc.value.entry) == (2, 3)
 
 
 def test_journal_entry_naming_an_unknown_counter(saved: tuple[Game[Any], Path]) -> None:
     _, path = closed_copy(saved)
-    _tamper(path, "UPDATE journal SET entry=replace(entry, 'g-bde1', 'g-zzz') WHERE seq=1")
-    with pytest.raises(GameFileError) as exc:
+    tamper(path, "UPDATE journal SET entry=replace(entry, 'g-bde1', 'g-zzz') WHERE seq=1")
+    with pytest.raises(DamagedGameError) as exc:
         open_game(path)
-    assert str(exc.value) == (f"{path}: the journal does not replay: journal entry 1 (move(counter='g-zzz', "
-                              "to='charlie')) cannot be replayed: KeyError: 'g-zzz'")
+    assert str(exc.value) == (f"{path}: the game file is damaged: entry 1 was changed after it was written; "
+                              "no entry before it is intact")
+    reseal(path)  # a forger who recomputes the chain: the replay still refuses it
+    with pytest.raises(DamagedGameError) as exc:
+        open_game(path)
+    assert str(exc.value) == (f"{path}: the game file is damaged: entry 1 (move(counter='g-zzz', to='charlie')) "
+                              "cannot be replayed: KeyError: 'g-zzz'; no entry before it is intact")
 
 
 def test_journal_entry_that_replays_differently(saved: tuple[Game[Any], Path]) -> None:
     _, path = closed_copy(saved)
-    _tamper(path, "UPDATE journal SET entry=replace(entry, '\"die\":6', '\"die\":1') WHERE seq=3")
-    with pytest.raises(GameFileError) as exc:
+    tamper(path, "UPDATE journal SET entry=replace(entry, '\"die\":6', '\"die\":1') WHERE seq=3")
+    with pytest.raises(DamagedGameError) as exc:
         open_game(path)
-    assert str(exc.value).startswith(f"{path}: the journal does not replay: journal entry 3 (attack(place='delta', "
+    assert str(exc.value).endswith("entry 3 was changed after it was written; entries 1 to 2 are intact and can be "
+                                   "opened read-only")
+    reseal(path)
+    with pytest.raises(DamagedGameError) as exc:
+        open_game(path)
+    assert str(exc.value).startswith(f"{path}: the game file is damaged: entry 3 (attack(place='delta', "
                                      "attackers=['g-bde1'], die=1)) replays differently: recorded [")
+    assert exc.value.intact == 2
 
 
 def test_journal_entry_with_the_wrong_seq(saved: tuple[Game[Any], Path]) -> None:
     _, path = closed_copy(saved)
-    _tamper(path, "UPDATE journal SET entry=replace(entry, '\"seq\":2,', '\"seq\":7,') WHERE seq=2")
+    tamper(path, "UPDATE journal SET entry=replace(entry, '\"seq\":2,', '\"seq\":7,') WHERE seq=2")
     with pytest.raises(GameFileError) as exc:
         open_game(path)
-    assert str(exc.value) == f"{path}: journal entry 2 says it is entry 7"
+    assert str(exc.value) == (f"{path}: the game file is damaged: journal entry 2 says it is entry 7; entries 1 to 1 "
+                              "are intact and can be opened read-only")
 
 
 def test_game_file_without_its_scenario(saved: tuple[Game[Any], Path]) -> None:
     _, path = closed_copy(saved)
-    _tamper(path, "DELETE FROM meta WHERE key='scenario'")
-    with pytest.raises(GameFileError) as exc:
+    tamper(path, "DELETE FROM meta WHERE key='scenario'")
+    with pytest.raises(DamagedGameError) as exc:
         open_game(path)
-    assert str(exc.value) == f"{path}: the game file lacks its 'scenario' record"
+    assert str(exc.value) == f"{path}: the game file is damaged: its 'scenario' record is missing"
+    assert exc.value.intact == 0
 
 
 # --- JSON Lines ------------------------------------------------------------------------------
@@ -289,7 +299,8 @@ def test_jsonl_of_random_bytes(tmp_path: Path) -> None:
     bad.write_bytes(b"\xff\xfe" + os.urandom(200))
     with pytest.raises(FileProblemsError) as exc:
         import_jsonl(bad)
-    assert str(exc.value).startswith(f"{bad}: cannot read the file as JSON Lines text: 'utf-8' codec can't decode")
+    assert str(exc.value) == (f"{bad}:1:1: not UTF-8 text: the byte 0xff cannot start or continue a character "
+                              "(save the file as UTF-8)")
 
 
 def test_jsonl_that_does_not_replay_leaves_no_game_file(jsonl_lines: list[str], tmp_path: Path) -> None:
@@ -299,9 +310,18 @@ def test_jsonl_that_does_not_replay_leaves_no_game_file(jsonl_lines: list[str], 
     target = tmp_path / "out.game"
     with pytest.raises(FileProblemsError) as exc:
         import_jsonl(bad, save=target)
-    assert str(exc.value) == (f"{bad}: the journal does not replay: journal entry 1 (move(counter='g-zzz', "
+    assert str(exc.value) == f"{bad}:2:1: entry 1 was changed after it was exported (its digest does not match)"
+    assert not target.exists()
+    # without the digests (a hand-made journal), the replay refuses it
+    unchained = [json.dumps({k: v for k, v in json.loads(line).items() if k not in ("digest", "entries")})
+                 for line in jsonl_lines]
+    bad.write_text("\n".join(unchained) + "\n", encoding="utf-8")
+    with pytest.raises(FileProblemsError) as exc:
+        import_jsonl(bad, save=target)
+    assert str(exc.value) == (f"{bad}:2: the journal does not replay: entry 1 (move(counter='g-zzz', "
                               "to='charlie')) cannot be replayed: KeyError: 'g-zzz'")
     assert not target.exists()
+    assert sorted(p.name for p in tmp_path.iterdir() if "creating" in p.name or p.name.startswith("out")) == []
 
 
 def test_gamefile_write_after_close_is_a_game_file_error(saved: tuple[Game[Any], Path]) -> None:

@@ -17,7 +17,7 @@ from boardapp.rules import available
 BAD = Path(__file__).resolve().parents[1] / "data" / "bad"
 
 CASES = {
-    "broken-yaml.map.yaml": ["9:5: not valid YAML: expected ',' or ']', but got ':'"],
+    "broken-yaml.map.yaml": ["9:5: not valid YAML: did not find expected ',' or ']'"],
     "wrong-type.map.yaml": ["9:7: size: Input should be a valid tuple (got 'big')"],
     "unknown-field.map.yaml": ["9:9: colour: unknown field (check its spelling against the format's documentation)"],
     "road-to-missing-place.map.yaml": [
@@ -92,7 +92,7 @@ def test_scenario_whose_map_is_bad_points_at_both_files() -> None:
 @pytest.mark.parametrize(("text", "message"), [
     ("", "1:1: a scenario file is a YAML mapping (id:, rules:, map: …)"),
     ("- a\n- b\n", "1:1: a scenario file is a YAML mapping (id:, rules:, map: …)"),
-    ("id: x\n\tname: y\n", "2:1: not valid YAML: found character '\\t' that cannot start any token"),
+    ("id: x\n\tname: y\n", "2:1: not valid YAML: found a tab character that violates indentation"),
     ("id: x\nname: y\nbad\x00: z\n", "3:4: not valid YAML: the character #x0000 is not allowed (is this a text file?)"),
     ("id: x\nname: y\n", "1:1: rules: this field is required: the rule module, e.g. 'binni'"),
 ])
@@ -109,8 +109,8 @@ def test_random_bytes_as_a_map(tmp_path: Path) -> None:
     path.write_bytes(b"\xff" + random.Random(3).randbytes(2000))
     with pytest.raises(FileProblemsError) as exc:
         read_map(path)
-    assert str(exc.value) == (f"{path}: cannot read the file: 'utf-8' codec can't decode byte 0xff in position 0: "
-                              "invalid start byte")
+    assert str(exc.value) == (f"{path}:1:1: not UTF-8 text: the byte 0xff cannot start or continue a character "
+                              "(save the file as UTF-8)")
 
 
 def test_missing_file(tmp_path: Path) -> None:
