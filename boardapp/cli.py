@@ -128,7 +128,7 @@ def cmd_run(args: argparse.Namespace) -> int:
 # --- render -----------------------------------------------------------------------------------
 def cmd_render(args: argparse.Namespace) -> int:
     game = _open_any(args.file)
-    from boardapp.ui.render import render_png
+    from boardapp.ui.board.render import render_png
 
     render_png(game, args.out, width=args.width, height=args.height)
     print(f"rendered {args.file} to {args.out}")
@@ -176,7 +176,7 @@ def cmd_diplomacy(args: argparse.Namespace) -> int:
 
 
 def cmd_screen(args: argparse.Namespace) -> int:
-    from boardapp.ui.bigscreen import run_screen
+    from boardapp.ui.bigscreen.window import run_screen
 
     return int(run_screen(args.game, screen_name=args.screen))
 
@@ -188,13 +188,13 @@ def cmd_host(args: argparse.Namespace) -> int:
 
 
 def cmd_join(args: argparse.Namespace) -> int:
-    from boardapp.ui.network import run_join
+    from boardapp.ui.network.windows import run_join
 
     return int(run_join(args.address, args.code, screen=args.screen))
 
 
 def cmd_edit(args: argparse.Namespace) -> int:
-    from boardapp.ui.editor import run_editor
+    from boardapp.ui.editor.window import run_editor
 
     return int(run_editor(args.file))
 

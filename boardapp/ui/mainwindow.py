@@ -28,11 +28,11 @@ from PySide6.QtWidgets import (
 import boardapp
 from boardapp.engine.dice import SeededDice
 from boardapp.engine.module import IllegalCommandError
-from boardapp.ui import modules
-from boardapp.ui.dialogs import ForceDialog, PreviewDialog
-from boardapp.ui.panels import LogPanel, OffMapTree, TeamPanel, TurnPanel
-from boardapp.ui.scene import BoardScene
-from boardapp.ui.view import BoardView, OverviewView
+from boardapp.ui.board.scene import BoardScene
+from boardapp.ui.board.view import BoardView, OverviewView
+from boardapp.ui.dialogs.command import ForceDialog, PreviewDialog
+from boardapp.ui.document import extras as modules
+from boardapp.ui.widgets.panels import LogPanel, OffMapTree, TeamPanel, TurnPanel
 
 MAX_RECENT = 8
 
@@ -56,7 +56,7 @@ class _JournalStep(QUndoCommand):
 
 
 class MainWindow(QMainWindow):
-    gameReplaced = Signal(object)  # noqa: N815  (Qt's naming) the window now shows this game
+    gameReplaced = Signal(object)
     def __init__(self, game: Any, path: str | Path | None = None, autosave: bool = False) -> None:
         super().__init__()
         self.game: Any = None
@@ -81,10 +81,12 @@ class MainWindow(QMainWindow):
         self.resize(1400, 900)
         self.setAcceptDrops(True)  # a game or scenario file dropped on the window opens it
         self.set_game(game, path, autosave)
-        from boardapp.ui import network  # Game ▸ Host on the LAN / Join, the network indicator
+        from boardapp.ui.network import windows as network  # Game ▸ Host on the LAN / Join, the network indicator
 
         network.install(self)
-        from boardapp.ui import bigscreen_control  # View ▸ Big screen, the Big screen dock, the shared clock
+        from boardapp.ui.bigscreen import (
+            control as bigscreen_control,  # View ▸ Big screen, the Big screen dock, the shared clock
+        )
 
         bigscreen_control.install(self)
 
@@ -346,7 +348,7 @@ class MainWindow(QMainWindow):
     def render_dialog(self) -> None:
         path, _ = QFileDialog.getSaveFileName(self, "Render the board", "board.png", "PNG (*.png)")
         if path:
-            from boardapp.ui.render import render_png
+            from boardapp.ui.board.render import render_png
 
             render_png(self.game, path)
 

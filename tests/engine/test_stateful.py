@@ -26,7 +26,6 @@ from pydantic import ValidationError
 from boardapp.engine.dice import SeededDice
 from boardapp.engine.files import load_scenario, new_game, open_game
 from boardapp.engine.module import IllegalCommandError, Impossible
-
 from tests.conftest import TINY
 
 LOADED = load_scenario(TINY)

@@ -13,10 +13,11 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
 from boardapp.engine.files import load_scenario, new_game, open_game
-from boardapp.ui import modules
 from boardapp.ui.app import open_window, start_session, unfinished_sessions
-from boardapp.ui.dialogs import FightDialog, ForceDialog, PreviewDialog
+from boardapp.ui.dialogs.command import ForceDialog, PreviewDialog
+from boardapp.ui.document import extras as modules
 from boardapp.ui.mainwindow import MainWindow
+from boardapp.ui.rules.binni.fight import FightDialog
 
 TINY = Path(__file__).resolve().parents[1] / "data" / "tiny-scenario.yaml"
 

@@ -9,8 +9,8 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QDockWidget
 
 from boardapp.engine.files import new_game
-from boardapp.ui import modules
-from boardapp.ui.diplomacy import DiplomacyBoard, region_text
+from boardapp.ui.document import extras as modules
+from boardapp.ui.rules.diplomacy.board import DiplomacyBoard, region_text
 
 FRANCE = ["F Bri-Eng", "A Par-Pic", "A Lyo-Als"]
 UK = ["F London - English Channel", "F Edi-Nth", "A Lvp-Wal"]

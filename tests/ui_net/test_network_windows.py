@@ -18,8 +18,8 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
 from boardapp.net.client import SeatError
-from boardapp.ui.network import CodesDialog, HostDialog, HostStatusPanel, open_join
-from boardapp.ui.network_core import LiveGame, NetRefusal, PublicGame, normalise_url
+from boardapp.ui.network.seats import LiveGame, NetRefusal, PublicGame, normalise_url
+from boardapp.ui.network.windows import CodesDialog, HostDialog, HostStatusPanel, open_join
 
 WAIT = 5000
 TINY = __import__("pathlib").Path(__file__).resolve().parents[1] / "data" / "tiny-scenario.yaml"
@@ -150,7 +150,7 @@ def test_an_umpire_limited_to_some_teams_is_told_so(qtbot: Any, host_window: Any
 
 
 def test_an_illegal_command_still_offers_control_the_force_dialog(qtbot: Any, host_window: Any) -> None:
-    from boardapp.ui.dialogs import ForceDialog
+    from boardapp.ui.dialogs.command import ForceDialog
 
     assert not host_window.scene.drop_counter("g-bde1", "echo")  # too far
     assert host_window.game.last_refusal.code == "illegal"
@@ -207,7 +207,7 @@ def test_a_queued_command_refused_on_reconnecting_is_reported(qtbot: Any, host_w
 # --- viewers ---------------------------------------------------------------------------------------------
 def test_a_viewer_seat_is_the_big_screen_and_cannot_send_commands(qtbot: Any, host_window: Any,
                                                                      join: Any) -> None:
-    from boardapp.ui.bigscreen import BigScreenWindow
+    from boardapp.ui.bigscreen.window import BigScreenWindow
 
     screen = join(host_window.network.runner.url, code_of(host_window, "big screen"))
     assert isinstance(screen, BigScreenWindow) and isinstance(screen.game, PublicGame)
@@ -316,7 +316,7 @@ def test_cli_join_parses() -> None:
 def test_host_and_join_through_the_menus_then_stop_hosting(qtbot: Any, tiny_window: Any, monkeypatch: Any) -> None:
     from PySide6.QtWidgets import QDialog
 
-    from boardapp.ui.network import JoinDialog
+    from boardapp.ui.network.windows import JoinDialog
 
     def host_exec(dlg: Any) -> int:
         dlg.port.setValue(0)
@@ -362,7 +362,7 @@ def test_qr_codes_when_the_optional_package_is_there(qtbot: Any, host_window: An
     import sys
     import types
 
-    from boardapp.ui.network import qr_pixmap
+    from boardapp.ui.network.windows import qr_pixmap
 
     monkeypatch.setitem(sys.modules, "qrcode", None)  # absent: no QR, the codes as text only
     assert qr_pixmap("ws://h:1/#abc") is None

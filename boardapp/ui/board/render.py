@@ -24,8 +24,8 @@ def render_image(game: Any, width: int = 1920, height: int = 1080, public: bool 
     from PySide6.QtCore import QRectF, Qt
     from PySide6.QtGui import QColor, QImage, QPainter
 
-    from boardapp.ui import style
-    from boardapp.ui.scene import BoardScene
+    from boardapp.ui.board import style
+    from boardapp.ui.board.scene import BoardScene
 
     scene = BoardScene(game, public=public)
     try:
@@ -45,7 +45,7 @@ def render_image(game: Any, width: int = 1920, height: int = 1080, public: bool 
         left = (avail.width() - legend_w - source.width() * k) / 2
         target = QRectF(left, strip + (avail.height() - source.height() * k) / 2, source.width() * k,
                         source.height() * k)
-        from boardapp.ui.scene import ENLARGE, LOD_ENLARGE
+        from boardapp.ui.board.scene import ENLARGE, LOD_ENLARGE
 
         if k * scene.base_scale < LOD_ENLARGE:  # as the window does when zoomed out: pieces large enough to read
             scene.set_piece_scale(ENLARGE)
@@ -68,7 +68,7 @@ def _legend(p: Any, scene: Any, rect: Any) -> None:
     from PySide6.QtCore import QRectF, Qt
     from PySide6.QtGui import QColor
 
-    from boardapp.ui import style
+    from boardapp.ui.board import style
 
     teams = [t for t in scene.teams.values() if t.on_map]
     if not teams:

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from boardapp.ui.style import text_on
+from boardapp.ui.board.style import text_on
 
 COUNTER_MIME = "application/x-boardapp-counter"
 

@@ -31,7 +31,7 @@ from boardapp.rules.diplomacy.orders import (
     SupportHold,
     SupportMove,
 )
-from boardapp.ui import style
+from boardapp.ui.board import style
 
 Z_TINT = 1.0
 """Above the map (drawn as the scene's background), under control markers (5) and counters (10)."""

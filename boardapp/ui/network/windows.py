@@ -6,7 +6,7 @@
   Kick). The hosting window itself plays through a CONTROL seat of its own host ("host board"), so
   its commands go through the host's game like everyone else's and are broadcast.
 * **Game ▸ Join a hosted game…** / ``boardapp join HOST:PORT --code CODE`` (:func:`run_join`) opens
-  a board on the seat's live replica (:class:`~boardapp.ui.network_core.LiveGame`); ``--screen`` (or
+  a board on the seat's live replica (:class:`~boardapp.ui.network.seats.LiveGame`); ``--screen`` (or
   a viewer's code) opens the big screen on the public view.
 * A status-bar indicator says online (seat, role, lag), offline — reconnecting (the board keeps
   its last state; commands queue), or revoked; refusals from the host (stale, forbidden, queued)
@@ -49,7 +49,7 @@ from PySide6.QtWidgets import (
 )
 
 from boardapp.net.client import SeatError
-from boardapp.ui.network_core import (
+from boardapp.ui.network.seats import (
     SEAT_FOR_HOST,
     HostRunner,
     NetRefusal,
@@ -592,7 +592,7 @@ def install(window: Any) -> NetworkControl:
 # --- joining from the command line ---------------------------------------------------------------------
 def open_join(url: str, code: str, screen: bool = False, timeout: float = 10.0) -> Any:
     """A board window (or, with ``screen`` or a viewer's code, the big screen) on a hosted game."""
-    from boardapp.ui.render import ensure_app
+    from boardapp.ui.board.render import ensure_app
 
     ensure_app()
     url, in_url = normalise_url(url)
@@ -604,7 +604,7 @@ def open_join(url: str, code: str, screen: bool = False, timeout: float = 10.0) 
         link.close()
         raise
     if screen or link.role == "viewer":
-        from boardapp.ui.bigscreen import BigScreenWindow
+        from boardapp.ui.bigscreen.window import BigScreenWindow
 
         public = link.public if link.public is not None else PublicGame.following(link.game)
         screen_window = BigScreenWindow(public)

@@ -18,8 +18,8 @@ from collections.abc import Callable
 from typing import Any
 
 INSTALLERS: dict[str, str | Callable[[Any, Any], Any]] = {
-    "binni": "boardapp.ui.binni:install",
-    "diplomacy": "boardapp.ui.diplomacy:install",
+    "binni": "boardapp.ui.rules.binni.actions:install",
+    "diplomacy": "boardapp.ui.rules.diplomacy.board:install",
 }
 """Rule module name -> ``installer(window, game)`` (or ``"module.path:function"``, imported on use)."""
 

@@ -56,8 +56,8 @@ from PySide6.QtWidgets import (
 )
 
 from boardapp.engine.module import BoardPicture, BoardPiece, BoardToken, IllegalCommandError, MoveOption
-from boardapp.ui import style
-from boardapp.ui.style import BADGE, CHIP, FAN, PIX, TOKEN_H
+from boardapp.ui.board import style
+from boardapp.ui.board.style import BADGE, CHIP, FAN, PIX, TOKEN_H
 
 SEA = QColor("#cfe2ee")
 REGION_FILLS = ["#f4ecd6", "#e2ebd3", "#efe0c4", "#e5ddd6", "#dde6ee", "#f0dde0"]
@@ -1026,7 +1026,7 @@ class BoardScene(QGraphicsScene):
 
     # --- deploying from the off-map panel -------------------------------------------------------
     def dragEnterEvent(self, event: Any) -> None:
-        from boardapp.ui.panels import COUNTER_MIME
+        from boardapp.ui.widgets.panels import COUNTER_MIME
 
         if event.mimeData().hasFormat(COUNTER_MIME):
             event.setDropAction(Qt.DropAction.MoveAction)
@@ -1038,7 +1038,7 @@ class BoardScene(QGraphicsScene):
 
     def dropEvent(self, event: Any) -> None:
         """A counter dragged from the off-map panel: deploy it to the place it is dropped on."""
-        from boardapp.ui.panels import COUNTER_MIME
+        from boardapp.ui.widgets.panels import COUNTER_MIME
 
         if not event.mimeData().hasFormat(COUNTER_MIME):
             super().dropEvent(event)

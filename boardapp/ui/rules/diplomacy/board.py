@@ -1,7 +1,7 @@
 """Diplomacy-family games in the umpire's window: the orders panel, orders by dragging units,
 order arrows and the revealed results.
 
-Installed by :mod:`boardapp.ui.modules` for games whose rule module is ``diplomacy``:
+Installed by :mod:`boardapp.ui.document.extras` for games whose rule module is ``diplomacy``:
 
 * an **Orders** dock: pick a power, write its orders one a line as players write them
   (``A Par-Bur``, ``F Eng C A Lon-Bre``, ``A Sil S A Cze-Kra``, full names too) with the
@@ -18,7 +18,7 @@ Installed by :mod:`boardapp.ui.modules` for games whose rule module is ``diploma
   result, and supply centres tinted in their owners' colours.
 
 The scene is not changed: an event filter on it takes the mouse presses on counters, and the
-drawings are items of this module's own (:mod:`boardapp.ui.diplomacy_overlay`).
+drawings are items of this module's own (:mod:`boardapp.ui.rules.diplomacy.overlay`).
 """
 
 from __future__ import annotations
@@ -59,8 +59,8 @@ from boardapp.rules.diplomacy.orders import (
     SupportMove,
     UnitType,
 )
-from boardapp.ui.diplomacy_overlay import Drawn, OrdersLayer, SupplyCentreTint, drawn_from_order
-from boardapp.ui.scene import CounterItem
+from boardapp.ui.board.scene import CounterItem
+from boardapp.ui.rules.diplomacy.overlay import Drawn, OrdersLayer, SupplyCentreTint, drawn_from_order
 
 OK_INK, BAD_INK, WARN_INK = QColor("#0a6b2a"), QColor("#b00000"), QColor("#8a5a00")
 DRAG_MIN = 6.0

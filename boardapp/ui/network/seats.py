@@ -39,7 +39,7 @@ from boardapp.engine.journal import JournalEntry
 from boardapp.engine.module import BoardPicture, BoardPiece, BoardToken, IllegalCommandError
 from boardapp.net.client import Outcome, Seat, SeatError
 from boardapp.net.replica import build_game, public_board
-from boardapp.ui.collector import collect_in_qt_thread
+from boardapp.ui.network.collector import collect_in_qt_thread
 
 SEAT_FOR_HOST = "host board"
 """The name of the CONTROL seat the hosting window itself plays through."""

@@ -1,5 +1,5 @@
 """War in Binni's actions on the umpire's board: the context menus of places and counters and the
-Turn menu's trades and news. Installed by :mod:`boardapp.ui.modules` for games whose rule module is
+Turn menu's trades and news. Installed by :mod:`boardapp.ui.document.extras` for games whose rule module is
 ``binni``; the main window itself knows no rule system's commands."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from typing import Any
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QInputDialog, QMenu
 
-from boardapp.ui.dialogs import FightDialog
+from boardapp.ui.rules.binni.fight import FightDialog
 
 
 def install(window: Any, game: Any) -> BinniActions:

@@ -2,12 +2,12 @@
 
 :func:`install` adds to a board window (:class:`~boardapp.ui.mainwindow.MainWindow`):
 
-* **View ▸ Big screen** (Ctrl+Shift+B) opens a :class:`~boardapp.ui.bigscreen.BigScreenWindow` on
+* **View ▸ Big screen** (Ctrl+Shift+B) opens a :class:`~boardapp.ui.bigscreen.window.BigScreenWindow` on
   the same live game, in the same process: full screen on the screen chosen in the dock
   (remembered with QSettings) when there are several screens, as a normal window when there is
   one. The same action closes it; closing the board closes it too. The big screen never takes
   input from the hall: the board stays the only place that acts, and gets the focus back.
-* a **Big screen** dock: the clock panel (:class:`~boardapp.ui.bigscreen.ClockControl`: Start,
+* a **Big screen** dock: the clock panel (:class:`~boardapp.ui.bigscreen.window.ClockControl`: Start,
   Pause/Resume, ±1 min, New week, Layout, Whole map), the screen chooser, "Show my view" and a
   **News** line that pushes the rule module's ``news`` command (when it has one).
 * **View ▸ Show this on the big screen** (Ctrl+Shift+R) and **Whole map on the big screen**
@@ -47,7 +47,7 @@ from PySide6.QtWidgets import (
 )
 
 from boardapp.clock import TurnClock, week_of
-from boardapp.ui.bigscreen import LAYOUTS, SETTINGS_SCREEN, BigScreenWindow, ClockControl
+from boardapp.ui.bigscreen.window import LAYOUTS, SETTINGS_SCREEN, BigScreenWindow, ClockControl
 
 __all__ = ["META_CLOCK", "BigScreenControl", "BigScreenDock", "ScreenDriver", "has_command", "install"]
 
