@@ -80,10 +80,10 @@ def test_a_drag_at_a_seat_reaches_the_host_and_every_window(qtbot: Any, host_win
     assert seat.undo_stack.count() == 1  # the window took it as its own accepted step
 
     # the host's window (CONTROL through its own seat) plays on the same game; the seat follows
-    entry = host_window.game.push({"kind": "move", "counter": "g-mil1", "to": "charlie"})
+    entry = host_window.controller.submit({"kind": "move", "counter": "g-mil1", "to": "charlie"}).entry
     assert entry.seq == 2 and host_window.game.entries[-1] is entry  # the window's game holds it on return
     qtbot.waitUntil(lambda: place_in_scene(seat, "g-mil1") == "charlie", timeout=WAIT)
-    # CONTROL's undo goes through the host too, and every replica takes it back
+    # CONTROL's undo (of its own step) goes through the host too, and every replica takes it back
     host_window.undo()
     qtbot.waitUntil(lambda: place_in_scene(seat, "g-mil1") == "bravo", timeout=WAIT)
     assert host_heads(host_window) == 1 and seat.game.can_redo
@@ -113,6 +113,35 @@ def test_delay_from_a_push_at_one_seat_to_the_other_windows_scene(qtbot: Any, ho
               f"median {p50:.1f} ms, max {worst:.1f} ms")
     assert p50 <= 200
     assert len(b.game.entries) == 20 and b.game.summary() == host_summary(host_window)
+
+
+def test_undo_takes_back_only_the_entry_of_its_own_step(qtbot: Any, host_window: Any, join: Any) -> None:
+    """Two CONTROL windows on one hosted game: A moves, B moves, A's Ctrl+Z must not take back B's move."""
+    a = join(host_window.network.runner.url, code_of(host_window, "CONTROL"))
+    b = host_window
+    drag_counter(a, "g-bde1", "bravo")
+    qtbot.waitUntil(lambda: place_in_scene(b, "g-bde1") == "bravo", timeout=WAIT)
+    mine = a.undo_stack.command(0).entry
+    assert mine.command["counter"] == "g-bde1"
+    b.controller.submit({"kind": "move", "counter": "g-mil1", "to": "charlie"})
+    qtbot.waitUntil(lambda: place_in_scene(a, "g-mil1") == "charlie", timeout=WAIT)
+    assert host_heads(host_window) == 2
+
+    a.undo()  # A's step stands for entry 1, which is no longer the last: the host refuses
+
+    assert a.game.last_refusal is not None and a.game.last_refusal.code == "stale"
+    assert f"entry {mine.seq} is not the last entry" in a.network.messages[-1]
+    assert host_heads(host_window) == 2
+    assert host_summary(host_window)["counters"]["g-mil1"]["place"] == "charlie"  # B's move stands
+    assert host_summary(host_window)["counters"]["g-bde1"]["place"] == "bravo"
+    assert place_in_scene(a, "g-mil1") == "charlie"
+    assert a.undo_stack.count() == 0  # the refused step left the Edit menu
+    a.undo()  # nothing of A's left to undo: the journal's last entry (B's) is not A's to take back
+    assert host_heads(host_window) == 2
+    # B takes back its own move, then A may take back its own
+    b.undo()
+    qtbot.waitUntil(lambda: place_in_scene(a, "g-mil1") == "bravo", timeout=WAIT)
+    assert host_heads(host_window) == 1
 
 
 # --- refusals ------------------------------------------------------------------------------------------

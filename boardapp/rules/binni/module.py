@@ -882,3 +882,12 @@ class BinniRules(BinniEndOfTurn):
             if u.losses > u.strength or (u.losses >= u.strength) != u.destroyed:
                 problems.append(f"counter {u.id} has {u.losses} losses of {u.strength} but destroyed={u.destroyed}")
         return problems
+
+    def drop_command(self, state: BinniState, piece: str, place: str) -> c.Move | c.Deploy:
+        """A counter dropped on a place moves there if it stands on the map, and deploys there if it
+        waits outside the region (dragged from the off-map list). An unknown counter is a move the
+        rules then refuse with their own words."""
+        counter = state.counters.get(piece)
+        if counter is not None and counter.place is None:
+            return c.Deploy(counter=piece, to=place)
+        return c.Move(counter=piece, to=place)

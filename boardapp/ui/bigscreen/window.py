@@ -22,15 +22,12 @@ from __future__ import annotations
 
 import contextlib
 import datetime as _dt
-import json
-import sqlite3
 import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import (
-    QObject,
     QRectF,
     QSettings,
     QSize,
@@ -64,6 +61,7 @@ from PySide6.QtWidgets import (
 
 from boardapp.clock import TurnClock, week_of
 from boardapp.engine.module import BoardPicture
+from boardapp.ui.bigscreen.follower import FileFollower
 from boardapp.ui.bigscreen.scene import INK, NAME_FRACTION, BigView, PublicScene, big_font
 from boardapp.ui.board import style
 from boardapp.ui.board.scene import NAME_PX
@@ -706,83 +704,6 @@ class ClockControl(QWidget):
         _set_text(self.pause_button, "Pause" if clock.running else "Resume")
         self.pause_button.setEnabled(clock.started)
         _set_text(self.layout_button, f"Layout: {self.screen_window.layout_name} ▸")
-
-
-# --- following a game file ----------------------------------------------------------------------
-class FileFollower(QObject):
-    """Keeps a game opened read-only in step with its file while another process writes it:
-    polls ``data_version()`` and applies new journal entries (or reloads after an undo)."""
-
-    changed = Signal()
-    failed = Signal(str)
-    clock = Signal(dict)
-    """The clock record CONTROL's board shared in the game file (meta key ``clock``)."""
-
-    MAX_INCREMENTAL = 16
-
-    def __init__(self, game: Any, store: Any = None, interval_ms: int = 200, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.game = game
-        self.store = store if store is not None else game.follow
-        self._version = self.store.data_version()
-        self._clock_text: str | None = None
-        self.last_error = ""
-        self.timer = QTimer(self)
-        self.timer.setInterval(interval_ms)
-        self.timer.timeout.connect(self.poll)
-        self.timer.start()
-
-    def stop(self) -> None:
-        self.timer.stop()
-
-    def poll(self) -> bool:
-        """Catch up if the file changed since the last look; True when the game changed."""
-        try:
-            version = self.store.data_version()
-            if version == self._version:
-                return False
-            changed = self.catch_up()
-            self._version = version
-            self._read_clock()
-        except (sqlite3.Error, ValueError) as exc:  # GameFileError, ReplayMismatchError are ValueErrors
-            msg = f"cannot follow {self.store.path}: {exc}"
-            if msg != self.last_error:
-                print(msg, file=sys.stderr)
-            self.last_error = msg
-            self.failed.emit(msg)
-            return False
-        self.last_error = ""
-        if changed:
-            self.changed.emit()
-        return changed
-
-    def _read_clock(self) -> None:
-        text = self.store.meta().get("clock")
-        if text and text != self._clock_text:
-            self._clock_text = text
-            self.clock.emit(json.loads(text))
-
-    def catch_up(self) -> bool:
-        game = self.game
-        mine = game.entries
-        last = mine[-1].seq if mine else 0
-        active, undone = self.store.read_entries(after=max(0, last - 1))
-        if mine and (not active or active[0] != mine[-1]):
-            return self._reload()  # an undo (or an undo and a new command) since the last look
-        new = active[1:] if mine else active
-        if not new:
-            return False
-        if len(new) > self.MAX_INCREMENTAL:
-            return self._reload()
-        for entry in new:
-            game.append_recorded(entry)  # with its recorded dice; notifies the screen
-        game.redo_stack = list(reversed(undone))
-        return True
-
-    def _reload(self) -> bool:
-        active, undone = self.store.read_entries()
-        self.game.load_entries(active, undone, verify=False)
-        return True
 
 
 def open_screen(path: str | Path, settings: QSettings | None = None,

@@ -31,7 +31,7 @@ import weakref
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (
@@ -55,9 +55,11 @@ from PySide6.QtWidgets import (
     QStyleOptionGraphicsItem,
 )
 
-from boardapp.engine.module import BoardPicture, BoardPiece, BoardToken, IllegalCommandError, MoveOption
+from boardapp.engine.module import BoardPicture, BoardPiece, BoardToken, MoveOption
 from boardapp.ui.board import style
 from boardapp.ui.board.style import BADGE, CHIP, FAN, PIX, TOKEN_H
+from boardapp.ui.document.controller import GameController
+from boardapp.ui.document.source import GameSource
 
 SEA = QColor("#cfe2ee")
 REGION_FILLS = ["#f4ecd6", "#e2ebd3", "#efe0c4", "#e5ddd6", "#dde6ee", "#f0dde0"]
@@ -253,22 +255,41 @@ def _same_rows(a: list[tuple[float, QRectF, Any]], b: list[tuple[float, QRectF, 
                                     for (za, ra, pa), (zb, rb, pb) in zip(a, b, strict=True))
 
 
+class PointerHook(Protocol):
+    """A rule system's own use of the mouse and keys on the board, asked before the board's own
+    handling (Diplomacy draws orders by dragging units, with Shift for support and Ctrl for convoy).
+    Each method returns True when it took the event (the board then does nothing with it)."""
+
+    def press(self, event: QGraphicsSceneMouseEvent) -> bool: ...
+
+    def move(self, event: QGraphicsSceneMouseEvent) -> bool: ...
+
+    def release(self, event: QGraphicsSceneMouseEvent) -> bool: ...
+
+    def context(self, event: Any) -> bool: ...
+
+    def key(self, event: Any) -> bool: ...
+
+
 class BoardScene(QGraphicsScene):
     """The board of one game. ``public=True`` leaves out everything the picture marks hidden.
 
     ``scale`` is the base scale of everything drawn at places (see the module's docstring); by
     default :func:`map_scale` of the game's map."""
 
-    commandRefused = Signal(object, object)
-    """A drop the rules refuse: the board snapped back; the window may offer CONTROL's force."""
-    commandPushed = Signal(object)
     contextRequested = Signal(str, str, object)
     laidOut = Signal()
     """The pieces were laid out again (after a game change)."""
 
-    def __init__(self, game: Any, public: bool = False, parent: Any = None, scale: float | None = None) -> None:
+    def __init__(self, game: GameSource, public: bool = False, parent: Any = None, scale: float | None = None,
+                 controller: GameController | None = None) -> None:
         super().__init__(parent)
-        self.game = game
+        self.game: Any = game
+        self.controller = controller if controller is not None else GameController(game)
+        """Where a dropped counter's command goes: the window's controller, or one of the scene's own
+        for a board shown alone (tests, the public screens, whose sources refuse commands anyway)."""
+        self.pointer_hook: PointerHook | None = None
+        """A rule system's own use of the mouse on this board (see :class:`PointerHook`)."""
         self.public = public
         self.map = game.module.map
         self.teams = {t.id: t for t in game.module.teams}
@@ -976,23 +997,23 @@ class BoardScene(QGraphicsScene):
         if target is None or target == item.piece.place:
             self.refresh()  # snap back
             return
-        self.drop_counter(item.counter_id, target, placed=item.piece.place is not None)
+        self.drop_counter(item.counter_id, target)
 
-    def drop_counter(self, counter: str, place: str, placed: bool = True) -> bool:
-        """Push the move (or deploy) a drop asks for; on refusal snap back and say why."""
-        cmd = {"kind": "move" if placed else "deploy", "counter": counter, "to": place}
-        try:
-            entry = self.game.push(cmd)
-        except IllegalCommandError as exc:
+    def drop_counter(self, counter: str, place: str) -> bool:
+        """Submit what the rule module says dropping ``counter`` on ``place`` means (a move, a
+        deployment …) through the controller; when nothing is accepted the counter snaps back (the
+        controller's listeners say why and offer CONTROL's force)."""
+        outcome = self.controller.drop(counter, place)
+        if outcome is None or not outcome.accepted:
             self.refresh()
-            self.commandRefused.emit(cmd, list(exc.reasons))
             return False
-        self.commandPushed.emit(entry)
         return True
 
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         """In far mode the counters are pictures in the background: show the one pressed as its item
         (so it can be dragged) until the game lays the board out again."""
+        if self.pointer_hook is not None and self.pointer_hook.press(event):
+            return
         if self.far and event.button() == Qt.MouseButton.LeftButton:
             item = self.counter_at(event.scenePos())
             if item is not None and not item.isVisible():
@@ -1002,7 +1023,14 @@ class BoardScene(QGraphicsScene):
                 self._revealed = item
         super().mousePressEvent(event)
 
+    def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        if self.pointer_hook is not None and self.pointer_hook.move(event):
+            return
+        super().mouseMoveEvent(event)
+
     def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        if self.pointer_hook is not None and self.pointer_hook.release(event):
+            return
         super().mouseReleaseEvent(event)
         item = self._revealed
         if self.far and item is not None and not item._dragging and item._press is None:
@@ -1047,10 +1075,17 @@ class BoardScene(QGraphicsScene):
         place = self.place_at(event.scenePos())
         event.accept()
         if place is not None:
-            self.drop_counter(cid, place, placed=False)
+            self.drop_counter(cid, place)
 
     # --- context menus ------------------------------------------------------------------------
+    def keyPressEvent(self, event: Any) -> None:
+        if self.pointer_hook is not None and self.pointer_hook.key(event):
+            return
+        super().keyPressEvent(event)
+
     def contextMenuEvent(self, event: Any) -> None:
+        if self.pointer_hook is not None and self.pointer_hook.context(event):
+            return
         pos = event.scenePos()
         item = self.counter_at(pos)
         if item is not None:

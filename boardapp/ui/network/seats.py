@@ -36,7 +36,7 @@ from PySide6.QtCore import QEventLoop, QObject, QTimer, Signal
 
 from boardapp.engine.game import Game
 from boardapp.engine.journal import JournalEntry
-from boardapp.engine.module import BoardPicture, BoardPiece, BoardToken, IllegalCommandError
+from boardapp.engine.module import BoardPicture, BoardPiece, BoardToken, Command, IllegalCommandError
 from boardapp.net.client import Outcome, Seat, SeatError
 from boardapp.net.replica import build_game, public_board
 from boardapp.ui.network.collector import collect_in_qt_thread
@@ -387,9 +387,10 @@ class SeatLink(QObject):
             return await self.seat.submit(command, command_id)
         return self.loop.submit(go())
 
-    def undo_redo(self, which: str) -> concurrent.futures.Future[Outcome]:
+    def undo_redo(self, which: str, seq: int | None = None) -> concurrent.futures.Future[Outcome]:
+        """Undo entry ``seq`` (the host refuses unless it is the last; None: the last) or redo the next."""
         async def go() -> Outcome:
-            return await (self.seat.undo() if which == "undo" else self.seat.redo())
+            return await (self.seat.undo(seq) if which == "undo" else self.seat.redo())
         return self.loop.submit(go())
 
     def wait(self, fut: concurrent.futures.Future[Any], timeout: float) -> Any:
@@ -443,7 +444,13 @@ class SeatLink(QObject):
 
 
 class LiveGame:
-    """The game a seat's window holds: a mirror of the seat's replica; commands go to the host."""
+    """The game a seat's window holds (a :class:`~boardapp.ui.document.source.GameSource`): a mirror
+    of the seat's replica; commands, undo and redo go to the host.
+
+    When the host serves another game, listeners hear ('replaced', None) and read the new game."""
+
+    shared = True
+    """Other seats play into the same game: a window undoes only its own steps' entries."""
 
     def __init__(self, link: SeatLink) -> None:
         self._link = link
@@ -451,9 +458,9 @@ class LiveGame:
         self._game_id: str | None = None
         self._listeners: list[Callable[[str, JournalEntry | None], None]] = []
         self._unsub: Callable[[], None] | None = None
-        self.replaced: Callable[[], None] | None = None
-        """Called when the host serves another game (the window rebuilds its scene)."""
         self.source = ""
+        self.store = None
+        """A seat keeps no game file: the host does."""
         self.last_refusal: NetRefusal | None = None
         """The host's last refusal of this window's command (the window shows it)."""
 
@@ -466,10 +473,31 @@ class LiveGame:
         assert self._game is not None
         return self._game
 
-    def __getattr__(self, name: str) -> Any:
-        if name.startswith("__") or self.__dict__.get("_game") is None:
-            raise AttributeError(name)
-        return getattr(self.__dict__["_game"], name)
+    # --- reading (the mirror's) ----------------------------------------------------------------
+    @property
+    def module(self) -> Any:
+        return self.mirror.module
+
+    @property
+    def state(self) -> Any:
+        return self.mirror.state
+
+    @property
+    def entries(self) -> list[JournalEntry]:
+        return self.mirror.entries
+
+    @property
+    def redo_stack(self) -> list[JournalEntry]:
+        return self.mirror.redo_stack
+
+    def parse(self, data: dict[str, Any] | Command) -> Command:
+        return self.mirror.parse(data)
+
+    def check(self, command: dict[str, Any] | Command) -> list[str]:
+        return self.mirror.check(command)
+
+    def summary(self) -> dict[str, Any]:
+        return self.mirror.summary()
 
     # --- listening -------------------------------------------------------------------------------
     def subscribe(self, listener: Callable[[str, JournalEntry | None], None]) -> Callable[[], None]:
@@ -494,30 +522,9 @@ class LiveGame:
             self._game, self._game_id = new, snap.game_id
             self._unsub = new.subscribe(self._notify)
             if not first:
-                self._notify("reset", None)
-                if self.replaced is not None:
-                    self.replaced()
+                self._notify("replaced", None)
             return
-        mine, theirs = g.entries, snap.entries
-        h, n = len(mine), len(theirs)
-        if h <= n and (h == 0 or theirs[h - 1] is mine[h - 1]):
-            added = list(theirs[h:])
-            if len(added) > BULK:
-                g.load_entries(list(theirs), list(reversed(snap.redo)), verify=False)
-                return
-            for entry in added:
-                if g.redo_stack and g.redo_stack[-1] is entry:
-                    g.redo()
-                else:
-                    g.append_recorded(entry)
-        elif n < h and (n == 0 or theirs[n - 1] is mine[n - 1]) and h - n <= BULK:
-            for _ in range(h - n):
-                g.undo()
-        else:
-            g.load_entries(list(theirs), list(reversed(snap.redo)), verify=False)
-            return
-        if tuple(g.redo_stack) != snap.redo:
-            g.redo_stack = list(snap.redo)
+        g.sync_to(snap.entries, list(reversed(snap.redo)), bulk=BULK)
 
     # --- commands ---------------------------------------------------------------------------------
     def _answer(self, fut: concurrent.futures.Future[Outcome], command: Any, cid: str | None,
@@ -566,26 +573,35 @@ class LiveGame:
             return g.entries[seq - 1]
         return None
 
-    def _undo_redo(self, which: str, timeout: float = ANSWER_TIMEOUT) -> JournalEntry | None:
+    def _undo_redo(self, which: str, entry: JournalEntry | None,
+                   timeout: float = ANSWER_TIMEOUT) -> JournalEntry | None:
         """Undo or redo at the host. A refusal is not raised (the window's undo stack calls this from
         Qt): it is kept in :attr:`last_refusal` and said through :attr:`SeatLink.notice`."""
         self.last_refusal = None
+        seq = entry.seq if entry is not None else None
         try:
-            outcome = self._answer(self._link.undo_redo(which), {"kind": which}, None, timeout)
+            if which == "redo" and seq is not None and (not self.redo_stack or self.redo_stack[-1].seq != seq):
+                top = self.redo_stack[-1].seq if self.redo_stack else None
+                raise NetRefusal({"kind": which}, [f"entry {seq} is not the next to redo" +
+                                                   (f" (that is {top})" if top else " (nothing to redo)")], "stale")
+            undone = self.entry(seq if seq is not None else (self.entries[-1].seq if self.entries else None))
+            outcome = self._answer(self._link.undo_redo(which, seq), {"kind": which}, None, timeout)
             if not outcome.accepted:
                 raise NetRefusal({"kind": which}, outcome.reasons, outcome.code)
         except NetRefusal as exc:
             self.last_refusal = exc
             self._link.notice.emit(f"{which.capitalize()} refused ({exc.code}): " + "; ".join(exc.reasons))
             return None
-        return self.entry(outcome.seq) if which == "redo" else None
+        return self.entry(outcome.seq) if which == "redo" else (undone or entry)
 
-    def undo(self) -> JournalEntry | None:
-        """CONTROL: take back the game's last entry at the host (whoever played it)."""
-        return self._undo_redo("undo")
+    def undo(self, entry: JournalEntry | None = None) -> JournalEntry | None:
+        """CONTROL: take back ``entry`` at the host (refused there unless it is still the last entry,
+        so a window's undo never takes back another seat's later move). Without ``entry``, the last
+        entry of the journal, whoever played it (CONTROL's explicit ruling)."""
+        return self._undo_redo("undo", entry)
 
-    def redo(self) -> JournalEntry | None:
-        return self._undo_redo("redo")
+    def redo(self, entry: JournalEntry | None = None) -> JournalEntry | None:
+        return self._undo_redo("redo", entry)
 
     @property
     def can_undo(self) -> bool:
@@ -609,8 +625,8 @@ class _PublicModule:
         teams = [SimpleNamespace(**({"on_map": True, "symbol": str(t.get("id", ""))[:1].upper()} | t))
                  for t in setup.teams]
         self.teams = teams
-        self.scenario = SimpleNamespace(name=getattr(self.map, "name", "") or "boardapp", teams=teams,
-                                        rules=setup.rules, display=None)
+        name = getattr(setup, "name", "") or getattr(self.map, "name", "") or "boardapp"
+        self.scenario = SimpleNamespace(name=name, teams=teams, rules=setup.rules, display=None)
 
     def board(self, state: Any) -> BoardPicture:
         picture: BoardPicture = state.picture
@@ -663,10 +679,10 @@ class PublicGame:
     def following(cls, game: Any) -> PublicGame:
         """The public view of a game in this process (a seat's mirror), kept up to date."""
         setup = SimpleNamespace(map=game.module.map.model_dump(mode="json"), rules=game.module.scenario.rules,
+                                name=game.module.scenario.name,
                                 teams=[{k: getattr(t, k) for k in ("id", "name", "colour", "symbol", "on_map")
                                         if hasattr(t, k)} for t in game.module.teams])
         pub = cls(setup, public_board(game))
-        pub.module.scenario.name = game.module.scenario.name
         pub._unfollow = game.subscribe(lambda _w, _e: pub.update(public_board(game)))
         return pub
 
@@ -686,7 +702,7 @@ class PublicGame:
     def push(self, command: Any, command_id: str | None = None) -> JournalEntry:
         raise NetRefusal(command, ["a viewer's seat is read-only: it cannot play commands"], "forbidden")
 
-    def undo(self) -> None:
+    def undo(self, entry: JournalEntry | None = None) -> JournalEntry | None:
         raise NetRefusal({"kind": "undo"}, ["a viewer's seat is read-only"], "forbidden")
 
     redo = undo

@@ -18,7 +18,6 @@ See docs/network.md ("On the desktop").
 
 from __future__ import annotations
 
-import contextlib
 import sys
 import time
 from pathlib import Path
@@ -49,10 +48,10 @@ from PySide6.QtWidgets import (
 )
 
 from boardapp.net.client import SeatError
+from boardapp.ui.document.controller import Outcome
 from boardapp.ui.network.seats import (
     SEAT_FOR_HOST,
     HostRunner,
-    NetRefusal,
     PublicGame,
     SeatLink,
     SeatPlan,
@@ -312,12 +311,7 @@ class NetworkControl(QObject):
         """What the network told this window (refusals, late outcomes), newest last."""
         self.joined: list[Any] = []
         """Windows opened with Join (kept alive here)."""
-        self._base_offer_force = window.offer_force
-        window.offer_force = self.offer_force
-        if getattr(window, "scene", None) is not None:
-            with contextlib.suppress(RuntimeError, TypeError):
-                window.scene.commandRefused.disconnect()
-            window.scene.commandRefused.connect(window.offer_force)
+        window.refusal_handlers.append(self.show_refusal)
         self._build_menu()
         self.indicator = QLabel()
         self.indicator.setObjectName("network-indicator")
@@ -390,16 +384,15 @@ class NetworkControl(QObject):
         self.window.statusBar().showMessage(text, ms)
         self.indicator.setToolTip("\n".join(self.messages[-10:]))
 
-    def offer_force(self, command: dict[str, Any], reasons: list[str]) -> Any:
-        """Refusals by the host other than a plain 'illegal' go to the status bar, not the force dialog."""
-        refusal = getattr(self.window.game, "last_refusal", None)
-        if isinstance(refusal, NetRefusal) and refusal.code in SHOWN_AS_STATUS and list(refusal.reasons) == \
-                list(reasons):
-            word = {"stale": "Refused (the game moved on)", "queued": "Queued", "forbidden": "Not allowed here"}
-            self.say(f"{word.get(refusal.code, 'Refused')}: " + "; ".join(reasons))
-            self.update_indicator()
-            return None
-        return self._base_offer_force(command, reasons)
+    def show_refusal(self, outcome: Outcome) -> bool:
+        """Refusals by the host other than a plain 'illegal' go to the status bar, not the force dialog
+        (a window's refusal handler: True when it showed the refusal)."""
+        if outcome.code not in SHOWN_AS_STATUS:
+            return False
+        word = {"stale": "Refused (the game moved on)", "queued": "Queued", "forbidden": "Not allowed here"}
+        self.say(f"{word.get(outcome.code, 'Refused')}: " + "; ".join(outcome.reasons))
+        self.update_indicator()
+        return True
 
     def _late(self, outcome: Any, command: Any) -> None:
         kind = command.get("kind", "command") if isinstance(command, dict) else getattr(command, "kind", "command")
@@ -419,7 +412,6 @@ class NetworkControl(QObject):
         link.lateOutcome.connect(self._late)
         link.failed.connect(self._failed)
         link.notice.connect(self.say)
-        game.replaced = lambda: self.window.set_game(game, self.window.path, self.window.autosave)
         if self.window.game is not game:
             self.window.set_game(game, path, getattr(self.window, "autosave", False) if path else False)
         self._title_listener = game.subscribe(lambda _w, _e: self._retitle())
