@@ -54,6 +54,16 @@ def test_undo_and_redo_at_the_authority_are_followed_step_by_step() -> None:
     assert in_step(host, mirror) and heard[-1] == "redo"
 
 
+def test_a_mirror_that_joins_after_an_undo_learns_what_can_be_redone() -> None:
+    host, mirror, _ = authority_and_mirror()
+    host.push({"kind": "move", "counter": "g-mil1", "to": "charlie"})
+    host.push({"kind": "news", "text": "taken back"})
+    host.undo()
+    assert mirror.sync_to(host.entries, undone_of(host)) is True
+    assert in_step(host, mirror) and mirror.can_redo
+    assert mirror.redo().command == {"kind": "news", "text": "taken back"}
+
+
 def test_a_journal_that_went_another_way_is_loaded_whole() -> None:
     host, mirror, heard = authority_and_mirror()
     host.push({"kind": "move", "counter": "g-mil1", "to": "charlie"})
