@@ -142,8 +142,16 @@ def cmd_schema(args: argparse.Namespace) -> int:
 
     if args.what == "map":
         schema = Map.model_json_schema()
+    elif args.what == "manifest":
+        from boardapp.plugins import schema as manifest_schema
+
+        schema = manifest_schema()
     else:
-        schema = get_module(args.what).scenario_model.model_json_schema()
+        try:
+            schema = get_module(args.what).scenario_model.model_json_schema()
+        except ValueError as exc:
+            print(f"boardapp schema: {exc} (or 'map', 'manifest')", file=sys.stderr)
+            return 2
     text = json.dumps(schema, indent=2) + "\n"
     if args.out:
         Path(args.out).write_text(text, encoding="utf-8")
@@ -238,8 +246,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--height", type=int, default=1080)
     p.set_defaults(func=cmd_render)
 
-    p = sub.add_parser("schema", help="print the JSON Schema of map or scenario files")
-    p.add_argument("what", help="'map', or a rule module name for its scenarios ('binni')")
+    p = sub.add_parser("schema", help="print the JSON Schema of map, scenario or rule-system manifest files")
+    p.add_argument("what", help="'map', 'manifest' (a rule system's contributions), or a rule module name "
+                   "for its scenarios ('binni')")
     p.add_argument("--out", metavar="FILE")
     p.set_defaults(func=cmd_schema)
 

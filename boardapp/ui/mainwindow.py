@@ -30,10 +30,10 @@ from PySide6.QtWidgets import (
 import boardapp
 from boardapp.engine.dice import SeededDice
 from boardapp.engine.journal import JournalEntry
+from boardapp.ui import contributions
 from boardapp.ui.board.scene import BoardScene
 from boardapp.ui.board.view import BoardView, OverviewView
 from boardapp.ui.dialogs.command import ForceDialog, PreviewDialog
-from boardapp.ui.document import extras as modules
 from boardapp.ui.document.controller import GameController, Outcome
 from boardapp.ui.document.source import GameSource, is_shared
 from boardapp.ui.document.undo import JournalStep
@@ -100,7 +100,6 @@ class MainWindow(QMainWindow):
         self.off_map = OffMapTree()
         self._dock("Off the map", self.off_map, Qt.DockWidgetArea.LeftDockWidgetArea)
         self.team_panel = TeamPanel()
-        self.team_panel.command.connect(self.push)
         teams = self._dock("Teams", self.team_panel, Qt.DockWidgetArea.RightDockWidgetArea)
         self.log_panel = LogPanel()
         self.log_panel.placeClicked.connect(self.view.centre_on_place)
@@ -128,6 +127,8 @@ class MainWindow(QMainWindow):
     def _build_menus(self) -> None:
         bar = self.menuBar()
         file = bar.addMenu("&File")
+        self.menus: dict[str, QMenu] = {"file": file}
+        """The window's menus by id: rule systems and extras add to them by id, never by label."""
         self._action(file, "&New from scenario…", self.new_from_scenario, QKeySequence.StandardKey.New)
         self._action(file, "&Open…", self.open_dialog, QKeySequence.StandardKey.Open)
         self._action(file, "Save &As…", self.save_as_dialog, QKeySequence.StandardKey.SaveAs)
@@ -136,25 +137,34 @@ class MainWindow(QMainWindow):
         self._action(file, "Render &PNG…", self.render_dialog)
         file.addSeparator()
         self._action(file, "&Quit", self.close, QKeySequence.StandardKey.Quit)
-        edit = bar.addMenu("&Edit")
+        edit = self.menus["edit"] = bar.addMenu("&Edit")
         self.undo_action = self.undo_stack.createUndoAction(self, "&Undo")
         self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
         self.redo_action = self.undo_stack.createRedoAction(self, "&Redo")
         self.redo_action.setShortcut(QKeySequence.StandardKey.Redo)
         edit.addAction(self.undo_action)
         edit.addAction(self.redo_action)
-        view = bar.addMenu("&View")
+        view = self.menus["view"] = bar.addMenu("&View")
         self._action(view, "Zoom &in", self.view.zoom_in, QKeySequence.StandardKey.ZoomIn)
         self._action(view, "Zoom &out", self.view.zoom_out, QKeySequence.StandardKey.ZoomOut)
         self._action(view, "&Fit to window", self.view.fit, "Ctrl+0")
         view.addSeparator()
         for dock in self.findChildren(QDockWidget):
             view.addAction(dock.toggleViewAction())
-        turn = bar.addMenu("&Turn")
+        turn = self.menus["turn"] = bar.addMenu("&Turn")
         self._action(turn, "&End turn…", self.end_turn, "Ctrl+E")
-        help_menu = bar.addMenu("&Help")
+        game_menu = self.menus["game"] = bar.addMenu("&Game")
+        game_menu.setObjectName("game-menu")  # hosting and joining (the network's actions)
+        help_menu = self.menus["help"] = bar.addMenu("&Help")
         self._action(help_menu, "&About", self.about)
         self._update_recent()
+
+    def menu(self, menu_id: str) -> QMenu:
+        """The menu ``menu_id`` ('file', 'edit', 'view', 'turn', 'game', 'help')."""
+        try:
+            return self.menus[menu_id]
+        except KeyError:
+            raise ValueError(f"no menu {menu_id!r}; menus are {sorted(self.menus)}") from None
 
     # --- the game ------------------------------------------------------------------------------
     def set_game(self, game: GameSource, path: str | Path | None = None, autosave: bool = False) -> None:
@@ -169,7 +179,6 @@ class MainWindow(QMainWindow):
         self.path = Path(path) if path is not None else None
         self.autosave = autosave
         self.undo_stack.clear()
-        modules.prepare(game)
         self.scene = BoardScene(game, controller=self.controller)
         self.scene.contextRequested.connect(self.context_menu)
         self.view.setScene(self.scene)
@@ -177,7 +186,7 @@ class MainWindow(QMainWindow):
         self.view.fit()
         self._unsubscribe = game.subscribe(self._on_game_changed)
         self._on_game_changed("reset", None)
-        modules.install(self, game)  # the rule module's own panels, overlays and actions
+        contributions.install(self, game)  # the rule system's own docks, menus, dialogs and overlays
         if self.path is not None and not autosave:
             self.remember(self.path)
         self.gameReplaced.emit(game)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from PySide6.QtCore import QEvent, QPointF, Qt
 from PySide6.QtGui import QMouseEvent
@@ -9,7 +11,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QDockWidget
 
 from boardapp.engine.files import new_game
-from boardapp.ui.document import extras as modules
+from boardapp.ui import contributions
 from boardapp.ui.rules.diplomacy.board import DiplomacyBoard, region_text
 
 FRANCE = ["F Bri-Eng", "A Par-Pic", "A Lyo-Als"]
@@ -234,7 +236,7 @@ def test_supply_centres_tinted_in_owner_colours(board):
 
 def test_reinstalled_when_the_window_gets_another_game(win, board, mun_loaded):
     win.set_game(new_game(mun_loaded))
-    again = modules.extras(win)
+    again = contributions.installed(win).extras
     assert again is not board and isinstance(again, DiplomacyBoard)
     assert len([d for d in win.findChildren(QDockWidget) if d.objectName() == "Orders"
                 and not d.isHidden()]) == 1
@@ -249,10 +251,12 @@ def test_other_rule_modules_get_other_extras(qtbot, tmp_path):
     from boardapp.engine.files import load_scenario
     from boardapp.ui.mainwindow import MainWindow
 
-    tiny = new_game(load_scenario(modules.__file__.rsplit("/boardapp/", 1)[0] + "/tests/data/tiny-scenario.yaml"))
+    tiny = new_game(load_scenario(Path(__file__).resolve().parents[1] / "data" / "tiny-scenario.yaml"))
     w = MainWindow(tiny)
     qtbot.addWidget(w)
-    assert type(modules.extras(w)).__name__ == "BinniActions", "War in Binni brings its menus, not the orders panel"
+    done = contributions.installed(w)
+    assert done.manifest.name == "binni" and done.extras is None, "War in Binni brings its menus, not the orders panel"
+    assert set(done.actions) == {"binni.transfer", "binni.news"}
     assert w.findChild(QDockWidget, "Orders") is None
 
 

@@ -323,18 +323,7 @@ class NetworkControl(QObject):
         self.update_indicator()
 
     def _build_menu(self) -> None:
-        bar = self.window.menuBar()
-        menu = self.window.findChild(QObject, "game-menu")
-        if menu is None:
-            from PySide6.QtWidgets import QMenu
-
-            menu = QMenu("&Game", bar)
-            menu.setObjectName("game-menu")
-            help_action = next((a for a in bar.actions() if a.text().replace("&", "") == "Help"), None)
-            if help_action is not None:
-                bar.insertMenu(help_action, menu)
-            else:
-                bar.addMenu(menu)
+        menu = self.window.menu("game")
         self.menu = menu
 
         def act(text: str, slot: Any) -> QAction:

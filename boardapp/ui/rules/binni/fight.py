@@ -96,6 +96,11 @@ class FightDialog(QDialog):
         self.def_extra.valueChanged.connect(self.update_sides)
         self.update_sides()
 
+    @classmethod
+    def for_window(cls, window: Any, place: str, attackers: list[str] | None = None) -> FightDialog:
+        """The dialog on the window's game (manifest dialog ``binni.fight``)."""
+        return cls(window.game, place, attackers, window)
+
     def chosen(self) -> list[str]:
         return [cid for cid, cb in self.checks.items() if cb.isChecked()]
 
