@@ -152,9 +152,10 @@ def installed(window: Any) -> Installed | None:
     return getattr(window, _ATTR, None)
 
 
-def install_sidebar(screen: Any, game: Any) -> list[QWidget]:
-    """The big screen's side bar sections of the game's rule system, built for ``screen``."""
+def sidebar_sections(screen: Any, game: Any) -> list[tuple[str, QWidget]]:
+    """The big screen's side bar sections of the game's rule system, built for ``screen``: (title,
+    widget) pairs. Each widget's ``show_picture(picture)`` is given the public picture on every change."""
     found = manifest_of(game)
     if found is None:
         return []
-    return [plugins.resolve(section.widget)(screen) for section in found.contributions.sidebar]
+    return [(section.title, plugins.resolve(section.widget)(screen)) for section in found.contributions.sidebar]

@@ -60,11 +60,12 @@ from PySide6.QtWidgets import (
 )
 
 from boardapp.clock import TurnClock, week_of
-from boardapp.engine.module import BoardPicture
+from boardapp.engine.module import Audience, BoardPicture
 from boardapp.ui.bigscreen.follower import FileFollower
 from boardapp.ui.bigscreen.scene import INK, NAME_FRACTION, BigView, PublicScene, big_font
 from boardapp.ui.board import style
 from boardapp.ui.board.scene import NAME_PX
+from boardapp.ui.contributions import sidebar_sections
 
 LAYOUTS = ("map", "map_sidebar", "clock")
 SETTINGS_SCREEN = "bigscreen/screen"
@@ -349,7 +350,18 @@ class Sidebar(QWidget):
         self.news.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.news.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored)
         lay.addWidget(self.news, 1)
+        self.section_titles: list[QLabel] = []
         self.set_unit(10.0)
+
+    def add_section(self, title: str, widget: QWidget) -> None:
+        """A rule system's own section (its manifest's ``sidebar``), above the news."""
+        heading = _label(self, f"section_{len(self.section_titles)}")
+        heading.setText(title.upper())
+        at = self._layout.indexOf(self.news_title)
+        self._layout.insertWidget(at, heading)
+        self._layout.insertWidget(at + 1, widget)
+        widget.setParent(self)
+        self.section_titles.append(heading)
 
     def set_unit(self, u: float) -> None:
         m = round(u * 1.6)
@@ -357,7 +369,7 @@ class Sidebar(QWidget):
         self._layout.setSpacing(round(u * 0.7))
         self.clock.set_unit(u)
         self.tracks.set_unit(u)
-        for t in (self.tracks_title, self.tally_title, self.news_title):
+        for t in (self.tracks_title, self.tally_title, self.news_title, *self.section_titles):
             t.setFont(big_font(1.7 * u))
             t.setStyleSheet("color: #8fb3d9; background: transparent;")
         self.tally.set_unit(u)
@@ -395,6 +407,11 @@ class BigScreenWindow(QWidget):
         self.scene = PublicScene(game, self)
         self.view = BigView(self.scene, self)
         self.sidebar = Sidebar(self)
+        self.sections: list[QWidget] = []
+        """The rule system's own side bar sections (they are shown the public picture only)."""
+        for title, widget in sidebar_sections(self, game):
+            self.sidebar.add_section(title, widget)
+            self.sections.append(widget)
         self.clock_panel = ClockPanel(3.0, self)
         self.clock_panel.setObjectName("clockpanel")
         box = QHBoxLayout(self)
@@ -609,6 +626,10 @@ class BigScreenWindow(QWidget):
         self.sidebar.tracks.set_rows(self.track_rows(pic))
         self.sidebar.tally.set_tallies({k: v for k, v in pic.tallies.items() if k not in pic.hidden_keys})
         _set_text(self.sidebar.news, self.latest_news())
+        if self.sections:
+            public = pic.for_audience(Audience.PUBLIC)
+            for widget in self.sections:
+                widget.show_picture(public)  # type: ignore[attr-defined]
         self.tick()
 
     def track_rows(self, pic: BoardPicture) -> list[dict[str, Any]]:
