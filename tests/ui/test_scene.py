@@ -67,9 +67,21 @@ def test_render_png(tmp_path, binni_loaded):
 
     from boardapp.ui.board.render import render_png
 
-    out = render_png(new_game(binni_loaded), tmp_path / "b.png", 800, 450)
+    game = new_game(binni_loaded)
+    out = render_png(game, tmp_path / "b.png", 800, 450)
     img = QImage(str(out))
     assert (img.width(), img.height()) == (800, 450)
+    seen: dict[str, int] = {}
+    for y in range(img.height()):
+        for x in range(img.width() * 3 // 4):  # the map, left of the legend of teams
+            name = img.pixelColor(x, y).name()
+            seen[name] = seen.get(name, 0) + 1
+    # every map faction holds places or counters at the start, drawn in its scenario colour on the map
+    for team in game.module.teams:
+        if team.on_map:
+            assert seen.get(team.colour.lower(), 0) >= 20, f"{team.id} ({team.colour}) is not on the map"
+    assert img.pixelColor(2, 2).lightness() < 80, "the title strip is dark"
+    assert len(seen) > 1000, "a board, not a flat fill"
 
 
 def test_far_mode_paints_pieces_into_the_background_and_still_drags(qtbot, tiny_game):

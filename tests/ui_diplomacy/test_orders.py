@@ -260,17 +260,42 @@ def test_other_rule_modules_get_other_extras(qtbot, tmp_path):
     assert w.findChild(QDockWidget, "Orders") is None
 
 
+def _painted(win):
+    """The board as the window shows it, as an array of 0xAARRGGBB pixels."""
+    import numpy as np
+    from PySide6.QtGui import QImage
+
+    img = win.view.viewport().grab().toImage().convertToFormat(QImage.Format.Format_RGB32)
+    rows = np.frombuffer(img.constBits(), dtype=np.uint32).reshape(img.height(), img.bytesPerLine() // 4)
+    return rows[:, : img.width()].copy()
+
+
+def _pixels(img, hex_colour: str) -> int:
+    return int((img == (0xFF000000 | int(hex_colour.removeprefix("#"), 16))).sum())
+
+
+def _differing(a, b) -> int:
+    return int((a != b).sum())
+
+
 def test_board_with_orders_and_results_paints(win, board):
+    germany = board.tint.colour_of("germany").lower()
+    win.view.centre_on_place("mun")
+    win.view.zoom_in()
+    blank = _painted(win)
     type_orders(board, "germany", ["A Mun-Als", "A Mst S A Mun-Als", "F Ham C A Mst-Hol", "A Ber H",
                                    "A Frk S A Mst"])
     kinds = sorted(d.kind for d in board.layer.orders)
     assert kinds == ["convoy", "hold", "move", "support_hold", "support_move"]
-    assert not win.grab().isNull()
+    drawn = _painted(win)
+    assert _pixels(drawn, germany) > _pixels(blank, germany) + 100, "the orders are drawn in Germany's colour"
     board.hand_in()
     board.resolve()
     assert {d.power for d in board.layer.orders} == {"germany"}
     assert all(d.ok is not None for d in board.layer.orders)
-    assert not win.grab().isNull()
+    resolved = _painted(win)
+    assert _differing(drawn, resolved) > 100, "the results are drawn over the orders"
+    assert _pixels(resolved, germany) > _pixels(blank, germany) + 100, "the orders stay on the board"
 
 
 def test_the_board_offers_no_other_rule_systems_actions(win):
