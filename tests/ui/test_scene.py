@@ -5,7 +5,8 @@ from pathlib import Path
 from PySide6.QtGui import QColor
 
 from boardapp.engine.files import new_game
-from boardapp.ui.board.scene import BoardScene, CounterItem
+from boardapp.ui.board.items import CounterItem
+from boardapp.ui.board.scene import BoardScene
 from boardapp.ui.board.style import text_on
 
 

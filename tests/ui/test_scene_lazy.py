@@ -3,7 +3,8 @@ layout and makes no item until one is asked for, pressed, or the view zooms in p
 
 from __future__ import annotations
 
-from boardapp.ui.board.scene import BoardScene, CounterItem
+from boardapp.ui.board.items import CounterItem
+from boardapp.ui.board.scene import BoardScene
 from boardapp.ui.board.view import BoardView
 
 

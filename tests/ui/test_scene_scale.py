@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from boardapp.engine.files import load_scenario, new_game
-from boardapp.ui.board.scene import REFERENCE_SPACING, BoardScene, map_scale, place_spacing
+from boardapp.ui.board.scale import REFERENCE_SPACING, map_scale, place_spacing
+from boardapp.ui.board.scene import BoardScene
 from boardapp.ui.board.style import CHIP
 
 ROOT = Path(__file__).resolve().parents[2]

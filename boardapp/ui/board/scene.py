@@ -26,10 +26,8 @@ legible as a sparse one; ``BoardScene(game, scale=...)`` overrides it.
 from __future__ import annotations
 
 import math
-import statistics
-import weakref
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -57,6 +55,8 @@ from PySide6.QtWidgets import (
 
 from boardapp.engine.module import BoardPicture, BoardPiece, BoardToken, MoveOption
 from boardapp.ui.board import style
+from boardapp.ui.board.items import CounterItem, Counters, _Chip
+from boardapp.ui.board.scale import map_scale
 from boardapp.ui.board.style import BADGE, CHIP, FAN, PIX, TOKEN_H
 from boardapp.ui.document.controller import GameController
 from boardapp.ui.document.source import GameSource
@@ -66,11 +66,6 @@ REGION_FILLS = ["#f4ecd6", "#e2ebd3", "#efe0c4", "#e5ddd6", "#dde6ee", "#f0dde0"
 DROP_RADIUS = 120.0
 """A counter dropped within this distance (map units) of a place lands there (see :meth:`BoardScene.place_at`)."""
 NAME_PX = 34.0
-REFERENCE_SPACING = 300.0
-"""The place spacing (median nearest-neighbour distance, map units) the board's drawing is sized
-for: a map whose places lie this far apart is drawn at scale 1 (War in Binni's lie ~301 apart)."""
-SCALE_RANGE = (0.05, 2.0)
-"""The least and greatest base scale a map's density gives."""
 LOD_FAR = 0.12
 """Below this scale (times the scene's base scale) the map is drawn without place names and road casings."""
 
@@ -87,143 +82,6 @@ tokens and counters are painted with the map into the view's cached background i
 drawn as ~6,000 items on every repaint; a press on a counter still picks that one item up."""
 
 Z_BADGE, Z_TOKEN, Z_OPTION, Z_CHIP, Z_COST, Z_DRAG = 5, 6, 8, 10, 900, 1000
-
-
-def place_spacing(points: Iterable[tuple[float, float]]) -> float:
-    """The median distance from a place to its nearest neighbour (map units), found with a grid of
-    cells about one place each (linear time: 1,000 places take a few milliseconds)."""
-    pts = [(float(x), float(y)) for x, y in points]
-    n = len(pts)
-    if n < 2:
-        return REFERENCE_SPACING
-    x0, y0 = min(x for x, _ in pts), min(y for _, y in pts)
-    w, h = max(x for x, _ in pts) - x0, max(y for _, y in pts) - y0
-    cell = math.sqrt(w * h / n) if w * h > 0 else max(w, h) / n
-    if cell <= 0:  # every place at the same spot
-        return REFERENCE_SPACING
-    grid: dict[tuple[int, int], list[int]] = defaultdict(list)
-    cells = [(int((x - x0) // cell), int((y - y0) // cell)) for x, y in pts]
-    for i, c in enumerate(cells):
-        grid[c].append(i)
-    near = []
-    for i, ((x, y), (cx, cy)) in enumerate(zip(pts, cells, strict=True)):
-        best, r = math.inf, 0
-        while True:  # rings of cells outwards; a point beyond ring r lies at least r cells away
-            for gx in range(cx - r, cx + r + 1):
-                for gy in range(cy - r, cy + r + 1) if gx in (cx - r, cx + r) else (cy - r, cy + r):
-                    for j in grid.get((gx, gy), ()):
-                        if j != i:
-                            best = min(best, math.hypot(pts[j][0] - x, pts[j][1] - y))
-            if best <= r * cell:
-                break
-            r += 1
-        near.append(best)
-    return statistics.median(near) or REFERENCE_SPACING
-
-
-def map_scale(the_map: Any) -> float:
-    """The base scale of a map's drawing: its place spacing over :data:`REFERENCE_SPACING`, within
-    :data:`SCALE_RANGE`."""
-    spacing = place_spacing(p.at for p in the_map.places)
-    lo, hi = SCALE_RANGE
-    return min(hi, max(lo, spacing / REFERENCE_SPACING))
-
-
-class CounterItem(QGraphicsPixmapItem):
-    """A counter chip. It only reports the drag to the scene; it never changes the game."""
-
-    def __init__(self, piece: BoardPiece) -> None:
-        super().__init__()
-        self.piece = piece
-        self.setScale(1.0 / PIX)
-        self.setTransformationMode(Qt.TransformationMode.SmoothTransformation)
-        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable)
-        self.setShapeMode(QGraphicsPixmapItem.ShapeMode.BoundingRectShape)
-        self.setCursor(Qt.CursorShape.OpenHandCursor)
-        self.setAcceptedMouseButtons(Qt.MouseButton.LeftButton | Qt.MouseButton.RightButton)
-        self.look: tuple[Any, ...] = ()
-        """What it was last laid out as (the scene skips unchanged counters)."""
-        self._press: QPointF | None = None
-        self._origin = QPointF()
-        self._dragging = False
-
-    @property
-    def counter_id(self) -> str:
-        return self.piece.id
-
-    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
-        super().mousePressEvent(event)
-        if event.button() == Qt.MouseButton.LeftButton:
-            self._press = event.scenePos()
-            self._origin = self.pos()
-            self._dragging = False
-            event.accept()
-
-    def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:
-        if self._press is None:
-            return
-        delta = event.scenePos() - self._press
-        scene = self.scene()
-        if not self._dragging:
-            if math.hypot(delta.x(), delta.y()) < 4:
-                return
-            self._dragging = True
-            if isinstance(scene, BoardScene):
-                scene.begin_drag(self)
-        self.setPos(self._origin + delta)
-        if isinstance(scene, BoardScene):
-            scene.drag_moved(self, event.scenePos())
-
-    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
-        super().mouseReleaseEvent(event)
-        was_dragging, self._press = self._dragging, None
-        self._dragging = False
-        scene = self.scene()
-        if was_dragging and isinstance(scene, BoardScene):
-            scene.end_drag(self, event.scenePos())
-
-
-class _Chip:
-    """Where and how a counter is laid out, whether or not it has an item yet (far mode paints
-    chips from these; :class:`Counters` makes an item from one when it is asked for)."""
-
-    __slots__ = ("look", "piece", "pixmap", "place", "pos", "rect", "scale", "tip", "z")
-
-    def __init__(self, piece: BoardPiece) -> None:
-        self.piece = piece
-        self.place = ""
-        self.pos = QPointF()
-        self.z = 0.0
-        self.scale = 1.0
-        self.pixmap: Any = None
-        self.tip = ""
-        self.rect = QRectF()
-        self.look: tuple[Any, ...] = ()
-
-
-class Counters(Mapping[str, "CounterItem"]):
-    """``BoardScene.counters``: every counter on the map by id. Its :class:`CounterItem` is made the
-    first time it is asked for (or when the scene shows its pieces as items), so a scene fitted far
-    away, which paints its chips into the background, never makes the ~5,000 items it does not draw."""
-
-    def __init__(self, scene: BoardScene) -> None:
-        self._scene = weakref.ref(scene)  # no cycle: the scene goes when its last reference does
-        self._chips = scene._chips
-
-    def __getitem__(self, cid: str) -> CounterItem:
-        scene = self._scene()
-        if scene is None:
-            raise KeyError(cid)
-        return scene._counter_item(cid)
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._chips)
-
-    def __len__(self) -> int:
-        return len(self._chips)
-
-    def __contains__(self, cid: object) -> bool:
-        return cid in self._chips
 
 
 def _inside(x: float, y: float, ring: list[tuple[float, float]]) -> bool:

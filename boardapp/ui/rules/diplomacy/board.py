@@ -59,7 +59,7 @@ from boardapp.rules.diplomacy.orders import (
     SupportMove,
     UnitType,
 )
-from boardapp.ui.board.scene import CounterItem
+from boardapp.ui.board.items import CounterItem
 from boardapp.ui.rules.diplomacy.overlay import Drawn, OrdersLayer, SupplyCentreTint, drawn_from_order
 
 OK_INK, BAD_INK, WARN_INK = QColor("#0a6b2a"), QColor("#b00000"), QColor("#8a5a00")

@@ -32,7 +32,7 @@ from boardapp.rules.diplomacy.orders import (
     SupportMove,
 )
 from boardapp.ui.board import style
-from boardapp.ui.board.scene import place_spacing
+from boardapp.ui.board.scale import place_spacing
 
 Z_TINT = 1.0
 """Above the map (drawn as the scene's background), under control markers (5) and counters (10)."""
