@@ -72,7 +72,8 @@ def test_a_drop_that_means_nothing_submits_nothing() -> None:
 def test_every_kind_of_game_is_a_game_source(door: Any) -> None:
     controller, _, _ = door
     assert isinstance(controller.source, GameSource) and not is_shared(controller.source)
-    from boardapp.ui.network.seats import LiveGame, PublicGame
+    from boardapp.ui.network.public import PublicGame
+    from boardapp.ui.network.seats import LiveGame
 
     assert LiveGame.shared is True
     for cls in (LiveGame, PublicGame):

@@ -18,7 +18,9 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
 from boardapp.net.client import SeatError
-from boardapp.ui.network.seats import LiveGame, NetRefusal, PublicGame, normalise_url
+from boardapp.ui.network.public import PublicGame
+from boardapp.ui.network.refusal import NetRefusal
+from boardapp.ui.network.seats import LiveGame, normalise_url
 from boardapp.ui.network.windows import CodesDialog, HostDialog, HostStatusPanel, open_join
 
 WAIT = 5000

@@ -49,14 +49,9 @@ from PySide6.QtWidgets import (
 
 from boardapp.net.client import SeatError
 from boardapp.ui.document.controller import Outcome
-from boardapp.ui.network.seats import (
-    SEAT_FOR_HOST,
-    HostRunner,
-    PublicGame,
-    SeatLink,
-    SeatPlan,
-    normalise_url,
-)
+from boardapp.ui.network.loops import SEAT_FOR_HOST, HostRunner, SeatPlan
+from boardapp.ui.network.public import PublicGame
+from boardapp.ui.network.seats import SeatLink, normalise_url
 
 __all__ = ["CodesDialog", "HostDialog", "HostStatusPanel", "JoinDialog", "NetworkControl", "install", "open_join",
            "run_join"]
