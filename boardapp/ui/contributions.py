@@ -17,13 +17,14 @@ from PySide6.QtWidgets import QDialog, QDockWidget, QMenu, QWidget
 
 from boardapp import plugins
 from boardapp.plugins import Manifest
+from boardapp.ui.document.source import GameSource
 
 AREAS = {"left": Qt.DockWidgetArea.LeftDockWidgetArea, "right": Qt.DockWidgetArea.RightDockWidgetArea,
          "bottom": Qt.DockWidgetArea.BottomDockWidgetArea}
 _ATTR = "_contributions"
 
 
-def manifest_of(game: Any) -> Manifest | None:
+def manifest_of(game: GameSource) -> Manifest | None:
     """The manifest of the game's rule system, or None (a viewer's public picture, an unknown name)."""
     name = getattr(game.module, "name", None)
     if not isinstance(name, str):
@@ -37,7 +38,7 @@ def manifest_of(game: Any) -> Manifest | None:
 class Installed:
     """What one rule system's manifest put into one window; :meth:`uninstall` takes it all out."""
 
-    def __init__(self, window: Any, game: Any, manifest: Manifest) -> None:
+    def __init__(self, window: Any, game: GameSource, manifest: Manifest) -> None:
         self.window = window
         self.game = game
         self.manifest = manifest
@@ -136,7 +137,7 @@ def uninstall(window: Any) -> None:
         done.uninstall()
 
 
-def install(window: Any, game: Any) -> Installed | None:
+def install(window: Any, game: GameSource) -> Installed | None:
     """Put the contributions of the game's rule system into ``window`` (replacing the previous game's)."""
     uninstall(window)
     found = manifest_of(game)
@@ -152,7 +153,7 @@ def installed(window: Any) -> Installed | None:
     return getattr(window, _ATTR, None)
 
 
-def sidebar_sections(screen: Any, game: Any) -> list[tuple[str, QWidget]]:
+def sidebar_sections(screen: Any, game: GameSource) -> list[tuple[str, QWidget]]:
     """The big screen's side bar sections of the game's rule system, built for ``screen``: (title,
     widget) pairs. Each widget's ``show_picture(picture)`` is given the public picture on every change."""
     found = manifest_of(game)

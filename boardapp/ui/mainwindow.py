@@ -46,8 +46,8 @@ class MainWindow(QMainWindow):
     gameReplaced = Signal(object)
     def __init__(self, game: GameSource, path: str | Path | None = None, autosave: bool = False) -> None:
         super().__init__()
-        self.game: Any = None
-        """The :class:`GameSource` shown (typed loosely: a local game's store and file helpers are read here)."""
+        self.game: GameSource = game
+        """The game shown (:meth:`set_game` replaces it)."""
         self.controller: GameController | None = None
         """The one door commands go through (rebuilt for each game)."""
         self.refusal_handlers: list[Callable[[Outcome], bool]] = []

@@ -48,6 +48,7 @@ from PySide6.QtWidgets import (
 
 from boardapp.clock import TurnClock, week_of
 from boardapp.ui.bigscreen.window import LAYOUTS, SETTINGS_SCREEN, BigScreenWindow, ClockControl
+from boardapp.ui.document.source import GameSource
 
 __all__ = ["META_CLOCK", "BigScreenControl", "BigScreenDock", "ScreenDriver", "has_command", "install"]
 
@@ -73,7 +74,7 @@ def screen_label(screen: QScreen) -> str:
     return f"{screen.name() or 'screen'} — {size.width()}×{size.height()}{primary}"
 
 
-def _week(game: Any) -> int:
+def _week(game: GameSource) -> int:
     try:
         label = game.module.turn_label(game.state)
     except Exception:
@@ -307,7 +308,7 @@ class BigScreenControl(QObject):
         self.screen: BigScreenWindow | None = None
         self.last_error = ""
         self._unsubscribe: Any = None
-        self._subscribed_game: Any = None
+        self._subscribed_game: GameSource | None = None
         game = window.game
         self._game_week = _week(game)
         self._scenario: Any = None
@@ -389,12 +390,12 @@ class BigScreenControl(QObject):
 
     # --- the game ------------------------------------------------------------------------------
     @staticmethod
-    def _layout_for(game: Any) -> str:
+    def _layout_for(game: GameSource) -> str:
         display = getattr(game.module.scenario, "display", None)
         layout = getattr(display, "layout", "map_sidebar")
         return layout if layout in LAYOUTS else "map_sidebar"
 
-    def _clock_for(self, game: Any, old: TurnClock | None) -> tuple[TurnClock, bool]:
+    def _clock_for(self, game: GameSource, old: TurnClock | None) -> tuple[TurnClock, bool]:
         """The clock for ``game`` and whether it is ``old``, the live clock, kept.
 
         The same game file in another guise (hosting it, stopping hosting), same scenario and week:
@@ -413,7 +414,7 @@ class BigScreenControl(QObject):
                 clock.restore(record)
         return clock, False
 
-    def _listen(self, game: Any) -> None:
+    def _listen(self, game: GameSource) -> None:
         """(Re)subscribe to ``game``, after any big screen, so that the screen's own reset of the
         clock at a new week has happened when :meth:`_on_game_changed` runs."""
         if self._unsubscribe is not None:
@@ -440,7 +441,7 @@ class BigScreenControl(QObject):
         else:
             self._game_week = week
 
-    def game_replaced(self, game: Any) -> None:
+    def game_replaced(self, game: GameSource) -> None:
         """The window plays another game (a file opened, hosting, joining): follow it."""
         if game is self._subscribed_game:
             if self.screen is not None:

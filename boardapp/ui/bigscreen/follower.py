@@ -11,6 +11,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from boardapp.engine import follow
 from boardapp.engine.follow import JournalFollower
+from boardapp.ui.document.source import GameSource
 
 
 class FileFollower(QObject):
@@ -23,7 +24,7 @@ class FileFollower(QObject):
 
     MAX_INCREMENTAL = follow.MAX_INCREMENTAL
 
-    def __init__(self, game: Any, store: Any = None, interval_ms: int = 200, parent: QObject | None = None) -> None:
+    def __init__(self, game: GameSource, store: Any = None, interval_ms: int = 200, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.core = JournalFollower(game, store)
         self.game = game

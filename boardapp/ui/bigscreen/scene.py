@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 from boardapp.ui.board import style
 from boardapp.ui.board.scene import NAME_PX, BoardScene
 from boardapp.ui.board.style import BADGE, CHIP, FAN, PIX, TOKEN_H
+from boardapp.ui.document.source import GameSource
 
 PIECE_SCALE = 1.5
 """Counters, control markers and tokens on the big screen, relative to the umpires' board."""
@@ -135,7 +136,7 @@ class PublicScene(BoardScene):
         initialises already uses it."""
         return PIECE_SCALE * getattr(self, "base_scale", 1.0)
 
-    def __init__(self, game: Any, parent: Any = None) -> None:
+    def __init__(self, game: GameSource, parent: Any = None) -> None:
         super().__init__(game, public=True, parent=parent)
         self.name_px = NAME_PX
         self.names: dict[str, PlaceName] = {}

@@ -66,6 +66,7 @@ from boardapp.ui.bigscreen.scene import INK, NAME_FRACTION, BigView, PublicScene
 from boardapp.ui.board import style
 from boardapp.ui.board.scene import NAME_PX
 from boardapp.ui.contributions import sidebar_sections
+from boardapp.ui.document.source import GameSource
 
 LAYOUTS = ("map", "map_sidebar", "clock")
 SETTINGS_SCREEN = "bigscreen/screen"
@@ -386,7 +387,7 @@ class BigScreenWindow(QWidget):
 
     TICK_MS = 200
 
-    def __init__(self, game: Any, clock: TurnClock | None = None, settings: QSettings | None = None,
+    def __init__(self, game: GameSource, clock: TurnClock | None = None, settings: QSettings | None = None,
                  wallclock: Callable[[], _dt.datetime] | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent, Qt.WindowType.Window)
         self.game = game

@@ -6,6 +6,8 @@ import os
 from pathlib import Path
 from typing import Any
 
+from boardapp.ui.document.source import GameSource
+
 
 def ensure_app() -> Any:
     """The running QApplication, or a new one (offscreen when no display is configured)."""
@@ -18,7 +20,7 @@ def ensure_app() -> Any:
     return app
 
 
-def render_image(game: Any, width: int = 1920, height: int = 1080, public: bool = False) -> Any:
+def render_image(game: GameSource, width: int = 1920, height: int = 1080, public: bool = False) -> Any:
     """The whole map fitted into a ``width`` x ``height`` QImage, with a title strip."""
     ensure_app()
     from PySide6.QtCore import QRectF, Qt
@@ -90,7 +92,7 @@ def _legend(p: Any, scene: Any, rect: Any) -> None:
                    int(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft), t.name)
 
 
-def render_png(game: Any, out_path: str | Path, width: int = 1920, height: int = 1080) -> Path:
+def render_png(game: GameSource, out_path: str | Path, width: int = 1920, height: int = 1080) -> Path:
     """Draw ``game``'s board into a PNG of ``width`` x ``height`` pixels; returns the path."""
     img = render_image(game, width, height)
     out = Path(out_path)

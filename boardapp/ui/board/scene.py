@@ -142,7 +142,7 @@ class BoardScene(QGraphicsScene):
     def __init__(self, game: GameSource, public: bool = False, parent: Any = None, scale: float | None = None,
                  controller: GameController | None = None) -> None:
         super().__init__(parent)
-        self.game: Any = game
+        self.game: GameSource = game
         self.controller = controller if controller is not None else GameController(game)
         """Where a dropped counter's command goes: the window's controller, or one of the scene's own
         for a board shown alone (tests, the public screens, whose sources refuse commands anyway)."""

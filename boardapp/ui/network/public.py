@@ -10,6 +10,7 @@ from typing import Any
 from boardapp.engine.journal import JournalEntry
 from boardapp.engine.module import BoardPicture, BoardPiece, BoardToken
 from boardapp.net.replica import public_board
+from boardapp.ui.document.source import GameSource
 from boardapp.ui.network.refusal import NetRefusal
 
 
@@ -77,7 +78,7 @@ class PublicGame:
             self.update(board, notify=False)
 
     @classmethod
-    def following(cls, game: Any) -> PublicGame:
+    def following(cls, game: GameSource) -> PublicGame:
         """The public view of a game in this process (a seat's mirror), kept up to date."""
         setup = SimpleNamespace(map=game.module.map.model_dump(mode="json"), rules=game.module.scenario.rules,
                                 name=game.module.scenario.name,

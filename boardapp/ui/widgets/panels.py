@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from boardapp.ui.board.style import text_on
+from boardapp.ui.document.source import GameSource
 
 COUNTER_MIME = "application/x-boardapp-counter"
 
@@ -64,7 +65,7 @@ class TeamPanel(QWidget):
         lay.addWidget(self.table)
         self._tracks: dict[str, dict[str, Any]] = {}
 
-    def show_game(self, game: Any) -> None:
+    def show_game(self, game: GameSource) -> None:
         picture = game.module.board(game.state)
         colours = {t.id: t.colour for t in game.module.teams}
         self.table.setRowCount(len(picture.tracks))
@@ -113,7 +114,7 @@ class LogPanel(QWidget):
         self.tree.itemClicked.connect(self._clicked)
         self.rows: list[dict[str, Any]] = []
 
-    def show_game(self, game: Any) -> None:
+    def show_game(self, game: GameSource) -> None:
         names = {t.id: t.name for t in game.module.teams}
         self.rows = []
         for entry in game.entries:
@@ -203,7 +204,7 @@ class TurnPanel(QWidget):
         lay.addWidget(self.button)
         lay.addStretch(1)
 
-    def show_game(self, game: Any) -> None:
+    def show_game(self, game: GameSource) -> None:
         picture = game.module.board(game.state)
         self.label.setText(picture.turn_label)
         self.tallies.setText("   ".join(f"{k}: {v}" for k, v in picture.tallies.items()))
@@ -217,7 +218,7 @@ class OffMapTree(QTreeWidget):
         self.setHeaderLabels(["Counter", "Type"])
         self.setDragEnabled(True)
 
-    def show_game(self, game: Any) -> None:
+    def show_game(self, game: GameSource) -> None:
         self.clear()
         names = {t.id: (t.name, t.colour) for t in game.module.teams}
         counters = getattr(game.state, "counters", {})
