@@ -332,10 +332,7 @@ class BigScreenControl(QObject):
 
     # --- building ------------------------------------------------------------------------------
     def _build_actions(self) -> None:
-        bar = self.window.menuBar()
-        menu = next((a.menu() for a in bar.actions() if a.text().replace("&", "") == "View" and a.menu()), None)
-        if menu is None:
-            menu = bar.addMenu("&View")
+        menu = self.window.menu("view")  # by id, never by its label text
         self.view_menu: QMenu = menu
         menu.addSeparator()
 
