@@ -144,6 +144,9 @@ class MainWindow(QMainWindow):
         self.redo_action.setShortcut(QKeySequence.StandardKey.Redo)
         edit.addAction(self.undo_action)
         edit.addAction(self.redo_action)
+        edit.addSeparator()
+        self.take_back_action = self._action(edit, "Take &back the last entry (whoever played it)",
+                                             self.take_back_last)
         view = self.menus["view"] = bar.addMenu("&View")
         self._action(view, "Zoom &in", self.view.zoom_in, QKeySequence.StandardKey.ZoomIn)
         self._action(view, "Zoom &out", self.view.zoom_out, QKeySequence.StandardKey.ZoomOut)
@@ -245,6 +248,22 @@ class MainWindow(QMainWindow):
             self.undo_stack.undo()
         elif self.game.can_undo and not is_shared(self.game):
             self.game.undo()
+
+    def take_back_last(self) -> JournalEntry | None:
+        """CONTROL's ruling: take back the journal's last entry, whoever played it (Ctrl+Z takes back only
+        this window's own steps). On a hosted game the host decides (only CONTROL may)."""
+        if not self.game.can_undo:
+            return None
+        last = self.game.entries[-1]
+        top = self.undo_stack.command(self.undo_stack.index() - 1) if self.undo_stack.canUndo() else None
+        if isinstance(top, JournalStep) and top.entry.seq == last.seq:
+            self.undo_stack.undo()  # it is this window's own step: undo it as one
+            return last
+        try:
+            return self.game.undo(last)
+        except ValueError as exc:
+            self._say(f"Take back refused: {exc}")
+            return None
 
     def redo(self) -> None:
         if self.undo_stack.canRedo():

@@ -146,6 +146,19 @@ def test_undo_takes_back_only_the_entry_of_its_own_step(qtbot: Any, host_window:
     assert host_heads(host_window) == 1
 
 
+def test_control_may_still_take_back_the_last_entry_by_an_explicit_ruling(qtbot: Any, host_window: Any,
+                                                                         join: Any) -> None:
+    a = join(host_window.network.runner.url, code_of(host_window, "CONTROL"))
+    host_window.controller.submit({"kind": "move", "counter": "g-mil1", "to": "charlie"})
+    qtbot.waitUntil(lambda: place_in_scene(a, "g-mil1") == "charlie", timeout=WAIT)
+    a.undo()  # Ctrl+Z: A has no step of its own
+    assert host_heads(host_window) == 1
+    taken = a.take_back_last()  # Edit ▸ Take back the last entry (whoever played it)
+    assert taken is not None and taken.command["counter"] == "g-mil1"
+    qtbot.waitUntil(lambda: place_in_scene(host_window, "g-mil1") == "bravo", timeout=WAIT)
+    assert host_heads(host_window) == 0
+
+
 # --- refusals ------------------------------------------------------------------------------------------
 def test_a_stale_command_is_refused_with_the_reason_and_the_view_corrected(qtbot: Any, host_window: Any,
                                                                             join: Any) -> None:
