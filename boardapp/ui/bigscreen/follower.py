@@ -24,7 +24,8 @@ class FileFollower(QObject):
 
     MAX_INCREMENTAL = follow.MAX_INCREMENTAL
 
-    def __init__(self, game: GameSource, store: Any = None, interval_ms: int = 200, parent: QObject | None = None) -> None:
+    def __init__(self, game: GameSource, store: Any = None, interval_ms: int = 200,
+                 parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.core = JournalFollower(game, store)
         self.game = game

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 
 
 class RulingsPanel(QWidget):
-    """The team chooser, PR (0–8), resources and the reason kept in the log."""
+    """The team chooser, PR (0 to 8), resources and the reason kept in the log."""
 
     command = Signal(object)
 
