@@ -23,6 +23,8 @@ class _PublicModule:
     def __init__(self, setup: Any) -> None:
         from boardapp.model.mapfile import Map
 
+        self.name = str(setup.rules)
+        """The rule system's name: its manifest's big-screen sections are shown to viewers too."""
         self.map = Map.model_validate(setup.map)
         teams = [SimpleNamespace(**({"on_map": True, "symbol": str(t.get("id", ""))[:1].upper()} | t))
                  for t in setup.teams]
