@@ -30,7 +30,7 @@ from PySide6.QtCore import QSettings, QTimer
 from PySide6.QtWidgets import QApplication
 
 from boardapp.engine.files import DEFAULT_SCENARIO, load_scenario, new_game
-from boardapp.ui.bigscreen import BigScreenWindow, open_screen
+from boardapp.ui.bigscreen.window import BigScreenWindow, open_screen
 
 PLACES = ["sabo", "mokwa", "edda"]
 TEAMS = ["binni-gov", "christian-faction", None]
@@ -152,7 +152,7 @@ def screenshots(app: QApplication, tmp: Path, out: Path = ROOT / "out") -> None:
     import datetime as dt
 
     from boardapp.clock import TurnClock
-    from boardapp.ui.bigscreen import PlaceName
+    from boardapp.ui.bigscreen.scene import PlaceName
 
     out.mkdir(parents=True, exist_ok=True)
     t = [0.0]

@@ -116,8 +116,8 @@ def median_ms(fn, n: int = 25) -> float:
 def main() -> None:
     from PySide6.QtWidgets import QApplication
 
-    from boardapp.ui.scene import BoardScene
-    from boardapp.ui.view import BoardView
+    from boardapp.ui.board.scene import BoardScene
+    from boardapp.ui.board.view import BoardView
 
     app = QApplication.instance() or QApplication([])
     game = FakeGame(FakeModule(generated_map(), 5000))
@@ -202,8 +202,8 @@ def make_background(path: str) -> None:
 def memory(path: str) -> None:
     from PySide6.QtWidgets import QApplication
 
-    from boardapp.ui.scene import BoardScene
-    from boardapp.ui.view import BoardView
+    from boardapp.ui.board.scene import BoardScene
+    from boardapp.ui.board.view import BoardView
 
     app = QApplication.instance() or QApplication([])
     game = FakeGame(FakeModule(generated_map(background=path), 5000))

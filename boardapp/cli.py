@@ -207,7 +207,7 @@ def cmd_run(args: argparse.Namespace) -> int:
 # --- render -----------------------------------------------------------------------------------
 def cmd_render(args: argparse.Namespace) -> int:
     game = _open_any(args.file)
-    from boardapp.ui.render import render_png
+    from boardapp.ui.board.render import render_png
 
     render_png(game, args.out, width=args.width, height=args.height)
     print(f"rendered {args.file} to {args.out}")
@@ -221,8 +221,16 @@ def cmd_schema(args: argparse.Namespace) -> int:
 
     if args.what == "map":
         schema = Map.model_json_schema()
+    elif args.what == "manifest":
+        from boardapp.plugins import schema as manifest_schema
+
+        schema = manifest_schema()
     else:
-        schema = get_module(args.what).scenario_model.model_json_schema()
+        try:
+            schema = get_module(args.what).scenario_model.model_json_schema()
+        except ValueError as exc:
+            print(f"boardapp schema: {exc} (or 'map', 'manifest')", file=sys.stderr)
+            return 2
     text = json.dumps(schema, indent=2) + "\n"
     if args.out:
         Path(args.out).write_text(text, encoding="utf-8")
@@ -261,7 +269,7 @@ def cmd_diplomacy(args: argparse.Namespace) -> int:
 
 
 def cmd_screen(args: argparse.Namespace) -> int:
-    from boardapp.ui.bigscreen import run_screen
+    from boardapp.ui.bigscreen.window import run_screen
 
     return int(run_screen(args.game, screen_name=args.screen))
 
@@ -273,13 +281,13 @@ def cmd_host(args: argparse.Namespace) -> int:
 
 
 def cmd_join(args: argparse.Namespace) -> int:
-    from boardapp.ui.network import run_join
+    from boardapp.ui.network.windows import run_join
 
     return int(run_join(args.address, args.code, screen=args.screen))
 
 
 def cmd_edit(args: argparse.Namespace) -> int:
-    from boardapp.ui.editor import run_editor
+    from boardapp.ui.editor.window import run_editor
 
     return int(run_editor(args.file))
 
@@ -329,8 +337,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--height", type=int, default=1080)
     p.set_defaults(func=cmd_render)
 
-    p = sub.add_parser("schema", help="print the JSON Schema of map or scenario files")
-    p.add_argument("what", help="'map', or a rule module name for its scenarios ('binni')")
+    p = sub.add_parser("schema", help="print the JSON Schema of map, scenario or rule-system manifest files")
+    p.add_argument("what", help="'map', 'manifest' (a rule system's contributions), or a rule module name "
+                   "for its scenarios ('binni')")
     p.add_argument("--out", metavar="FILE")
     p.set_defaults(func=cmd_schema)
 

@@ -19,7 +19,10 @@ from boardapp.engine.module import Command, Event, IllegalCommandError, Impossib
 
 S = TypeVar("S")
 Listener = Callable[[str, "JournalEntry | None"], None]
-"""Called after every change with ('push' | 'undo' | 'redo' | 'reset', the entry concerned)."""
+"""Called after every change with ('push' | 'undo' | 'redo' | 'reset', the entry concerned).
+
+A game source whose game can change under it (a LAN seat when the host serves another game) also
+sends ('replaced', None): the listener then rebuilds what it drew from the new game."""
 
 SNAPSHOT_EVERY = 64
 
@@ -115,10 +118,17 @@ class Game(Generic[S]):
         self._accepted(entry, "push")
         return entry
 
-    def undo(self) -> JournalEntry:
-        """Take back the last command; it goes on the redo stack."""
+    def undo(self, entry: JournalEntry | None = None) -> JournalEntry:
+        """Take back the last command; it goes on the redo stack.
+
+        With ``entry`` (what an undo step of a window stands for), only that entry is taken back:
+        if another command followed it, the undo is refused rather than taking back someone else's.
+        """
         if not self.entries:
             raise ValueError("nothing to undo")
+        if entry is not None and self.entries[-1].seq != entry.seq:
+            raise ValueError(f"entry {entry.seq} is not the last entry (the last is {self.entries[-1].seq}): "
+                             "undo the later entries first")
         entry = self.entries[-1]
         if self.store is not None:
             self.store.mark_undone(entry.seq)
@@ -128,10 +138,14 @@ class Game(Generic[S]):
         self._notify("undo", entry)
         return entry
 
-    def redo(self) -> JournalEntry:
-        """Play again the last command taken back, with the same dice."""
+    def redo(self, entry: JournalEntry | None = None) -> JournalEntry:
+        """Play again the last command taken back, with the same dice.
+
+        With ``entry``, only that entry is played again: refused unless it is the next to redo."""
         if not self.redo_stack:
             raise ValueError("nothing to redo")
+        if entry is not None and self.redo_stack[-1].seq != entry.seq:
+            raise ValueError(f"entry {entry.seq} is not the next to redo (that is {self.redo_stack[-1].seq})")
         entry = self.redo_stack[-1]
         if self.store is not None:
             self.store.mark_redone(entry.seq)
@@ -220,6 +234,52 @@ class Game(Generic[S]):
         self.state = state
         self.redo_stack = list(reversed(list(undone)))
         self._notify("reset", None)
+
+    def sync_to(self, entries: Sequence[JournalEntry], undone: Sequence[JournalEntry] = (), *,
+                bulk: int = 16, verify: bool = False) -> bool:
+        """Follow another authority's journal (a LAN host's replica, a game file another process writes).
+
+        ``entries`` is that journal's active entries, ``undone`` its entries taken back in the order
+        :meth:`load_entries` takes them (the next to redo first). The game steps there the way
+        listeners can redraw cheaply: new entries are appended (a redone one comes off the redo
+        stack), entries taken back are undone; a journal that went another way, or more than ``bulk``
+        steps away, is loaded whole (one 'reset'). Entries are compared, not re-checked: the
+        authority checked them. Returns whether the journal changed.
+
+        >>> from boardapp.engine.files import load_scenario, DEFAULT_SCENARIO
+        >>> host = Game.new(load_scenario(DEFAULT_SCENARIO), dice=SeededDice(1))
+        >>> mirror = Game.new(load_scenario(DEFAULT_SCENARIO))
+        >>> _ = host.push(host.module.end_turn_command())
+        >>> mirror.sync_to(host.entries), mirror.entries == host.entries
+        (True, True)
+        >>> _ = host.undo()
+        >>> mirror.sync_to(host.entries, list(reversed(host.redo_stack))), mirror.can_redo
+        (True, True)
+        >>> mirror.sync_to(host.entries, list(reversed(host.redo_stack)))
+        False
+        """
+        mine, theirs = self.entries, list(entries)
+        redo_stack = list(reversed(list(undone)))
+        h, n = len(mine), len(theirs)
+        changed = False
+        if h <= n and (h == 0 or theirs[h - 1] == mine[h - 1]) and n - h <= bulk:
+            for entry in theirs[h:]:
+                if self.redo_stack and self.redo_stack[-1] == entry:
+                    self.redo()
+                else:
+                    self.append_recorded(entry)
+                changed = True
+        elif n < h and (n == 0 or theirs[n - 1] == mine[n - 1]) and h - n <= bulk:
+            for _ in range(h - n):
+                self.undo()
+            changed = True
+        else:
+            self.load_entries(theirs, undone, verify=verify)
+            return True
+        if self.redo_stack != redo_stack:
+            self.redo_stack = redo_stack
+            changed = True
+        return changed
 
     # --- reading ------------------------------------------------------------------------
     def summary(self) -> dict[str, Any]:

@@ -178,10 +178,11 @@ class Seat:
         """Submit and wait for the outcome."""
         return await asyncio.wait_for(self.submit(command), timeout)
 
-    def undo(self) -> asyncio.Future[Outcome]:
-        """CONTROL: take back the last entry."""
+    def undo(self, seq: int | None = None) -> asyncio.Future[Outcome]:
+        """CONTROL: take back entry ``seq`` (the host refuses unless it is still the last entry);
+        without ``seq``, the replica's last entry."""
         cid = uuid.uuid4()
-        return self._enqueue(str(cid), p.UndoMsg(id=cid, seq=max(self.head, 1)))
+        return self._enqueue(str(cid), p.UndoMsg(id=cid, seq=seq if seq is not None else max(self.head, 1)))
 
     def redo(self) -> asyncio.Future[Outcome]:
         """CONTROL: play again the last entry taken back."""

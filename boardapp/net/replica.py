@@ -69,17 +69,16 @@ def apply_entry(game: Game[Any], entry: JournalEntry) -> None:
     """
     if entry.seq != head(game) + 1:
         raise OutOfOrderError(f"entry {entry.seq} does not follow entry {head(game)}")
-    game.append_recorded(entry)
+    game.sync_to([*game.entries, entry])
 
 
 def redo_entry(game: Game[Any], entry: JournalEntry) -> None:
-    """Play again an entry CONTROL redid: from the replica's redo stack if it is there, else appended."""
-    if game.redo_stack and game.redo_stack[-1] == entry:
-        game.redo()
-        return
-    saved = list(game.redo_stack)
-    apply_entry(game, entry)
-    game.redo_stack = [e for e in saved if e.seq > entry.seq]
+    """Play again an entry CONTROL redid: from the replica's redo stack if it is there, else appended
+    (keeping the entries undone after it)."""
+    if entry.seq != head(game) + 1:
+        raise OutOfOrderError(f"entry {entry.seq} does not follow entry {head(game)}")
+    still_undone = [e for e in reversed(game.redo_stack) if e.seq > entry.seq]
+    game.sync_to([*game.entries, entry], still_undone)
 
 
 # --- setup ----------------------------------------------------------------------------------------

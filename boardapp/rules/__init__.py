@@ -1,38 +1,26 @@
 """Rule modules: each rule system lives in its own package behind :class:`RuleModule`.
 
-Built-in modules are listed here; other packages may add theirs through the
-``boardapp.rules`` entry-point group (``name = "package.module:Class"``).
+A rule system is found through its manifest (:mod:`boardapp.plugins`): the ``boardapp.rules``
+entry-point group names it, and the built-ins (War in Binni, Diplomacy) are declared the same way
+in ``pyproject.toml``, with a fallback for a source checkout that was not reinstalled. Nothing
+here imports a rule system until a scenario asks for it.
 """
 
 from __future__ import annotations
 
-import importlib
-from importlib.metadata import entry_points
 from typing import Any
 
-BUILTIN = {
-    "binni": "boardapp.rules.binni.module:BinniRules",
-    "diplomacy": "boardapp.rules.diplomacy.module:DiplomacyRules",
-    "coup": "boardapp.rules.coup.module:CoupRules",
-    "mideast": "boardapp.rules.mideast.module:MideastRules",
-}
+from boardapp import plugins
+
+BUILTIN = dict(plugins.FALLBACK)
+"""Rule module name -> the reference of its manifest, for the built-ins."""
 
 
 def available() -> dict[str, str]:
-    """Rule module name -> 'module:Class' for every module known."""
-    found = dict(BUILTIN)
-    for ep in entry_points(group="boardapp.rules"):
-        found.setdefault(ep.name, ep.value)
-    return found
+    """Rule module name -> the reference of its manifest (or of its RuleModule class) for every module known."""
+    return plugins.declared()
 
 
 def get_module(name: str) -> Any:
     """The rule-module class named ``name`` (a scenario's ``rules:`` value)."""
-    known = available()
-    if name not in known:
-        raise ValueError(f"no rule module {name!r}; known modules are {sorted(known)}")
-    modname, _, attr = known[name].partition(":")
-    try:
-        return getattr(importlib.import_module(modname), attr)
-    except (ImportError, AttributeError) as exc:
-        raise ValueError(f"rule module {name!r} is not available: {exc}") from None
+    return plugins.module_class(name)

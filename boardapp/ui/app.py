@@ -113,8 +113,8 @@ def ask_recover(paths: list[Path]) -> Path | None:
 def open_window(path: str | Path | None = None,
                 ask: Callable[[list[Path]], Path | None] | None = ask_recover) -> Any:
     """The main window on ``path`` (default scenario when None), offering to recover a crashed session."""
+    from boardapp.ui.board.render import ensure_app
     from boardapp.ui.mainwindow import MainWindow
-    from boardapp.ui.render import ensure_app
 
     ensure_app()
     chosen: Path | None = None

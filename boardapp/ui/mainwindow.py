@@ -1,7 +1,9 @@
 """The map umpire's window: the board, its overview, the side panels, menus and dialogs.
 
-Every change to the game goes through :meth:`MainWindow.push` (which reports refusals and offers
-CONTROL's force); the board and the panels redraw when the game notifies them.
+Every change to the game goes through the window's :class:`~boardapp.ui.document.controller.GameController`
+(:meth:`MainWindow.push` is a short way to it): an accepted entry becomes an undo step that holds
+it, a refusal shows the reasons and offers CONTROL's force. The board and the panels redraw when
+the game notifies them.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QSettings, Qt, Signal
-from PySide6.QtGui import QAction, QKeySequence, QUndoCommand, QUndoStack
+from PySide6.QtGui import QAction, QKeySequence, QUndoStack
 from PySide6.QtWidgets import (
     QDockWidget,
     QFileDialog,
@@ -27,39 +29,30 @@ from PySide6.QtWidgets import (
 
 import boardapp
 from boardapp.engine.dice import SeededDice
-from boardapp.engine.module import IllegalCommandError
-from boardapp.ui import modules
-from boardapp.ui.dialogs import ForceDialog, PreviewDialog
-from boardapp.ui.panels import LogPanel, OffMapTree, TeamPanel, TurnPanel
-from boardapp.ui.scene import BoardScene
-from boardapp.ui.view import BoardView, OverviewView
+from boardapp.engine.journal import JournalEntry
+from boardapp.ui import contributions
+from boardapp.ui.board.scene import BoardScene
+from boardapp.ui.board.view import BoardView, OverviewView
+from boardapp.ui.dialogs.command import ForceDialog, PreviewDialog
+from boardapp.ui.document.controller import GameController, Outcome
+from boardapp.ui.document.source import GameSource, is_shared
+from boardapp.ui.document.undo import JournalStep
+from boardapp.ui.widgets.panels import LogPanel, OffMapTree, TeamPanel, TurnPanel
 
 MAX_RECENT = 8
 
 
-class _JournalStep(QUndoCommand):
-    """One accepted command on Qt's undo stack; undo/redo go through the game's journal."""
-
-    def __init__(self, window: MainWindow, text: str) -> None:
-        super().__init__(text)
-        self.window = window
-        self._first = True
-
-    def redo(self) -> None:
-        if self._first:  # already pushed to the game
-            self._first = False
-            return
-        self.window.game.redo()
-
-    def undo(self) -> None:
-        self.window.game.undo()
-
-
 class MainWindow(QMainWindow):
-    gameReplaced = Signal(object)  # noqa: N815  (Qt's naming) the window now shows this game
-    def __init__(self, game: Any, path: str | Path | None = None, autosave: bool = False) -> None:
+    gameReplaced = Signal(object)
+    def __init__(self, game: GameSource, path: str | Path | None = None, autosave: bool = False) -> None:
         super().__init__()
-        self.game: Any = None
+        self.game: GameSource = game
+        """The game shown (:meth:`set_game` replaces it)."""
+        self.controller: GameController | None = None
+        """The one door commands go through (rebuilt for each game)."""
+        self.refusal_handlers: list[Callable[[Outcome], bool]] = []
+        """Asked in turn about a refused command before the force dialog: one that shows the refusal
+        itself (the network's status line for a host's 'stale' or 'queued') returns True."""
         self.path: Path | None = None
         self.autosave = autosave
         self.scene: BoardScene | None = None
@@ -81,10 +74,12 @@ class MainWindow(QMainWindow):
         self.resize(1400, 900)
         self.setAcceptDrops(True)  # a game or scenario file dropped on the window opens it
         self.set_game(game, path, autosave)
-        from boardapp.ui import network  # Game ▸ Host on the LAN / Join, the network indicator
+        from boardapp.ui.network import windows as network  # Game ▸ Host on the LAN / Join, the network indicator
 
         network.install(self)
-        from boardapp.ui import bigscreen_control  # View ▸ Big screen, the Big screen dock, the shared clock
+        from boardapp.ui.bigscreen import (
+            control as bigscreen_control,  # View ▸ Big screen, the Big screen dock, the shared clock
+        )
 
         bigscreen_control.install(self)
 
@@ -105,7 +100,6 @@ class MainWindow(QMainWindow):
         self.off_map = OffMapTree()
         self._dock("Off the map", self.off_map, Qt.DockWidgetArea.LeftDockWidgetArea)
         self.team_panel = TeamPanel()
-        self.team_panel.command.connect(self.push)
         teams = self._dock("Teams", self.team_panel, Qt.DockWidgetArea.RightDockWidgetArea)
         self.log_panel = LogPanel()
         self.log_panel.placeClicked.connect(self.view.centre_on_place)
@@ -133,6 +127,8 @@ class MainWindow(QMainWindow):
     def _build_menus(self) -> None:
         bar = self.menuBar()
         file = bar.addMenu("&File")
+        self.menus: dict[str, QMenu] = {"file": file}
+        """The window's menus by id: rule systems and extras add to them by id, never by label."""
         self._action(file, "&New from scenario…", self.new_from_scenario, QKeySequence.StandardKey.New)
         self._action(file, "&Open…", self.open_dialog, QKeySequence.StandardKey.Open)
         self._action(file, "Save &As…", self.save_as_dialog, QKeySequence.StandardKey.SaveAs)
@@ -141,53 +137,68 @@ class MainWindow(QMainWindow):
         self._action(file, "Render &PNG…", self.render_dialog)
         file.addSeparator()
         self._action(file, "&Quit", self.close, QKeySequence.StandardKey.Quit)
-        edit = bar.addMenu("&Edit")
+        edit = self.menus["edit"] = bar.addMenu("&Edit")
         self.undo_action = self.undo_stack.createUndoAction(self, "&Undo")
         self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
         self.redo_action = self.undo_stack.createRedoAction(self, "&Redo")
         self.redo_action.setShortcut(QKeySequence.StandardKey.Redo)
         edit.addAction(self.undo_action)
         edit.addAction(self.redo_action)
-        view = bar.addMenu("&View")
+        edit.addSeparator()
+        self.take_back_action = self._action(edit, "Take &back the last entry (whoever played it)",
+                                             self.take_back_last)
+        view = self.menus["view"] = bar.addMenu("&View")
         self._action(view, "Zoom &in", self.view.zoom_in, QKeySequence.StandardKey.ZoomIn)
         self._action(view, "Zoom &out", self.view.zoom_out, QKeySequence.StandardKey.ZoomOut)
         self._action(view, "&Fit to window", self.view.fit, "Ctrl+0")
         view.addSeparator()
         for dock in self.findChildren(QDockWidget):
             view.addAction(dock.toggleViewAction())
-        turn = bar.addMenu("&Turn")
+        turn = self.menus["turn"] = bar.addMenu("&Turn")
         self._action(turn, "&End turn…", self.end_turn, "Ctrl+E")
-        help_menu = bar.addMenu("&Help")
+        game_menu = self.menus["game"] = bar.addMenu("&Game")
+        game_menu.setObjectName("game-menu")  # hosting and joining (the network's actions)
+        help_menu = self.menus["help"] = bar.addMenu("&Help")
         self._action(help_menu, "&About", self.about)
         self._update_recent()
 
+    def menu(self, menu_id: str) -> QMenu:
+        """The menu ``menu_id`` ('file', 'edit', 'view', 'turn', 'game', 'help')."""
+        try:
+            return self.menus[menu_id]
+        except KeyError:
+            raise ValueError(f"no menu {menu_id!r}; menus are {sorted(self.menus)}") from None
+
     # --- the game ------------------------------------------------------------------------------
-    def set_game(self, game: Any, path: str | Path | None = None, autosave: bool = False) -> None:
+    def set_game(self, game: GameSource, path: str | Path | None = None, autosave: bool = False) -> None:
         if self._unsubscribe is not None:
             self._unsubscribe()
         if self.scene is not None:
             self.scene.detach()
         self.game = game
+        self.controller = GameController(game)
+        self.controller.on_accepted(self._accepted)
+        self.controller.on_refused(self._refused)
         self.path = Path(path) if path is not None else None
         self.autosave = autosave
         self.undo_stack.clear()
-        modules.prepare(game)
-        self.scene = BoardScene(game)
-        self.scene.commandRefused.connect(self.offer_force)
-        self.scene.commandPushed.connect(self._pushed)
+        self.scene = BoardScene(game, controller=self.controller)
         self.scene.contextRequested.connect(self.context_menu)
         self.view.setScene(self.scene)
         self.overview.set_scene(self.scene)
         self.view.fit()
         self._unsubscribe = game.subscribe(self._on_game_changed)
         self._on_game_changed("reset", None)
-        modules.install(self, game)  # the rule module's own panels, overlays and actions
+        contributions.install(self, game)  # the rule system's own docks, menus, dialogs and overlays
         if self.path is not None and not autosave:
             self.remember(self.path)
         self.gameReplaced.emit(game)
 
-    def _on_game_changed(self, what: str, entry: Any) -> None:
+    def _on_game_changed(self, what: str, entry: JournalEntry | None) -> None:
         game = self.game
+        if what == "replaced":  # a LAN seat's host serves another game: build the board again
+            self.set_game(game, self.path, self.autosave)
+            return
         self.team_panel.show_game(game)
         self.log_panel.show_game(game)
         self.turn_panel.show_game(game)
@@ -198,23 +209,29 @@ class MainWindow(QMainWindow):
         last = game.entries[-1] if game.entries else None
         self.status.setText(last.events[-1].text if last is not None and last.events else f"{turn}: ready")
 
-    def _pushed(self, entry: Any) -> None:
-        text = entry.events[0].text if entry.events else entry.command.get("kind", "command")
-        self.undo_stack.push(_JournalStep(self, text))
+    def _accepted(self, outcome: Outcome) -> None:
+        assert outcome.entry is not None
+        self.undo_stack.push(JournalStep(self.game, outcome.entry, refused=self._say))
 
-    def push(self, command: dict[str, Any]) -> Any:
-        """Push a command through the game; a refusal shows the reasons and offers CONTROL's force."""
-        try:
-            entry = self.game.push(command)
-        except IllegalCommandError as exc:
-            self.offer_force(command, exc.reasons)
-            return None
-        except ValueError as exc:  # a malformed command (a missing reason, a bad field)
-            self.statusBar().showMessage(str(exc).splitlines()[0], 8000)
-            QMessageBox.warning(self, "Not a valid command", str(exc))
-            return None
-        self._pushed(entry)
-        return entry
+    def _refused(self, outcome: Outcome) -> None:
+        for handler in list(self.refusal_handlers):
+            if handler(outcome):
+                return
+        if outcome.code == "malformed":  # a missing reason, a bad field
+            text = "\n".join(outcome.reasons)
+            self.statusBar().showMessage(text.splitlines()[0] if text else "not a valid command", 8000)
+            QMessageBox.warning(self, "Not a valid command", text)
+            return
+        self.offer_force(outcome.command_data, list(outcome.reasons))
+
+    def _say(self, text: str) -> None:
+        self.statusBar().showMessage(text, 10000)
+
+    def push(self, command: dict[str, Any]) -> JournalEntry | None:
+        """Submit a command through the controller: its entry, or None (the refusal is shown and
+        CONTROL is offered the force dialog)."""
+        assert self.controller is not None
+        return self.controller.submit(command).entry
 
     def offer_force(self, command: dict[str, Any], reasons: list[str]) -> ForceDialog:
         self.statusBar().showMessage("Refused: " + "; ".join(reasons), 10000)
@@ -225,15 +242,33 @@ class MainWindow(QMainWindow):
         return dlg
 
     def undo(self) -> None:
+        """Take back this window's last step; on a game of its own (not shared on the LAN) also the
+        journal's entries from before this window opened it."""
         if self.undo_stack.canUndo():
             self.undo_stack.undo()
-        elif self.game.can_undo:
+        elif self.game.can_undo and not is_shared(self.game):
             self.game.undo()
+
+    def take_back_last(self) -> JournalEntry | None:
+        """CONTROL's ruling: take back the journal's last entry, whoever played it (Ctrl+Z takes back only
+        this window's own steps). On a hosted game the host decides (only CONTROL may)."""
+        if not self.game.can_undo:
+            return None
+        last = self.game.entries[-1]
+        top = self.undo_stack.command(self.undo_stack.index() - 1) if self.undo_stack.canUndo() else None
+        if isinstance(top, JournalStep) and top.entry.seq == last.seq:
+            self.undo_stack.undo()  # it is this window's own step: undo it as one
+            return last
+        try:
+            return self.game.undo(last)
+        except ValueError as exc:
+            self._say(f"Take back refused: {exc}")
+            return None
 
     def redo(self) -> None:
         if self.undo_stack.canRedo():
             self.undo_stack.redo()
-        elif self.game.can_redo:
+        elif self.game.can_redo and not is_shared(self.game):
             self.game.redo()
 
     # --- turn -----------------------------------------------------------------------------------
@@ -246,11 +281,14 @@ class MainWindow(QMainWindow):
     def end_turn(self) -> PreviewDialog:
         dlg = PreviewDialog(f"End of {self.game.module.turn_label(self.game.state)}", self.end_turn_preview(),
                             self, ok="End turn")
-        dlg.accepted.connect(lambda: self.push(self.game.module.end_turn_command().model_dump(
-            mode="json", exclude_defaults=True) | {"kind": self.game.module.end_turn_command().kind}))
+        dlg.accepted.connect(self._end_turn_now)
         self.dialog = dlg
         dlg.open()
         return dlg
+
+    def _end_turn_now(self) -> None:
+        assert self.controller is not None
+        self.controller.end_turn()
 
     # --- actions on places and counters -----------------------------------------------------------
     def context_menu(self, what: str, ident: str, screen_pos: Any) -> None:
@@ -346,7 +384,7 @@ class MainWindow(QMainWindow):
     def render_dialog(self) -> None:
         path, _ = QFileDialog.getSaveFileName(self, "Render the board", "board.png", "PNG (*.png)")
         if path:
-            from boardapp.ui.render import render_png
+            from boardapp.ui.board.render import render_png
 
             render_png(self.game, path)
 

@@ -6,7 +6,7 @@ import math
 from pathlib import Path
 
 from boardapp.engine.files import load_scenario, new_game
-from boardapp.ui.bigscreen import BigScreenWindow
+from boardapp.ui.bigscreen.window import BigScreenWindow
 
 MUN = Path(__file__).resolve().parents[2] / "scenarios" / "mun-historical-1935.yaml"
 

@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from boardapp.engine.files import load_scenario, new_game
-from boardapp.ui.bigscreen import FileFollower, open_screen, run_screen
+from boardapp.ui.bigscreen.follower import FileFollower
+from boardapp.ui.bigscreen.window import open_screen, run_screen
 
 TINY = Path(__file__).resolve().parents[1] / "data" / "tiny-scenario.yaml"
 

@@ -28,7 +28,7 @@ def _isolated_user_data(tmp_path_factory, monkeypatch):
 def window(qtbot):  # type: ignore[no-untyped-def]
     """An editor window on a new, empty scenario with a 1000 x 600 map, shown and fitted."""
     from boardapp.editor import SetHeadField
-    from boardapp.ui.editor import EditorWindow
+    from boardapp.ui.editor.window import EditorWindow
 
     w = EditorWindow()
     qtbot.addWidget(w)

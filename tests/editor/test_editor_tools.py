@@ -12,7 +12,7 @@ from shapely.geometry import Polygon
 
 from boardapp.editor import AddRegion
 from boardapp.editor.background import rect_from_references
-from boardapp.ui.editor import EditorWindow, Tool
+from boardapp.ui.editor.window import EditorWindow, Tool
 
 from .test_editor_window import _pt, click, drag
 

@@ -10,7 +10,7 @@ from PySide6.QtTest import QTest
 
 from boardapp.editor.document import ScenarioDocument
 from boardapp.engine.files import check_file, load_scenario, new_game
-from boardapp.ui.editor import EditorWindow, Tool
+from boardapp.ui.editor.window import EditorWindow, Tool
 
 from .conftest import ROOT
 

@@ -11,9 +11,9 @@ from PySide6.QtGui import QContextMenuEvent, QDragEnterEvent, QDragMoveEvent, QD
 from PySide6.QtWidgets import QApplication, QComboBox, QInputDialog, QMenu
 
 from boardapp.engine.files import load_scenario, new_game
-from boardapp.ui.dialogs import ForceDialog
+from boardapp.ui.dialogs.command import ForceDialog
 from boardapp.ui.mainwindow import MainWindow
-from boardapp.ui.panels import COUNTER_MIME
+from boardapp.ui.widgets.panels import COUNTER_MIME
 
 TINY = Path(__file__).resolve().parents[1] / "data" / "tiny-scenario.yaml"
 
@@ -192,7 +192,7 @@ def test_deploy_by_dragging_from_the_off_map_panel(win, qtbot):
 
 def test_off_map_panel_starts_a_drag_with_the_counter(win, monkeypatch):
     """The panel's own side: picking a counter row makes a drag carrying its id."""
-    from boardapp.ui import panels
+    from boardapp.ui.widgets import panels
 
     carried: list[bytes] = []
 

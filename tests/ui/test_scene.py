@@ -5,8 +5,9 @@ from pathlib import Path
 from PySide6.QtGui import QColor
 
 from boardapp.engine.files import new_game
-from boardapp.ui.scene import BoardScene, CounterItem
-from boardapp.ui.style import text_on
+from boardapp.ui.board.items import CounterItem
+from boardapp.ui.board.scene import BoardScene
+from boardapp.ui.board.style import text_on
 
 
 def test_scene_draws_every_counter_and_marker(qtbot, binni_game):
@@ -65,11 +66,23 @@ def test_text_on_chips_contrasts():
 def test_render_png(tmp_path, binni_loaded):
     from PySide6.QtGui import QImage
 
-    from boardapp.ui.render import render_png
+    from boardapp.ui.board.render import render_png
 
-    out = render_png(new_game(binni_loaded), tmp_path / "b.png", 800, 450)
+    game = new_game(binni_loaded)
+    out = render_png(game, tmp_path / "b.png", 800, 450)
     img = QImage(str(out))
     assert (img.width(), img.height()) == (800, 450)
+    seen: dict[str, int] = {}
+    for y in range(img.height()):
+        for x in range(img.width() * 3 // 4):  # the map, left of the legend of teams
+            name = img.pixelColor(x, y).name()
+            seen[name] = seen.get(name, 0) + 1
+    # every map faction holds places or counters at the start, drawn in its scenario colour on the map
+    for team in game.module.teams:
+        if team.on_map:
+            assert seen.get(team.colour.lower(), 0) >= 20, f"{team.id} ({team.colour}) is not on the map"
+    assert img.pixelColor(2, 2).lightness() < 80, "the title strip is dark"
+    assert len(seen) > 1000, "a board, not a flat fill"
 
 
 def test_far_mode_paints_pieces_into_the_background_and_still_drags(qtbot, tiny_game):
@@ -78,8 +91,8 @@ def test_far_mode_paints_pieces_into_the_background_and_still_drags(qtbot, tiny_
     from PySide6.QtCore import QPointF, Qt
     from PySide6.QtTest import QTest
 
-    from boardapp.ui.scene import LOD_PIECES
-    from boardapp.ui.view import BoardView
+    from boardapp.ui.board.scene import LOD_PIECES
+    from boardapp.ui.board.view import BoardView
 
     scene = BoardScene(tiny_game)
     view = BoardView(scene)
@@ -149,7 +162,7 @@ def test_background_over_the_allocation_limit_still_loads(qtbot, tmp_path):
     with the limit raised for that read, then held reduced; the global limit is put back."""
     from PySide6.QtGui import QImage, QImageReader
 
-    from boardapp.ui.scene import load_background
+    from boardapp.ui.board.scene import load_background
 
     img = QImage(3000, 2000, QImage.Format.Format_RGB32)  # 23 MB decoded
     img.fill(0x808080)

@@ -3,8 +3,9 @@ layout and makes no item until one is asked for, pressed, or the view zooms in p
 
 from __future__ import annotations
 
-from boardapp.ui.scene import BoardScene, CounterItem
-from boardapp.ui.view import BoardView
+from boardapp.ui.board.items import CounterItem
+from boardapp.ui.board.scene import BoardScene
+from boardapp.ui.board.view import BoardView
 
 
 def _counter_items(scene: BoardScene) -> list[CounterItem]:

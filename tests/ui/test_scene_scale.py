@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 from boardapp.engine.files import load_scenario, new_game
-from boardapp.ui.scene import REFERENCE_SPACING, BoardScene, map_scale, place_spacing
-from boardapp.ui.style import CHIP
+from boardapp.ui.board.scale import REFERENCE_SPACING, map_scale, place_spacing
+from boardapp.ui.board.scene import BoardScene
+from boardapp.ui.board.style import CHIP
 
 ROOT = Path(__file__).resolve().parents[2]
 MUN = ROOT / "scenarios" / "mun-historical-1935.yaml"
@@ -92,7 +93,7 @@ def test_explicit_scale_overrides_the_derived_one(qtbot, mun_loaded):
 
 def test_view_level_of_detail_follows_piece_size(qtbot, mun_loaded):
     """A view fitted on the dense MUN map (zoom ~1) shows pieces ~11 units wide: far and enlarged."""
-    from boardapp.ui.view import BoardView
+    from boardapp.ui.board.view import BoardView
 
     scene = BoardScene(new_game(mun_loaded))
     view = BoardView(scene)

@@ -1,9 +1,10 @@
-"""The Teams dock: every team once, in the scenario's order, and CONTROL's PR changes go to that team."""
+"""War in Binni's rulings dock: every team once, in the scenario's order, and CONTROL's PR changes go to that team."""
 
 from __future__ import annotations
 
 import pytest
 
+from boardapp.ui import contributions
 from boardapp.ui.mainwindow import MainWindow
 
 
@@ -15,15 +16,19 @@ def win(qtbot, tiny_game, tmp_path):
     return w
 
 
+def rulings(win):
+    return contributions.installed(win).docks["binni.rulings"].widget()
+
+
 def test_team_chooser_lists_every_team_once(win):
-    combo = win.team_panel.team
+    combo = rulings(win).team
     assert [combo.itemData(i) for i in range(combo.count())] == ["gov", "reb", "un", "news"]
     assert combo.currentData() == "gov"
-    assert win.team_panel.pr.value() == 4
+    assert rulings(win).pr.value() == 4
 
 
 def test_set_pr_goes_to_the_chosen_team(win):
-    panel = win.team_panel
+    panel = rulings(win)
     panel.team.setCurrentIndex(panel.team.findData("reb"))
     assert panel.pr.value() == 2  # the chooser shows the chosen team's PR
     panel.pr.setValue(5)

@@ -13,10 +13,11 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
 from boardapp.engine.files import load_scenario, new_game, open_game
-from boardapp.ui import modules
 from boardapp.ui.app import open_window, start_session, unfinished_sessions
-from boardapp.ui.dialogs import FightDialog, ForceDialog, PreviewDialog
+from boardapp.ui.dialogs.command import ForceDialog, PreviewDialog
 from boardapp.ui.mainwindow import MainWindow
+from boardapp.ui.rules.binni.actions import BinniActions
+from boardapp.ui.rules.binni.fight import FightDialog
 
 TINY = Path(__file__).resolve().parents[1] / "data" / "tiny-scenario.yaml"
 
@@ -99,7 +100,7 @@ def test_fight_with_a_typed_die_then_undo_and_redo(win):
     move = {"kind": "move", "counter": "g-bde1", "to": "charlie"}
     drag_counter(win, "g-bde1", "charlie")
     assert win.game.summary() == engine_after(move)
-    dlg = modules.extras(win).fight("delta")
+    dlg = BinniActions(win).fight("delta")
     assert isinstance(dlg, FightDialog)
     dlg.checks["g-bde1"].setChecked(True)
     assert "6" in dlg.sides.text() and "3:2" in dlg.sides.text()
@@ -122,7 +123,7 @@ def test_fight_with_air_support(win):
     """Air support chosen in the fight dialog counts in the odds and goes into the attack."""
     move = {"kind": "move", "counter": "g-bde1", "to": "charlie"}
     drag_counter(win, "g-bde1", "charlie")
-    dlg = modules.extras(win).fight("delta")
+    dlg = BinniActions(win).fight("delta")
     dlg.checks["g-bde1"].setChecked(True)
     assert not dlg.checks["r-mil1"].isEnabled(), "the defenders cannot join the attack"
     assert "attack <b>6</b>" in dlg.sides.text()

@@ -11,8 +11,8 @@ from PySide6.QtGui import QGuiApplication
 
 from boardapp.engine.files import open_game
 from boardapp.engine.gamefile import GameFile
-from boardapp.ui.bigscreen import BigScreenWindow
-from boardapp.ui.bigscreen_control import META_CLOCK, BigScreenControl, has_command
+from boardapp.ui.bigscreen.control import META_CLOCK, BigScreenControl, has_command
+from boardapp.ui.bigscreen.window import BigScreenWindow
 
 
 def view_action(win: Any, text: str) -> Any:
@@ -89,7 +89,7 @@ def test_the_clock_panel_drives_the_big_screen_and_the_game_file(win, game_path,
     assert screen.layout_name != "map_sidebar"
 
     # a big screen on another machine: `boardapp screen GAME_FILE` takes CONTROL's clock
-    from boardapp.ui.bigscreen import open_screen
+    from boardapp.ui.bigscreen.window import open_screen
 
     other, follower = open_screen(game_path)
     qtbot.addWidget(other)

@@ -51,6 +51,6 @@ def win(qtbot, mun_game):
 
 @pytest.fixture
 def board(win):
-    from boardapp.ui import modules
+    from boardapp.ui import contributions
 
-    return modules.extras(win)
+    return contributions.installed(win).extras

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from PySide6.QtCore import QEvent, QPointF, Qt
 from PySide6.QtGui import QMouseEvent
@@ -9,8 +11,8 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QDockWidget
 
 from boardapp.engine.files import new_game
-from boardapp.ui import modules
-from boardapp.ui.diplomacy import DiplomacyBoard, region_text
+from boardapp.ui import contributions
+from boardapp.ui.rules.diplomacy.board import DiplomacyBoard, region_text
 
 FRANCE = ["F Bri-Eng", "A Par-Pic", "A Lyo-Als"]
 UK = ["F London - English Channel", "F Edi-Nth", "A Lvp-Wal"]
@@ -234,7 +236,7 @@ def test_supply_centres_tinted_in_owner_colours(board):
 
 def test_reinstalled_when_the_window_gets_another_game(win, board, mun_loaded):
     win.set_game(new_game(mun_loaded))
-    again = modules.extras(win)
+    again = contributions.installed(win).extras
     assert again is not board and isinstance(again, DiplomacyBoard)
     assert len([d for d in win.findChildren(QDockWidget) if d.objectName() == "Orders"
                 and not d.isHidden()]) == 1
@@ -249,24 +251,51 @@ def test_other_rule_modules_get_other_extras(qtbot, tmp_path):
     from boardapp.engine.files import load_scenario
     from boardapp.ui.mainwindow import MainWindow
 
-    tiny = new_game(load_scenario(modules.__file__.rsplit("/boardapp/", 1)[0] + "/tests/data/tiny-scenario.yaml"))
+    tiny = new_game(load_scenario(Path(__file__).resolve().parents[1] / "data" / "tiny-scenario.yaml"))
     w = MainWindow(tiny)
     qtbot.addWidget(w)
-    assert type(modules.extras(w)).__name__ == "BinniActions", "War in Binni brings its menus, not the orders panel"
+    done = contributions.installed(w)
+    assert done.manifest.name == "binni" and done.extras is None, "War in Binni brings its menus, not the orders panel"
+    assert set(done.actions) == {"binni.transfer", "binni.news"}
     assert w.findChild(QDockWidget, "Orders") is None
 
 
+def _painted(win):
+    """The board as the window shows it, as an array of 0xAARRGGBB pixels."""
+    import numpy as np
+    from PySide6.QtGui import QImage
+
+    img = win.view.viewport().grab().toImage().convertToFormat(QImage.Format.Format_RGB32)
+    rows = np.frombuffer(img.constBits(), dtype=np.uint32).reshape(img.height(), img.bytesPerLine() // 4)
+    return rows[:, : img.width()].copy()
+
+
+def _pixels(img, hex_colour: str) -> int:
+    return int((img == (0xFF000000 | int(hex_colour.removeprefix("#"), 16))).sum())
+
+
+def _differing(a, b) -> int:
+    return int((a != b).sum())
+
+
 def test_board_with_orders_and_results_paints(win, board):
+    germany = board.tint.colour_of("germany").lower()
+    win.view.centre_on_place("mun")
+    win.view.zoom_in()
+    blank = _painted(win)
     type_orders(board, "germany", ["A Mun-Als", "A Mst S A Mun-Als", "F Ham C A Mst-Hol", "A Ber H",
                                    "A Frk S A Mst"])
     kinds = sorted(d.kind for d in board.layer.orders)
     assert kinds == ["convoy", "hold", "move", "support_hold", "support_move"]
-    assert not win.grab().isNull()
+    drawn = _painted(win)
+    assert _pixels(drawn, germany) > _pixels(blank, germany) + 100, "the orders are drawn in Germany's colour"
     board.hand_in()
     board.resolve()
     assert {d.power for d in board.layer.orders} == {"germany"}
     assert all(d.ok is not None for d in board.layer.orders)
-    assert not win.grab().isNull()
+    resolved = _painted(win)
+    assert _differing(drawn, resolved) > 100, "the results are drawn over the orders"
+    assert _pixels(resolved, germany) > _pixels(blank, germany) + 100, "the orders stay on the board"
 
 
 def test_the_board_offers_no_other_rule_systems_actions(win):

@@ -42,7 +42,7 @@ def host_window(qtbot: Any, game_path: Path) -> Iterator[Any]:
     """A board window on the game file, hosting it on 127.0.0.1 (any free port)."""
     from boardapp.engine.files import open_game
     from boardapp.ui.mainwindow import MainWindow
-    from boardapp.ui.network_core import SeatPlan
+    from boardapp.ui.network.loops import SeatPlan
 
     win = MainWindow(open_game(game_path), game_path)
     qtbot.addWidget(win)
@@ -56,7 +56,7 @@ def host_window(qtbot: Any, game_path: Path) -> Iterator[Any]:
 @pytest.fixture
 def join(qtbot: Any) -> Iterator[Callable[..., Any]]:
     """join(url, code, screen=False): a seat's window, closed (and its thread stopped) after the test."""
-    from boardapp.ui.network import open_join
+    from boardapp.ui.network.windows import open_join
 
     opened: list[Any] = []
 

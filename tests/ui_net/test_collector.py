@@ -5,7 +5,7 @@ from __future__ import annotations
 import gc
 import threading
 
-from boardapp.ui import collector
+from boardapp.ui.network import collector
 
 
 def test_collection_moves_to_the_qt_thread(qtbot):

@@ -18,8 +18,10 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
 from boardapp.net.client import SeatError
-from boardapp.ui.network import CodesDialog, HostDialog, HostStatusPanel, open_join
-from boardapp.ui.network_core import LiveGame, NetRefusal, PublicGame, normalise_url
+from boardapp.ui.network.public import PublicGame
+from boardapp.ui.network.refusal import NetRefusal
+from boardapp.ui.network.seats import LiveGame, normalise_url
+from boardapp.ui.network.windows import CodesDialog, HostDialog, HostStatusPanel, open_join
 
 WAIT = 5000
 TINY = __import__("pathlib").Path(__file__).resolve().parents[1] / "data" / "tiny-scenario.yaml"
@@ -80,10 +82,10 @@ def test_a_drag_at_a_seat_reaches_the_host_and_every_window(qtbot: Any, host_win
     assert seat.undo_stack.count() == 1  # the window took it as its own accepted step
 
     # the host's window (CONTROL through its own seat) plays on the same game; the seat follows
-    entry = host_window.game.push({"kind": "move", "counter": "g-mil1", "to": "charlie"})
+    entry = host_window.controller.submit({"kind": "move", "counter": "g-mil1", "to": "charlie"}).entry
     assert entry.seq == 2 and host_window.game.entries[-1] is entry  # the window's game holds it on return
     qtbot.waitUntil(lambda: place_in_scene(seat, "g-mil1") == "charlie", timeout=WAIT)
-    # CONTROL's undo goes through the host too, and every replica takes it back
+    # CONTROL's undo (of its own step) goes through the host too, and every replica takes it back
     host_window.undo()
     qtbot.waitUntil(lambda: place_in_scene(seat, "g-mil1") == "bravo", timeout=WAIT)
     assert host_heads(host_window) == 1 and seat.game.can_redo
@@ -113,6 +115,48 @@ def test_delay_from_a_push_at_one_seat_to_the_other_windows_scene(qtbot: Any, ho
               f"median {p50:.1f} ms, max {worst:.1f} ms")
     assert p50 <= 200
     assert len(b.game.entries) == 20 and b.game.summary() == host_summary(host_window)
+
+
+def test_undo_takes_back_only_the_entry_of_its_own_step(qtbot: Any, host_window: Any, join: Any) -> None:
+    """Two CONTROL windows on one hosted game: A moves, B moves, A's Ctrl+Z must not take back B's move."""
+    a = join(host_window.network.runner.url, code_of(host_window, "CONTROL"))
+    b = host_window
+    drag_counter(a, "g-bde1", "bravo")
+    qtbot.waitUntil(lambda: place_in_scene(b, "g-bde1") == "bravo", timeout=WAIT)
+    mine = a.undo_stack.command(0).entry
+    assert mine.command["counter"] == "g-bde1"
+    b.controller.submit({"kind": "move", "counter": "g-mil1", "to": "charlie"})
+    qtbot.waitUntil(lambda: place_in_scene(a, "g-mil1") == "charlie", timeout=WAIT)
+    assert host_heads(host_window) == 2
+
+    a.undo()  # A's step stands for entry 1, which is no longer the last: the host refuses
+
+    assert a.game.last_refusal is not None and a.game.last_refusal.code == "stale"
+    assert f"entry {mine.seq} is not the last entry" in a.network.messages[-1]
+    assert host_heads(host_window) == 2
+    assert host_summary(host_window)["counters"]["g-mil1"]["place"] == "charlie"  # B's move stands
+    assert host_summary(host_window)["counters"]["g-bde1"]["place"] == "bravo"
+    assert place_in_scene(a, "g-mil1") == "charlie"
+    assert a.undo_stack.count() == 0  # the refused step left the Edit menu
+    a.undo()  # nothing of A's left to undo: the journal's last entry (B's) is not A's to take back
+    assert host_heads(host_window) == 2
+    # B takes back its own move, then A may take back its own
+    b.undo()
+    qtbot.waitUntil(lambda: place_in_scene(a, "g-mil1") == "bravo", timeout=WAIT)
+    assert host_heads(host_window) == 1
+
+
+def test_control_may_still_take_back_the_last_entry_by_an_explicit_ruling(qtbot: Any, host_window: Any,
+                                                                         join: Any) -> None:
+    a = join(host_window.network.runner.url, code_of(host_window, "CONTROL"))
+    host_window.controller.submit({"kind": "move", "counter": "g-mil1", "to": "charlie"})
+    qtbot.waitUntil(lambda: place_in_scene(a, "g-mil1") == "charlie", timeout=WAIT)
+    a.undo()  # Ctrl+Z: A has no step of its own
+    assert host_heads(host_window) == 1
+    taken = a.take_back_last()  # Edit ▸ Take back the last entry (whoever played it)
+    assert taken is not None and taken.command["counter"] == "g-mil1"
+    qtbot.waitUntil(lambda: place_in_scene(host_window, "g-mil1") == "bravo", timeout=WAIT)
+    assert host_heads(host_window) == 0
 
 
 # --- refusals ------------------------------------------------------------------------------------------
@@ -150,7 +194,7 @@ def test_an_umpire_limited_to_some_teams_is_told_so(qtbot: Any, host_window: Any
 
 
 def test_an_illegal_command_still_offers_control_the_force_dialog(qtbot: Any, host_window: Any) -> None:
-    from boardapp.ui.dialogs import ForceDialog
+    from boardapp.ui.dialogs.command import ForceDialog
 
     assert not host_window.scene.drop_counter("g-bde1", "echo")  # too far
     assert host_window.game.last_refusal.code == "illegal"
@@ -207,7 +251,7 @@ def test_a_queued_command_refused_on_reconnecting_is_reported(qtbot: Any, host_w
 # --- viewers ---------------------------------------------------------------------------------------------
 def test_a_viewer_seat_is_the_big_screen_and_cannot_send_commands(qtbot: Any, host_window: Any,
                                                                      join: Any) -> None:
-    from boardapp.ui.bigscreen import BigScreenWindow
+    from boardapp.ui.bigscreen.window import BigScreenWindow
 
     screen = join(host_window.network.runner.url, code_of(host_window, "big screen"))
     assert isinstance(screen, BigScreenWindow) and isinstance(screen.game, PublicGame)
@@ -316,7 +360,7 @@ def test_cli_join_parses() -> None:
 def test_host_and_join_through_the_menus_then_stop_hosting(qtbot: Any, tiny_window: Any, monkeypatch: Any) -> None:
     from PySide6.QtWidgets import QDialog
 
-    from boardapp.ui.network import JoinDialog
+    from boardapp.ui.network.windows import JoinDialog
 
     def host_exec(dlg: Any) -> int:
         dlg.port.setValue(0)
@@ -362,7 +406,7 @@ def test_qr_codes_when_the_optional_package_is_there(qtbot: Any, host_window: An
     import sys
     import types
 
-    from boardapp.ui.network import qr_pixmap
+    from boardapp.ui.network.windows import qr_pixmap
 
     monkeypatch.setitem(sys.modules, "qrcode", None)  # absent: no QR, the codes as text only
     assert qr_pixmap("ws://h:1/#abc") is None

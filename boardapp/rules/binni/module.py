@@ -133,3 +133,12 @@ class BinniRules(BinniFacts):
 
     def check_state(self, state: BinniState) -> list[str]:
         return board.check_state(self, state)
+
+    def drop_command(self, state: BinniState, piece: str, place: str) -> c.Move | c.Deploy:
+        """A counter dropped on a place moves there if it stands on the map, and deploys there if it
+        waits outside the region (dragged from the off-map list). An unknown counter is a move the
+        rules then refuse with their own words."""
+        counter = state.counters.get(piece)
+        if counter is not None and counter.place is None:
+            return c.Deploy(counter=piece, to=place)
+        return c.Move(counter=piece, to=place)

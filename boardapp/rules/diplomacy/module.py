@@ -722,6 +722,11 @@ class DiplomacyRules(RuleModule[DiplomacyState]):
                 problems.append(f"{c} is owned but not a supply centre")
         return problems
 
+    def drop_command(self, state: DiplomacyState, piece: str, place: str) -> Command | None:
+        """Nothing: in Diplomacy a unit dragged to a province writes an order into its power's orders
+        (the orders panel's work, handed in with ``submit_orders``), it is not a command of its own."""
+        return None
+
 
 def _with_power(order: Order, power: str | None) -> Order:
     import dataclasses

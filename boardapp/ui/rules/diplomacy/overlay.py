@@ -31,7 +31,8 @@ from boardapp.rules.diplomacy.orders import (
     SupportHold,
     SupportMove,
 )
-from boardapp.ui import style
+from boardapp.ui.board import style
+from boardapp.ui.board.scale import place_spacing
 
 Z_TINT = 1.0
 """Above the map (drawn as the scene's background), under control markers (5) and counters (10)."""
@@ -151,7 +152,7 @@ class OrdersLayer(QGraphicsItem):
         self.rubber: tuple[QPointF, QPointF, str] | None = None
         self.pending: tuple[str, str, str] | None = None
         """(kind, from province, to province) of a support or convoy waiting for its second click."""
-        self.g = min(150.0, max(30.0, place_spacing(scene.places)))
+        self.g = min(150.0, max(30.0, place_spacing(p.at for p in scene.places.values())))
         """The drawings' size unit in map units: the median distance between neighbouring places."""
         self.setZValue(Z_ORDERS)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
@@ -350,13 +351,3 @@ class OrdersLayer(QGraphicsItem):
         p.drawEllipse(at, r, r)
         style.halo_text(p, "DISLODGED", QPointF(at.x(), at.y() + r + 0.3 * self.g), max(11.0, 0.26 * self.g),
                         True, ink=FAIL)
-
-
-def place_spacing(places: dict[str, Any]) -> float:
-    """The median distance from a place to its nearest neighbour (map units): the size order
-    drawings are made to, so they fit a dense map as well as a sparse one."""
-    pts = [p.at for p in places.values()]
-    if len(pts) < 2:
-        return 100.0
-    near = sorted(min(math.dist(a, b) for b in pts if b is not a) for a in pts)
-    return float(near[len(near) // 2]) or 100.0

@@ -6,6 +6,8 @@ import os
 from pathlib import Path
 from typing import Any
 
+from boardapp.ui.document.source import GameSource
+
 
 def ensure_app() -> Any:
     """The running QApplication, or a new one (offscreen when no display is configured)."""
@@ -18,14 +20,14 @@ def ensure_app() -> Any:
     return app
 
 
-def render_image(game: Any, width: int = 1920, height: int = 1080, public: bool = False) -> Any:
+def render_image(game: GameSource, width: int = 1920, height: int = 1080, public: bool = False) -> Any:
     """The whole map fitted into a ``width`` x ``height`` QImage, with a title strip."""
     ensure_app()
     from PySide6.QtCore import QRectF, Qt
     from PySide6.QtGui import QColor, QImage, QPainter
 
-    from boardapp.ui import style
-    from boardapp.ui.scene import BoardScene
+    from boardapp.ui.board import style
+    from boardapp.ui.board.scene import BoardScene
 
     scene = BoardScene(game, public=public)
     try:
@@ -45,7 +47,7 @@ def render_image(game: Any, width: int = 1920, height: int = 1080, public: bool 
         left = (avail.width() - legend_w - source.width() * k) / 2
         target = QRectF(left, strip + (avail.height() - source.height() * k) / 2, source.width() * k,
                         source.height() * k)
-        from boardapp.ui.scene import ENLARGE, LOD_ENLARGE
+        from boardapp.ui.board.scene import ENLARGE, LOD_ENLARGE
 
         if k * scene.base_scale < LOD_ENLARGE:  # as the window does when zoomed out: pieces large enough to read
             scene.set_piece_scale(ENLARGE)
@@ -68,7 +70,7 @@ def _legend(p: Any, scene: Any, rect: Any) -> None:
     from PySide6.QtCore import QRectF, Qt
     from PySide6.QtGui import QColor
 
-    from boardapp.ui import style
+    from boardapp.ui.board import style
 
     teams = [t for t in scene.teams.values() if t.on_map]
     if not teams:
@@ -90,7 +92,7 @@ def _legend(p: Any, scene: Any, rect: Any) -> None:
                    int(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft), t.name)
 
 
-def render_png(game: Any, out_path: str | Path, width: int = 1920, height: int = 1080) -> Path:
+def render_png(game: GameSource, out_path: str | Path, width: int = 1920, height: int = 1080) -> Path:
     """Draw ``game``'s board into a PNG of ``width`` x ``height`` pixels; returns the path."""
     img = render_image(game, width, height)
     out = Path(out_path)

@@ -47,7 +47,7 @@ class BoardView(QGraphicsView):
     def _level_of_detail(self, *_: Any) -> None:
         """Far away, let the scene paint its pieces into the cached background (see ``LOD_PIECES``).
         The thresholds are on the pieces' size on screen: the zoom times the scene's base scale."""
-        from boardapp.ui.scene import ENLARGE, LOD_ENLARGE, LOD_PIECES
+        from boardapp.ui.board.scene import ENLARGE, LOD_ENLARGE, LOD_PIECES
 
         scene: Any = self.scene()
         if scene is not None and hasattr(scene, "set_far"):

@@ -1,19 +1,35 @@
 """War in Binni's actions on the umpire's board: the context menus of places and counters and the
-Turn menu's trades and news. Installed by :mod:`boardapp.ui.modules` for games whose rule module is
-``binni``; the main window itself knows no rule system's commands."""
+Turn menu's trades and news. Named in Binni's manifest (:data:`boardapp.builtin_rules.BINNI`) and put
+into the window by :mod:`boardapp.ui.contributions`; the window itself knows no rule system's commands.
+Every command goes through the window's controller (the one door)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QInputDialog, QMenu
+from PySide6.QtWidgets import QDialog, QInputDialog, QMenu
 
-from boardapp.ui.dialogs import FightDialog
+from boardapp.ui import contributions
 
 
-def install(window: Any, game: Any) -> BinniActions:
-    return BinniActions(window)
+def counter_actions(window: Any, menu: QMenu, counter: str) -> None:
+    """The context menu of a counter (manifest: ``context``, on counters)."""
+    BinniActions(window).counter_menu(menu, counter)
+
+
+def place_actions(window: Any, menu: QMenu, place: str) -> None:
+    """The context menu of a place (manifest: ``context``, on places)."""
+    BinniActions(window).place_menu(menu, place)
+
+
+def transfer_dialog(window: Any) -> None:
+    """Turn ▸ Transfer between teams… (manifest action ``binni.transfer``)."""
+    BinniActions(window).transfer_dialog()
+
+
+def news_dialog(window: Any) -> None:
+    """Turn ▸ News… (manifest action ``binni.news``)."""
+    BinniActions(window).news_dialog()
 
 
 class BinniActions:
@@ -21,54 +37,35 @@ class BinniActions:
 
     def __init__(self, window: Any) -> None:
         self.window = window
-        window.menu_contributors.append(self.contribute)
-        turn = next(a.menu() for a in window.menuBar().actions() if a.text() == "&Turn")
-        self.turn_actions: list[QAction] = []
-        for text, slot, key in (("&Transfer between teams…", self.transfer_dialog, "Ctrl+T"),
-                                ("&News…", self.news_dialog, None)):
-            action = QAction(text, window)
-            if key:
-                action.setShortcut(key)
-            action.triggered.connect(slot)
-            turn.addAction(action)
-            self.turn_actions.append(action)
-        self.turn_menu = turn
 
-    def uninstall(self) -> None:
-        if self.contribute in self.window.menu_contributors:
-            self.window.menu_contributors.remove(self.contribute)
-        for action in self.turn_actions:
-            self.turn_menu.removeAction(action)
-            action.deleteLater()
-        self.turn_actions = []
+    def submit(self, command: dict[str, Any]) -> None:
+        self.window.controller.submit(command)
 
-    def contribute(self, menu: QMenu, what: str, ident: str) -> None:
+    def counter_menu(self, menu: QMenu, ident: str) -> None:
         scene = self.window.scene
-        if what == "counter":
-            piece = scene.counters[ident].piece if scene and ident in scene.counters else None
-            if piece is not None and piece.place:
-                place = piece.place
-                menu.addAction("Attack from here…", lambda: self.fight(place, [ident]))
-            menu.addAction("Activate for this week", lambda: self.window.push({"kind": "activate", "counter": ident}))
-            menu.addAction("Rebuild (1 loss)", lambda: self.window.push({"kind": "rebuild", "counter": ident}))
-            menu.addAction("Strike this counter…", lambda: self.strike_dialog(ident))
-            menu.addAction("Give to another team…", lambda: self.give_counter_dialog(ident))
-        elif what == "place":
-            menu.addAction("Attack this place…", lambda: self.fight(ident))
-            menu.addAction("Influence contest…", lambda: self.influence_dialog(ident))
-            menu.addAction("Hand over…", lambda: self.handover_dialog(ident))
-            menu.addAction("Set up camp…", lambda: self.camp_dialog(ident))
-            menu.addAction("Deliver aid here…", lambda: self.deliver_aid_dialog(ident))
-            menu.addAction("Move aid from here…", lambda: self.move_aid_dialog(ident))
-            menu.addAction("News…", self.news_dialog)
+        piece = scene.counters[ident].piece if scene and ident in scene.counters else None
+        if piece is not None and piece.place:
+            place = piece.place
+            menu.addAction("Attack from here…", lambda: self.fight(place, [ident]))
+        menu.addAction("Activate for this week", lambda: self.submit({"kind": "activate", "counter": ident}))
+        menu.addAction("Rebuild (1 loss)", lambda: self.submit({"kind": "rebuild", "counter": ident}))
+        menu.addAction("Strike this counter…", lambda: self.strike_dialog(ident))
+        menu.addAction("Give to another team…", lambda: self.give_counter_dialog(ident))
 
-    def fight(self, place: str, attackers: list[str] | None = None) -> FightDialog:
-        """The fight dialog: both sides, values, stores, support, odds, the die; its OK pushes the attack."""
-        dlg = FightDialog(self.window.game, place, attackers, self.window)
-        dlg.accepted.connect(lambda: self.window.push(dlg.command()))
-        self.window.dialog = dlg
-        dlg.open()
-        return dlg
+    def place_menu(self, menu: QMenu, ident: str) -> None:
+        menu.addAction("Attack this place…", lambda: self.fight(ident))
+        menu.addAction("Influence contest…", lambda: self.influence_dialog(ident))
+        menu.addAction("Hand over…", lambda: self.handover_dialog(ident))
+        menu.addAction("Set up camp…", lambda: self.camp_dialog(ident))
+        menu.addAction("Deliver aid here…", lambda: self.deliver_aid_dialog(ident))
+        menu.addAction("Move aid from here…", lambda: self.move_aid_dialog(ident))
+        menu.addAction("News…", self.news_dialog)
+
+    def fight(self, place: str, attackers: list[str] | None = None) -> QDialog:
+        """The fight dialog: both sides, values, stores, support, odds, the die; its OK submits the attack."""
+        done = contributions.installed(self.window)
+        assert done is not None, "War in Binni's contributions are not installed in this window"
+        return done.open_dialog("binni.fight", place, attackers)
 
     def _team_ids(self, on_map: bool = True) -> list[str]:
         return [t.id for t in self.window.game.module.teams if t.on_map or not on_map]
@@ -93,7 +90,7 @@ class BinniActions:
                 cmd: dict[str, Any] = {"kind": "strike", "team": team, "weapon": weapon, "target": counter}
                 if die:
                     cmd["die"] = die
-                self.window.push(cmd)
+                self.submit(cmd)
 
     def influence_dialog(self, place: str) -> None:
         text, ok = QInputDialog.getText(self.window, "Influence contest",
@@ -108,13 +105,13 @@ class BinniActions:
                     except ValueError:
                         self.window.statusBar().showMessage(f"card scores are whole numbers: {part.strip()!r}", 8000)
                         return
-            self.window.push({"kind": "influence", "place": place, "bids": bids})
+            self.submit({"kind": "influence", "place": place, "bids": bids})
 
     def give_counter_dialog(self, counter: str) -> None:
         owner = self.window.game.summary().get("counters", {}).get(counter, {}).get("team")
         team, ok = self._ask_team(f"Give {counter} to")
         if ok and owner:
-            self.window.push({"kind": "transfer", "from": owner, "to": team, "counters": [counter]})
+            self.submit({"kind": "transfer", "from": owner, "to": team, "counters": [counter]})
 
     def deliver_aid_dialog(self, place: str) -> None:
         team, ok = self._ask_team("Deliver aid: whose blocks?", on_map=False)
@@ -122,7 +119,7 @@ class BinniActions:
             return
         count, ok = QInputDialog.getInt(self.window, "Deliver aid", "Aid blocks:", 1, 1, 999)
         if ok:
-            self.window.push({"kind": "deliver_aid", "team": team, "place": place, "count": count})
+            self.submit({"kind": "deliver_aid", "team": team, "place": place, "count": count})
 
     def move_aid_dialog(self, place: str) -> None:
         owner, ok = self._ask_team("Move aid: whose blocks?", on_map=False)
@@ -138,7 +135,7 @@ class BinniActions:
             return
         count, ok = QInputDialog.getInt(self.window, "Move aid", "Aid blocks:", 1, 1, 999)
         if ok:
-            self.window.push({"kind": "move_aid", "by": by, "owner": owner, "place": place,
+            self.submit({"kind": "move_aid", "by": by, "owner": owner, "place": place,
                        "to": ids[[names[i] for i in ids].index(name)], "count": count})
 
     def transfer_dialog(self) -> None:
@@ -158,19 +155,19 @@ class BinniActions:
             if n:
                 amounts[key] = n
         if amounts:
-            self.window.push({"kind": "transfer", "from": source, "to": target} | amounts)
+            self.submit({"kind": "transfer", "from": source, "to": target} | amounts)
 
     def handover_dialog(self, place: str) -> None:
         team, ok = self._ask_team("Hand over to", allow_none=True)
         if ok:
-            self.window.push({"kind": "handover", "place": place, "to": team})
+            self.submit({"kind": "handover", "place": place, "to": team})
 
     def camp_dialog(self, place: str) -> None:
         team, ok = self._ask_team("Set up camp: which team?", on_map=False)
         if ok:
-            self.window.push({"kind": "camp", "team": team, "place": place})
+            self.submit({"kind": "camp", "team": team, "place": place})
 
     def news_dialog(self) -> None:
         text, ok = QInputDialog.getText(self.window, "News", "Headline:")
         if ok and text.strip():
-            self.window.push({"kind": "news", "text": text.strip()})
+            self.submit({"kind": "news", "text": text.strip()})

@@ -10,13 +10,11 @@ from PySide6.QtCore import QMimeData, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QDrag
 from PySide6.QtWidgets import (
     QComboBox,
-    QFormLayout,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QLineEdit,
     QPushButton,
-    QSpinBox,
     QTableWidget,
     QTableWidgetItem,
     QTreeWidget,
@@ -25,7 +23,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from boardapp.ui.style import text_on
+from boardapp.ui.board.style import text_on
+from boardapp.ui.document.source import GameSource
 
 COUNTER_MIME = "application/x-boardapp-counter"
 
@@ -39,9 +38,8 @@ def _team_cell(text: str, colour: str | None) -> QTableWidgetItem:
 
 
 class TeamPanel(QWidget):
-    """Every team's tracks; CONTROL sets PR and supplies resources (always with a reason)."""
-
-    command = Signal(object)
+    """Every team's tracks, as the rule module's board picture gives them (a rule system's own
+    edits of them, such as War in Binni's CONTROL rulings, come in its own dock)."""
 
     COLUMNS = [("pr", "PR"), ("cards", "Cards"), ("cards_max", "Limit"), ("money", "$M"), ("stores", "Stores"),
                ("aid", "Aid"), ("cruise_missiles", "Missiles")]
@@ -65,41 +63,12 @@ class TeamPanel(QWidget):
         self.table.verticalHeader().hide()
         self.table.verticalHeader().setDefaultSectionSize(self.table.fontMetrics().height() + 8)
         lay.addWidget(self.table)
-        form = QFormLayout()
-        self.team = QComboBox()
-        form.addRow("Team:", self.team)
-        row = QHBoxLayout()
-        self.pr = QSpinBox()
-        self.pr.setRange(0, 8)
-        self.set_pr = QPushButton("Set PR")
-        row.addWidget(self.pr)
-        row.addWidget(self.set_pr)
-        form.addRow("PR (0–8):", row)
-        supply = QHBoxLayout()
-        self.money, self.stores, self.aid = QSpinBox(), QSpinBox(), QSpinBox()
-        for label, spin in (("$M", self.money), ("stores", self.stores), ("aid", self.aid)):
-            spin.setRange(-99, 99)
-            supply.addWidget(QLabel(label))
-            supply.addWidget(spin)
-        self.supply = QPushButton("Supply")
-        supply.addWidget(self.supply)
-        form.addRow("Resources:", supply)
-        self.reason = QLineEdit()
-        self.reason.setPlaceholderText("why (kept in the log)")
-        form.addRow("Reason:", self.reason)
-        lay.addLayout(form)
-        self.set_pr.clicked.connect(self._set_pr)
-        self.supply.clicked.connect(self._supply)
-        self.team.currentIndexChanged.connect(self._team_chosen)
         self._tracks: dict[str, dict[str, Any]] = {}
 
-    def show_game(self, game: Any) -> None:
+    def show_game(self, game: GameSource) -> None:
         picture = game.module.board(game.state)
         colours = {t.id: t.colour for t in game.module.teams}
         self.table.setRowCount(len(picture.tracks))
-        current = self.team.currentData()
-        self.team.blockSignals(True)
-        self.team.clear()
         self._tracks = {}
         for r, tr in enumerate(picture.tracks):
             self._tracks[tr["team"]] = tr
@@ -110,27 +79,8 @@ class TeamPanel(QWidget):
                 cell = QTableWidgetItem(str(tr.get(key, "")))
                 cell.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
                 self.table.setItem(r, c, cell)
-            self.team.addItem(tr.get("name", tr["team"]), tr["team"])
         for c, (key, _) in enumerate(self.COLUMNS, start=1):  # a track no team has takes no room
             self.table.setColumnHidden(c, not any(tr.get(key) not in (None, "") for tr in picture.tracks))
-        if current is not None and self.team.findData(current) >= 0:
-            self.team.setCurrentIndex(self.team.findData(current))
-        self.team.blockSignals(False)
-        self._team_chosen()
-
-    def _team_chosen(self) -> None:
-        tr = self._tracks.get(self.team.currentData())
-        if tr is not None and "pr" in tr:
-            self.pr.setValue(int(tr["pr"]))
-
-    def _set_pr(self) -> None:
-        self.command.emit({"kind": "set_pr", "team": self.team.currentData(), "level": self.pr.value(),
-                           "reason": self.reason.text().strip()})
-
-    def _supply(self) -> None:
-        self.command.emit({"kind": "supply", "team": self.team.currentData(), "money": self.money.value(),
-                           "stores": self.stores.value(), "aid": self.aid.value(),
-                           "reason": self.reason.text().strip()})
 
 
 class LogPanel(QWidget):
@@ -164,7 +114,7 @@ class LogPanel(QWidget):
         self.tree.itemClicked.connect(self._clicked)
         self.rows: list[dict[str, Any]] = []
 
-    def show_game(self, game: Any) -> None:
+    def show_game(self, game: GameSource) -> None:
         names = {t.id: t.name for t in game.module.teams}
         self.rows = []
         for entry in game.entries:
@@ -254,7 +204,7 @@ class TurnPanel(QWidget):
         lay.addWidget(self.button)
         lay.addStretch(1)
 
-    def show_game(self, game: Any) -> None:
+    def show_game(self, game: GameSource) -> None:
         picture = game.module.board(game.state)
         self.label.setText(picture.turn_label)
         self.tallies.setText("   ".join(f"{k}: {v}" for k, v in picture.tallies.items()))
@@ -268,7 +218,7 @@ class OffMapTree(QTreeWidget):
         self.setHeaderLabels(["Counter", "Type"])
         self.setDragEnabled(True)
 
-    def show_game(self, game: Any) -> None:
+    def show_game(self, game: GameSource) -> None:
         self.clear()
         names = {t.id: (t.name, t.colour) for t in game.module.teams}
         counters = getattr(game.state, "counters", {})

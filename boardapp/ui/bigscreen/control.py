@@ -2,12 +2,12 @@
 
 :func:`install` adds to a board window (:class:`~boardapp.ui.mainwindow.MainWindow`):
 
-* **View ▸ Big screen** (Ctrl+Shift+B) opens a :class:`~boardapp.ui.bigscreen.BigScreenWindow` on
+* **View ▸ Big screen** (Ctrl+Shift+B) opens a :class:`~boardapp.ui.bigscreen.window.BigScreenWindow` on
   the same live game, in the same process: full screen on the screen chosen in the dock
   (remembered with QSettings) when there are several screens, as a normal window when there is
   one. The same action closes it; closing the board closes it too. The big screen never takes
   input from the hall: the board stays the only place that acts, and gets the focus back.
-* a **Big screen** dock: the clock panel (:class:`~boardapp.ui.bigscreen.ClockControl`: Start,
+* a **Big screen** dock: the clock panel (:class:`~boardapp.ui.bigscreen.window.ClockControl`: Start,
   Pause/Resume, ±1 min, New week, Layout, Whole map), the screen chooser, "Show my view" and a
   **News** line that pushes the rule module's ``news`` command (when it has one).
 * **View ▸ Show this on the big screen** (Ctrl+Shift+R) and **Whole map on the big screen**
@@ -47,7 +47,8 @@ from PySide6.QtWidgets import (
 )
 
 from boardapp.clock import TurnClock, week_of
-from boardapp.ui.bigscreen import LAYOUTS, SETTINGS_SCREEN, BigScreenWindow, ClockControl
+from boardapp.ui.bigscreen.window import LAYOUTS, SETTINGS_SCREEN, BigScreenWindow, ClockControl
+from boardapp.ui.document.source import GameSource
 
 __all__ = ["META_CLOCK", "BigScreenControl", "BigScreenDock", "ScreenDriver", "has_command", "install"]
 
@@ -73,7 +74,7 @@ def screen_label(screen: QScreen) -> str:
     return f"{screen.name() or 'screen'} — {size.width()}×{size.height()}{primary}"
 
 
-def _week(game: Any) -> int:
+def _week(game: GameSource) -> int:
     try:
         label = game.module.turn_label(game.state)
     except Exception:
@@ -307,7 +308,7 @@ class BigScreenControl(QObject):
         self.screen: BigScreenWindow | None = None
         self.last_error = ""
         self._unsubscribe: Any = None
-        self._subscribed_game: Any = None
+        self._subscribed_game: GameSource | None = None
         game = window.game
         self._game_week = _week(game)
         self._scenario: Any = None
@@ -331,10 +332,7 @@ class BigScreenControl(QObject):
 
     # --- building ------------------------------------------------------------------------------
     def _build_actions(self) -> None:
-        bar = self.window.menuBar()
-        menu = next((a.menu() for a in bar.actions() if a.text().replace("&", "") == "View" and a.menu()), None)
-        if menu is None:
-            menu = bar.addMenu("&View")
+        menu = self.window.menu("view")  # by id, never by its label text
         self.view_menu: QMenu = menu
         menu.addSeparator()
 
@@ -389,12 +387,12 @@ class BigScreenControl(QObject):
 
     # --- the game ------------------------------------------------------------------------------
     @staticmethod
-    def _layout_for(game: Any) -> str:
+    def _layout_for(game: GameSource) -> str:
         display = getattr(game.module.scenario, "display", None)
         layout = getattr(display, "layout", "map_sidebar")
         return layout if layout in LAYOUTS else "map_sidebar"
 
-    def _clock_for(self, game: Any, old: TurnClock | None) -> tuple[TurnClock, bool]:
+    def _clock_for(self, game: GameSource, old: TurnClock | None) -> tuple[TurnClock, bool]:
         """The clock for ``game`` and whether it is ``old``, the live clock, kept.
 
         The same game file in another guise (hosting it, stopping hosting), same scenario and week:
@@ -413,7 +411,7 @@ class BigScreenControl(QObject):
                 clock.restore(record)
         return clock, False
 
-    def _listen(self, game: Any) -> None:
+    def _listen(self, game: GameSource) -> None:
         """(Re)subscribe to ``game``, after any big screen, so that the screen's own reset of the
         clock at a new week has happened when :meth:`_on_game_changed` runs."""
         if self._unsubscribe is not None:
@@ -440,7 +438,7 @@ class BigScreenControl(QObject):
         else:
             self._game_week = week
 
-    def game_replaced(self, game: Any) -> None:
+    def game_replaced(self, game: GameSource) -> None:
         """The window plays another game (a file opened, hosting, joining): follow it."""
         if game is self._subscribed_game:
             if self.screen is not None:

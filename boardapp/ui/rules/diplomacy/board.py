@@ -1,7 +1,7 @@
 """Diplomacy-family games in the umpire's window: the orders panel, orders by dragging units,
 order arrows and the revealed results.
 
-Installed by :mod:`boardapp.ui.modules` for games whose rule module is ``diplomacy``:
+Installed by :mod:`boardapp.ui.document.extras` for games whose rule module is ``diplomacy``:
 
 * an **Orders** dock: pick a power, write its orders one a line as players write them
   (``A Par-Bur``, ``F Eng C A Lon-Bre``, ``A Sil S A Cze-Kra``, full names too) with the
@@ -18,7 +18,7 @@ Installed by :mod:`boardapp.ui.modules` for games whose rule module is ``diploma
   result, and supply centres tinted in their owners' colours.
 
 The scene is not changed: an event filter on it takes the mouse presses on counters, and the
-drawings are items of this module's own (:mod:`boardapp.ui.diplomacy_overlay`).
+drawings are items of this module's own (:mod:`boardapp.ui.rules.diplomacy.overlay`).
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, QPointF, Qt, Signal
+from PySide6.QtCore import QObject, QPointF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QIcon, QPixmap
 from PySide6.QtWidgets import (
     QComboBox,
@@ -59,8 +59,8 @@ from boardapp.rules.diplomacy.orders import (
     SupportMove,
     UnitType,
 )
-from boardapp.ui.diplomacy_overlay import Drawn, OrdersLayer, SupplyCentreTint, drawn_from_order
-from boardapp.ui.scene import CounterItem
+from boardapp.ui.board.items import CounterItem
+from boardapp.ui.rules.diplomacy.overlay import Drawn, OrdersLayer, SupplyCentreTint, drawn_from_order
 
 OK_INK, BAD_INK, WARN_INK = QColor("#0a6b2a"), QColor("#b00000"), QColor("#8a5a00")
 DRAG_MIN = 6.0
@@ -209,7 +209,7 @@ class DiplomacyBoard(QObject):
         self.scene.addItem(self.tint)
         self.layer = OrdersLayer(self.scene)
         self.scene.addItem(self.layer)
-        self.scene.installEventFilter(self)
+        self.scene.pointer_hook = self  # orders are drawn by dragging units: the board asks us first
         # the dock
         self.panel = OrdersPanel()
         for p in self.module.scenario.powers:
@@ -240,7 +240,8 @@ class DiplomacyBoard(QObject):
             with contextlib.suppress(ValueError):
                 self._unsubscribe()
             self._unsubscribe = None
-        self.scene.removeEventFilter(self)
+        if self.scene.pointer_hook is self:
+            self.scene.pointer_hook = None
         for item in (self.tint, self.layer):
             if item.scene() is not None:
                 item.scene().removeItem(item)
@@ -677,18 +678,22 @@ class DiplomacyBoard(QObject):
         self.select_power(power)
         self.add_order(text)
 
-    # --- the mouse on the board --------------------------------------------------------------------
-    def eventFilter(self, obj: Any, ev: Any) -> bool:
-        t = ev.type()
-        if t == QEvent.Type.GraphicsSceneMousePress:
-            return self._press(ev)
-        if t == QEvent.Type.GraphicsSceneMouseMove:
-            return self._move(ev)
-        if t == QEvent.Type.GraphicsSceneMouseRelease:
-            return self._release(ev)
-        if t == QEvent.Type.GraphicsSceneContextMenu:
-            return self._context(ev)
-        if t == QEvent.Type.KeyPress and ev.key() == Qt.Key.Key_Escape and (self.pending or self._drag):
+    # --- the mouse on the board (the scene's pointer hook) ---------------------------------------------
+    def press(self, ev: QGraphicsSceneMouseEvent) -> bool:
+        return self._press(ev)
+
+    def move(self, ev: QGraphicsSceneMouseEvent) -> bool:
+        return self._move(ev)
+
+    def release(self, ev: QGraphicsSceneMouseEvent) -> bool:
+        return self._release(ev)
+
+    def context(self, ev: Any) -> bool:
+        return self._context(ev)
+
+    def key(self, ev: Any) -> bool:
+        """Escape cancels an order being drawn."""
+        if ev.key() == Qt.Key.Key_Escape and (self.pending or self._drag):
             self.cancel()
             self._say("Cancelled")
             return True

@@ -6,7 +6,7 @@
   Kick). The hosting window itself plays through a CONTROL seat of its own host ("host board"), so
   its commands go through the host's game like everyone else's and are broadcast.
 * **Game ▸ Join a hosted game…** / ``boardapp join HOST:PORT --code CODE`` (:func:`run_join`) opens
-  a board on the seat's live replica (:class:`~boardapp.ui.network_core.LiveGame`); ``--screen`` (or
+  a board on the seat's live replica (:class:`~boardapp.ui.network.seats.LiveGame`); ``--screen`` (or
   a viewer's code) opens the big screen on the public view.
 * A status-bar indicator says online (seat, role, lag), offline — reconnecting (the board keeps
   its last state; commands queue), or revoked; refusals from the host (stale, forbidden, queued)
@@ -18,7 +18,6 @@ See docs/network.md ("On the desktop").
 
 from __future__ import annotations
 
-import contextlib
 import sys
 import time
 from pathlib import Path
@@ -49,15 +48,10 @@ from PySide6.QtWidgets import (
 )
 
 from boardapp.net.client import SeatError
-from boardapp.ui.network_core import (
-    SEAT_FOR_HOST,
-    HostRunner,
-    NetRefusal,
-    PublicGame,
-    SeatLink,
-    SeatPlan,
-    normalise_url,
-)
+from boardapp.ui.document.controller import Outcome
+from boardapp.ui.network.loops import SEAT_FOR_HOST, HostRunner, SeatPlan
+from boardapp.ui.network.public import PublicGame
+from boardapp.ui.network.seats import SeatLink, normalise_url
 
 __all__ = ["CodesDialog", "HostDialog", "HostStatusPanel", "JoinDialog", "NetworkControl", "install", "open_join",
            "run_join"]
@@ -312,12 +306,7 @@ class NetworkControl(QObject):
         """What the network told this window (refusals, late outcomes), newest last."""
         self.joined: list[Any] = []
         """Windows opened with Join (kept alive here)."""
-        self._base_offer_force = window.offer_force
-        window.offer_force = self.offer_force
-        if getattr(window, "scene", None) is not None:
-            with contextlib.suppress(RuntimeError, TypeError):
-                window.scene.commandRefused.disconnect()
-            window.scene.commandRefused.connect(window.offer_force)
+        window.refusal_handlers.append(self.show_refusal)
         self._build_menu()
         self.indicator = QLabel()
         self.indicator.setObjectName("network-indicator")
@@ -329,18 +318,7 @@ class NetworkControl(QObject):
         self.update_indicator()
 
     def _build_menu(self) -> None:
-        bar = self.window.menuBar()
-        menu = self.window.findChild(QObject, "game-menu")
-        if menu is None:
-            from PySide6.QtWidgets import QMenu
-
-            menu = QMenu("&Game", bar)
-            menu.setObjectName("game-menu")
-            help_action = next((a for a in bar.actions() if a.text().replace("&", "") == "Help"), None)
-            if help_action is not None:
-                bar.insertMenu(help_action, menu)
-            else:
-                bar.addMenu(menu)
+        menu = self.window.menu("game")
         self.menu = menu
 
         def act(text: str, slot: Any) -> QAction:
@@ -390,16 +368,15 @@ class NetworkControl(QObject):
         self.window.statusBar().showMessage(text, ms)
         self.indicator.setToolTip("\n".join(self.messages[-10:]))
 
-    def offer_force(self, command: dict[str, Any], reasons: list[str]) -> Any:
-        """Refusals by the host other than a plain 'illegal' go to the status bar, not the force dialog."""
-        refusal = getattr(self.window.game, "last_refusal", None)
-        if isinstance(refusal, NetRefusal) and refusal.code in SHOWN_AS_STATUS and list(refusal.reasons) == \
-                list(reasons):
-            word = {"stale": "Refused (the game moved on)", "queued": "Queued", "forbidden": "Not allowed here"}
-            self.say(f"{word.get(refusal.code, 'Refused')}: " + "; ".join(reasons))
-            self.update_indicator()
-            return None
-        return self._base_offer_force(command, reasons)
+    def show_refusal(self, outcome: Outcome) -> bool:
+        """Refusals by the host other than a plain 'illegal' go to the status bar, not the force dialog
+        (a window's refusal handler: True when it showed the refusal)."""
+        if outcome.code not in SHOWN_AS_STATUS:
+            return False
+        word = {"stale": "Refused (the game moved on)", "queued": "Queued", "forbidden": "Not allowed here"}
+        self.say(f"{word.get(outcome.code, 'Refused')}: " + "; ".join(outcome.reasons))
+        self.update_indicator()
+        return True
 
     def _late(self, outcome: Any, command: Any) -> None:
         kind = command.get("kind", "command") if isinstance(command, dict) else getattr(command, "kind", "command")
@@ -419,7 +396,6 @@ class NetworkControl(QObject):
         link.lateOutcome.connect(self._late)
         link.failed.connect(self._failed)
         link.notice.connect(self.say)
-        game.replaced = lambda: self.window.set_game(game, self.window.path, self.window.autosave)
         if self.window.game is not game:
             self.window.set_game(game, path, getattr(self.window, "autosave", False) if path else False)
         self._title_listener = game.subscribe(lambda _w, _e: self._retitle())
@@ -592,7 +568,7 @@ def install(window: Any) -> NetworkControl:
 # --- joining from the command line ---------------------------------------------------------------------
 def open_join(url: str, code: str, screen: bool = False, timeout: float = 10.0) -> Any:
     """A board window (or, with ``screen`` or a viewer's code, the big screen) on a hosted game."""
-    from boardapp.ui.render import ensure_app
+    from boardapp.ui.board.render import ensure_app
 
     ensure_app()
     url, in_url = normalise_url(url)
@@ -604,7 +580,7 @@ def open_join(url: str, code: str, screen: bool = False, timeout: float = 10.0) 
         link.close()
         raise
     if screen or link.role == "viewer":
-        from boardapp.ui.bigscreen import BigScreenWindow
+        from boardapp.ui.bigscreen.window import BigScreenWindow
 
         public = link.public if link.public is not None else PublicGame.following(link.game)
         screen_window = BigScreenWindow(public)

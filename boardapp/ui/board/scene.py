@@ -26,12 +26,10 @@ legible as a sparse one; ``BoardScene(game, scale=...)`` overrides it.
 from __future__ import annotations
 
 import math
-import statistics
-import weakref
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (
@@ -55,20 +53,19 @@ from PySide6.QtWidgets import (
     QStyleOptionGraphicsItem,
 )
 
-from boardapp.engine.module import BoardPicture, BoardPiece, BoardToken, IllegalCommandError, MoveOption
-from boardapp.ui import style
-from boardapp.ui.style import BADGE, CHIP, FAN, PIX, TOKEN_H
+from boardapp.engine.module import BoardPicture, BoardPiece, BoardToken, MoveOption
+from boardapp.ui.board import style
+from boardapp.ui.board.items import CounterItem, Counters, _Chip
+from boardapp.ui.board.scale import map_scale
+from boardapp.ui.board.style import BADGE, CHIP, FAN, PIX, TOKEN_H
+from boardapp.ui.document.controller import GameController
+from boardapp.ui.document.source import GameSource
 
 SEA = QColor("#cfe2ee")
 REGION_FILLS = ["#f4ecd6", "#e2ebd3", "#efe0c4", "#e5ddd6", "#dde6ee", "#f0dde0"]
 DROP_RADIUS = 120.0
 """A counter dropped within this distance (map units) of a place lands there (see :meth:`BoardScene.place_at`)."""
 NAME_PX = 34.0
-REFERENCE_SPACING = 300.0
-"""The place spacing (median nearest-neighbour distance, map units) the board's drawing is sized
-for: a map whose places lie this far apart is drawn at scale 1 (War in Binni's lie ~301 apart)."""
-SCALE_RANGE = (0.05, 2.0)
-"""The least and greatest base scale a map's density gives."""
 LOD_FAR = 0.12
 """Below this scale (times the scene's base scale) the map is drawn without place names and road casings."""
 
@@ -85,143 +82,6 @@ tokens and counters are painted with the map into the view's cached background i
 drawn as ~6,000 items on every repaint; a press on a counter still picks that one item up."""
 
 Z_BADGE, Z_TOKEN, Z_OPTION, Z_CHIP, Z_COST, Z_DRAG = 5, 6, 8, 10, 900, 1000
-
-
-def place_spacing(points: Iterable[tuple[float, float]]) -> float:
-    """The median distance from a place to its nearest neighbour (map units), found with a grid of
-    cells about one place each (linear time: 1,000 places take a few milliseconds)."""
-    pts = [(float(x), float(y)) for x, y in points]
-    n = len(pts)
-    if n < 2:
-        return REFERENCE_SPACING
-    x0, y0 = min(x for x, _ in pts), min(y for _, y in pts)
-    w, h = max(x for x, _ in pts) - x0, max(y for _, y in pts) - y0
-    cell = math.sqrt(w * h / n) if w * h > 0 else max(w, h) / n
-    if cell <= 0:  # every place at the same spot
-        return REFERENCE_SPACING
-    grid: dict[tuple[int, int], list[int]] = defaultdict(list)
-    cells = [(int((x - x0) // cell), int((y - y0) // cell)) for x, y in pts]
-    for i, c in enumerate(cells):
-        grid[c].append(i)
-    near = []
-    for i, ((x, y), (cx, cy)) in enumerate(zip(pts, cells, strict=True)):
-        best, r = math.inf, 0
-        while True:  # rings of cells outwards; a point beyond ring r lies at least r cells away
-            for gx in range(cx - r, cx + r + 1):
-                for gy in range(cy - r, cy + r + 1) if gx in (cx - r, cx + r) else (cy - r, cy + r):
-                    for j in grid.get((gx, gy), ()):
-                        if j != i:
-                            best = min(best, math.hypot(pts[j][0] - x, pts[j][1] - y))
-            if best <= r * cell:
-                break
-            r += 1
-        near.append(best)
-    return statistics.median(near) or REFERENCE_SPACING
-
-
-def map_scale(the_map: Any) -> float:
-    """The base scale of a map's drawing: its place spacing over :data:`REFERENCE_SPACING`, within
-    :data:`SCALE_RANGE`."""
-    spacing = place_spacing(p.at for p in the_map.places)
-    lo, hi = SCALE_RANGE
-    return min(hi, max(lo, spacing / REFERENCE_SPACING))
-
-
-class CounterItem(QGraphicsPixmapItem):
-    """A counter chip. It only reports the drag to the scene; it never changes the game."""
-
-    def __init__(self, piece: BoardPiece) -> None:
-        super().__init__()
-        self.piece = piece
-        self.setScale(1.0 / PIX)
-        self.setTransformationMode(Qt.TransformationMode.SmoothTransformation)
-        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable)
-        self.setShapeMode(QGraphicsPixmapItem.ShapeMode.BoundingRectShape)
-        self.setCursor(Qt.CursorShape.OpenHandCursor)
-        self.setAcceptedMouseButtons(Qt.MouseButton.LeftButton | Qt.MouseButton.RightButton)
-        self.look: tuple[Any, ...] = ()
-        """What it was last laid out as (the scene skips unchanged counters)."""
-        self._press: QPointF | None = None
-        self._origin = QPointF()
-        self._dragging = False
-
-    @property
-    def counter_id(self) -> str:
-        return self.piece.id
-
-    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
-        super().mousePressEvent(event)
-        if event.button() == Qt.MouseButton.LeftButton:
-            self._press = event.scenePos()
-            self._origin = self.pos()
-            self._dragging = False
-            event.accept()
-
-    def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:
-        if self._press is None:
-            return
-        delta = event.scenePos() - self._press
-        scene = self.scene()
-        if not self._dragging:
-            if math.hypot(delta.x(), delta.y()) < 4:
-                return
-            self._dragging = True
-            if isinstance(scene, BoardScene):
-                scene.begin_drag(self)
-        self.setPos(self._origin + delta)
-        if isinstance(scene, BoardScene):
-            scene.drag_moved(self, event.scenePos())
-
-    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
-        super().mouseReleaseEvent(event)
-        was_dragging, self._press = self._dragging, None
-        self._dragging = False
-        scene = self.scene()
-        if was_dragging and isinstance(scene, BoardScene):
-            scene.end_drag(self, event.scenePos())
-
-
-class _Chip:
-    """Where and how a counter is laid out, whether or not it has an item yet (far mode paints
-    chips from these; :class:`Counters` makes an item from one when it is asked for)."""
-
-    __slots__ = ("look", "piece", "pixmap", "place", "pos", "rect", "scale", "tip", "z")
-
-    def __init__(self, piece: BoardPiece) -> None:
-        self.piece = piece
-        self.place = ""
-        self.pos = QPointF()
-        self.z = 0.0
-        self.scale = 1.0
-        self.pixmap: Any = None
-        self.tip = ""
-        self.rect = QRectF()
-        self.look: tuple[Any, ...] = ()
-
-
-class Counters(Mapping[str, "CounterItem"]):
-    """``BoardScene.counters``: every counter on the map by id. Its :class:`CounterItem` is made the
-    first time it is asked for (or when the scene shows its pieces as items), so a scene fitted far
-    away, which paints its chips into the background, never makes the ~5,000 items it does not draw."""
-
-    def __init__(self, scene: BoardScene) -> None:
-        self._scene = weakref.ref(scene)  # no cycle: the scene goes when its last reference does
-        self._chips = scene._chips
-
-    def __getitem__(self, cid: str) -> CounterItem:
-        scene = self._scene()
-        if scene is None:
-            raise KeyError(cid)
-        return scene._counter_item(cid)
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._chips)
-
-    def __len__(self) -> int:
-        return len(self._chips)
-
-    def __contains__(self, cid: object) -> bool:
-        return cid in self._chips
 
 
 def _inside(x: float, y: float, ring: list[tuple[float, float]]) -> bool:
@@ -253,22 +113,41 @@ def _same_rows(a: list[tuple[float, QRectF, Any]], b: list[tuple[float, QRectF, 
                                     for (za, ra, pa), (zb, rb, pb) in zip(a, b, strict=True))
 
 
+class PointerHook(Protocol):
+    """A rule system's own use of the mouse and keys on the board, asked before the board's own
+    handling (Diplomacy draws orders by dragging units, with Shift for support and Ctrl for convoy).
+    Each method returns True when it took the event (the board then does nothing with it)."""
+
+    def press(self, event: QGraphicsSceneMouseEvent) -> bool: ...
+
+    def move(self, event: QGraphicsSceneMouseEvent) -> bool: ...
+
+    def release(self, event: QGraphicsSceneMouseEvent) -> bool: ...
+
+    def context(self, event: Any) -> bool: ...
+
+    def key(self, event: Any) -> bool: ...
+
+
 class BoardScene(QGraphicsScene):
     """The board of one game. ``public=True`` leaves out everything the picture marks hidden.
 
     ``scale`` is the base scale of everything drawn at places (see the module's docstring); by
     default :func:`map_scale` of the game's map."""
 
-    commandRefused = Signal(object, object)
-    """A drop the rules refuse: the board snapped back; the window may offer CONTROL's force."""
-    commandPushed = Signal(object)
     contextRequested = Signal(str, str, object)
     laidOut = Signal()
     """The pieces were laid out again (after a game change)."""
 
-    def __init__(self, game: Any, public: bool = False, parent: Any = None, scale: float | None = None) -> None:
+    def __init__(self, game: GameSource, public: bool = False, parent: Any = None, scale: float | None = None,
+                 controller: GameController | None = None) -> None:
         super().__init__(parent)
-        self.game = game
+        self.game: GameSource = game
+        self.controller = controller if controller is not None else GameController(game)
+        """Where a dropped counter's command goes: the window's controller, or one of the scene's own
+        for a board shown alone (tests, the public screens, whose sources refuse commands anyway)."""
+        self.pointer_hook: PointerHook | None = None
+        """A rule system's own use of the mouse on this board (see :class:`PointerHook`)."""
         self.public = public
         self.map = game.module.map
         self.teams = {t.id: t for t in game.module.teams}
@@ -976,23 +855,23 @@ class BoardScene(QGraphicsScene):
         if target is None or target == item.piece.place:
             self.refresh()  # snap back
             return
-        self.drop_counter(item.counter_id, target, placed=item.piece.place is not None)
+        self.drop_counter(item.counter_id, target)
 
-    def drop_counter(self, counter: str, place: str, placed: bool = True) -> bool:
-        """Push the move (or deploy) a drop asks for; on refusal snap back and say why."""
-        cmd = {"kind": "move" if placed else "deploy", "counter": counter, "to": place}
-        try:
-            entry = self.game.push(cmd)
-        except IllegalCommandError as exc:
+    def drop_counter(self, counter: str, place: str) -> bool:
+        """Submit what the rule module says dropping ``counter`` on ``place`` means (a move, a
+        deployment …) through the controller; when nothing is accepted the counter snaps back (the
+        controller's listeners say why and offer CONTROL's force)."""
+        outcome = self.controller.drop(counter, place)
+        if outcome is None or not outcome.accepted:
             self.refresh()
-            self.commandRefused.emit(cmd, list(exc.reasons))
             return False
-        self.commandPushed.emit(entry)
         return True
 
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         """In far mode the counters are pictures in the background: show the one pressed as its item
         (so it can be dragged) until the game lays the board out again."""
+        if self.pointer_hook is not None and self.pointer_hook.press(event):
+            return
         if self.far and event.button() == Qt.MouseButton.LeftButton:
             item = self.counter_at(event.scenePos())
             if item is not None and not item.isVisible():
@@ -1002,7 +881,14 @@ class BoardScene(QGraphicsScene):
                 self._revealed = item
         super().mousePressEvent(event)
 
+    def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        if self.pointer_hook is not None and self.pointer_hook.move(event):
+            return
+        super().mouseMoveEvent(event)
+
     def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        if self.pointer_hook is not None and self.pointer_hook.release(event):
+            return
         super().mouseReleaseEvent(event)
         item = self._revealed
         if self.far and item is not None and not item._dragging and item._press is None:
@@ -1026,7 +912,7 @@ class BoardScene(QGraphicsScene):
 
     # --- deploying from the off-map panel -------------------------------------------------------
     def dragEnterEvent(self, event: Any) -> None:
-        from boardapp.ui.panels import COUNTER_MIME
+        from boardapp.ui.widgets.panels import COUNTER_MIME
 
         if event.mimeData().hasFormat(COUNTER_MIME):
             event.setDropAction(Qt.DropAction.MoveAction)
@@ -1038,7 +924,7 @@ class BoardScene(QGraphicsScene):
 
     def dropEvent(self, event: Any) -> None:
         """A counter dragged from the off-map panel: deploy it to the place it is dropped on."""
-        from boardapp.ui.panels import COUNTER_MIME
+        from boardapp.ui.widgets.panels import COUNTER_MIME
 
         if not event.mimeData().hasFormat(COUNTER_MIME):
             super().dropEvent(event)
@@ -1047,10 +933,17 @@ class BoardScene(QGraphicsScene):
         place = self.place_at(event.scenePos())
         event.accept()
         if place is not None:
-            self.drop_counter(cid, place, placed=False)
+            self.drop_counter(cid, place)
 
     # --- context menus ------------------------------------------------------------------------
+    def keyPressEvent(self, event: Any) -> None:
+        if self.pointer_hook is not None and self.pointer_hook.key(event):
+            return
+        super().keyPressEvent(event)
+
     def contextMenuEvent(self, event: Any) -> None:
+        if self.pointer_hook is not None and self.pointer_hook.context(event):
+            return
         pos = event.scenePos()
         item = self.counter_at(pos)
         if item is not None:

@@ -1,0 +1,249 @@
+"""Rule systems as contributions (in the spirit of napari's npe2): a validated manifest per system.
+
+A rule system declares itself through the ``boardapp.rules`` entry-point group; the entry point
+names a :class:`Manifest` (``binni = "boardapp.builtin_rules:BINNI"``). The manifest names the
+rule module and every piece of user interface the system adds to the generic windows, as lazy
+``"package.module:attr"`` references imported only when a window needs them: docks, dialogs,
+actions placed in menus referred to by id, context actions on counters and places, an optional
+central view (a map-less system such as Coup) and big-screen sidebar sections. The core never
+imports a rule system; the built-ins (War in Binni, Diplomacy) are contributed the same way.
+
+No Qt here: manifests are data, checked without a display, with a JSON Schema
+(``boardapp schema manifest``).
+
+>>> m = Manifest.model_validate({"name": "tiny", "title": "Tiny", "module": "tiny.rules:TinyRules"})
+>>> m.contributions.docks, m.module
+([], 'tiny.rules:TinyRules')
+>>> try:
+...     Manifest.model_validate({"name": "tiny", "title": "Tiny", "module": "tiny.rules"})
+... except ValueError as exc:
+...     print(exc.errors()[0]["msg"])
+Value error, 'tiny.rules' is not a reference: write "package.module:attribute", e.g. "mygame.rules:MyRules"
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from collections.abc import Callable
+from importlib.metadata import entry_points
+from typing import Annotated, Any, Literal
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
+
+GROUP = "boardapp.rules"
+"""The entry-point group rule systems declare their manifest in."""
+
+_REF = re.compile(r"^[A-Za-z_][\w]*(\.[A-Za-z_][\w]*)*:[A-Za-z_][\w]*(\.[A-Za-z_][\w]*)*$")
+
+
+def _is_reference(text: str) -> str:
+    if not _REF.match(text):
+        raise ValueError(f"{text!r} is not a reference: write \"package.module:attribute\", "
+                         "e.g. \"mygame.rules:MyRules\"")
+    return text
+
+
+Reference = Annotated[str, AfterValidator(_is_reference)]
+"""A lazy ``"package.module:attr"`` reference, imported by :func:`resolve` only when used."""
+
+MenuId = Literal["file", "edit", "view", "turn", "game", "help"]
+"""The umpire's window's menus, by id (never by their label text, which may be translated)."""
+
+DockArea = Literal["left", "right", "bottom"]
+
+_ID = Field(pattern=r"^[a-z][a-z0-9_.-]*$", description="A short id, unique in this manifest (lower case).")
+
+
+class _Part(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Dock(_Part):
+    """A dock widget the umpire's window shows for games of this rule system."""
+
+    id: str = _ID
+    title: str = Field(description="The dock's title bar text (and its View menu entry).")
+    widget: Reference = Field(description="factory(window) -> QWidget: builds the dock's contents.")
+    area: DockArea = Field("right", description="Where the dock starts: left, right or bottom.")
+
+
+class Dialog(_Part):
+    """A dialog of this rule system, opened by its actions (the fight dialog, a trade …)."""
+
+    id: str = _ID
+    title: str = Field(description="The dialog's window title.")
+    factory: Reference = Field(description="factory(window, *args) -> QDialog.")
+
+
+class Action(_Part):
+    """Something an umpire does from a menu: a menu entry calling ``run(window)``."""
+
+    id: str = _ID
+    title: str = Field(description="The menu entry's text ('&Transfer between teams…').")
+    run: Reference = Field(description="run(window): what choosing the entry does.")
+    shortcut: str | None = Field(None, description="A key sequence, as Qt writes it ('Ctrl+T').")
+
+
+class MenuItem(_Part):
+    """An action placed in one of the window's menus."""
+
+    menu: MenuId = Field(description="Which menu, by id: file, edit, view, turn, game, help.")
+    action: str = Field(description="The id of an action of this manifest.")
+
+
+class ContextActions(_Part):
+    """Entries this rule system adds to the context menu of a counter or a place."""
+
+    on: Literal["counter", "place"] = Field(description="Whose context menu: a counter's or a place's.")
+    contribute: Reference = Field(description="contribute(window, menu, ident): add QActions to the QMenu.")
+
+
+class SidebarSection(_Part):
+    """A section of the big screen's side bar (public information only)."""
+
+    id: str = _ID
+    title: str = Field(description="The section's heading on the big screen.")
+    widget: Reference = Field(description="factory(screen_window) -> QWidget, redrawn from the public picture.")
+
+
+class Contributions(_Part):
+    """Everything a rule system adds to the generic windows."""
+
+    docks: list[Dock] = Field(default_factory=list, description="Docks of the umpire's window.")
+    dialogs: list[Dialog] = Field(default_factory=list, description="Dialogs, opened by actions.")
+    actions: list[Action] = Field(default_factory=list, description="Menu actions (placed by `menus`).")
+    menus: list[MenuItem] = Field(default_factory=list, description="Where each action goes, by menu id.")
+    context: list[ContextActions] = Field(default_factory=list,
+                                          description="Context-menu entries on counters and places.")
+    central_view: Reference | None = Field(
+        None, description="factory(window) -> QWidget replacing the map view (a map-less system's table).")
+    sidebar: list[SidebarSection] = Field(default_factory=list, description="Big-screen side bar sections.")
+    board_extras: Reference | None = Field(
+        None, description="install(window, game) -> an object with uninstall(): board overlays and behaviour "
+        "no declared contribution covers (Diplomacy's order arrows and mouse).")
+
+
+class Manifest(_Part):
+    """A rule system: its rule module and its contributions to the user interface."""
+
+    name: str = Field(pattern=r"^[a-z][a-z0-9_-]*$",
+                      description="The key scenarios name in `rules:` (lower case: 'binni', 'diplomacy').")
+    title: str = Field(description="The rule system's name as people say it ('War in Binni').")
+    module: Reference = Field(description="The RuleModule subclass, as \"package.module:Class\".")
+    contributions: Contributions = Field(default_factory=Contributions,
+                                         description="What the system adds to the generic windows.")
+
+    @model_validator(mode="after")
+    def _ids_agree(self) -> Manifest:
+        """Menu entries name actions of this manifest; ids are unique (every offender listed at once)."""
+        c = self.contributions
+        problems = []
+        actions = {a.id for a in c.actions}
+        unknown = sorted({m.action for m in c.menus} - actions)
+        if unknown:
+            problems.append(f"menus name actions this manifest does not declare: {unknown} "
+                            f"(declared: {sorted(actions)})")
+        for what, ids in (("dock", [d.id for d in c.docks]), ("dialog", [d.id for d in c.dialogs]),
+                          ("action", [a.id for a in c.actions]), ("sidebar section", [s.id for s in c.sidebar])):
+            twice = sorted({i for i in ids if ids.count(i) > 1})
+            if twice:
+                problems.append(f"{what} ids used twice: {twice}")
+        if problems:
+            raise ValueError("; ".join(problems))
+        return self
+
+    def dialog(self, dialog_id: str) -> Dialog:
+        """The dialog ``dialog_id`` (ValueError naming the known ones if there is none)."""
+        for d in self.contributions.dialogs:
+            if d.id == dialog_id:
+                return d
+        raise ValueError(f"{self.name}: no dialog {dialog_id!r}; dialogs are "
+                         f"{[d.id for d in self.contributions.dialogs]}")
+
+
+def resolve(reference: str) -> Any:
+    """Import what a ``"package.module:attr"`` reference names (a clear ValueError if it cannot)."""
+    modname, _, attr = reference.partition(":")
+    try:
+        obj: Any = importlib.import_module(modname)
+        for part in attr.split("."):
+            obj = getattr(obj, part)
+    except (ImportError, AttributeError) as exc:
+        raise ValueError(f"cannot load {reference!r}: {exc}") from None
+    return obj
+
+
+# --- finding the rule systems -------------------------------------------------------------------
+FALLBACK = {
+    "binni": "boardapp.builtin_rules:BINNI",
+    "diplomacy": "boardapp.builtin_rules:DIPLOMACY",
+    "coup": "boardapp.builtin_rules:COUP",
+    "mideast": "boardapp.builtin_rules:MIDEAST",
+}
+"""The built-ins' manifests, for a source checkout run without reinstalling (no entry points yet)."""
+
+_registered: dict[str, Manifest] = {}
+
+
+def register(manifest: Manifest) -> Manifest:
+    """Make ``manifest`` known in this process (a test's example system, a plugin under development)."""
+    _registered[manifest.name] = manifest
+    return manifest
+
+
+def unregister(name: str) -> None:
+    _registered.pop(name, None)
+
+
+def declared() -> dict[str, str]:
+    """Rule system name -> the reference of its manifest: entry points, then the built-ins' fallback."""
+    found = dict(FALLBACK)
+    for ep in entry_points(group=GROUP):
+        found[ep.name] = ep.value
+    return found
+
+
+def manifest(name: str) -> Manifest:
+    """The manifest of the rule system ``name`` (a scenario's ``rules:`` value).
+
+    An entry point may also name a RuleModule class directly (the older form): it then contributes
+    the module and no user interface."""
+    if name in _registered:
+        return _registered[name]
+    known = declared()
+    if name not in known:
+        raise ValueError(f"no rule module {name!r}; known modules are {sorted(set(known) | set(_registered))}")
+    try:
+        obj = resolve(known[name])
+    except ValueError as exc:
+        raise ValueError(f"rule module {name!r} is not available: {exc}") from None
+    if isinstance(obj, Manifest):
+        return obj
+    if isinstance(obj, dict):
+        return Manifest.model_validate(obj)
+    if isinstance(obj, type):
+        return Manifest(name=name, title=str(getattr(obj, "title", name)), module=known[name])
+    raise ValueError(f"rule module {name!r}: {known[name]!r} is neither a Manifest nor a RuleModule class")
+
+
+def manifests() -> dict[str, Manifest]:
+    """Every rule system known (those that fail to load are left out: :func:`manifest` says why)."""
+    out: dict[str, Manifest] = {}
+    for name in sorted(set(declared()) | set(_registered)):
+        try:
+            out[name] = manifest(name)
+        except ValueError:
+            continue
+    return out
+
+
+def module_class(name: str) -> Callable[..., Any]:
+    """The rule-module class of the rule system ``name``."""
+    cls: Callable[..., Any] = resolve(manifest(name).module)
+    return cls
+
+
+def schema() -> dict[str, Any]:
+    """The manifest's JSON Schema (``boardapp schema manifest``)."""
+    return Manifest.model_json_schema()

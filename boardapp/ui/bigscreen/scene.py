@@ -1,0 +1,316 @@
+"""The big screen's map: place names and counters sized for a hall, public only, and the view that
+fits it to the map or pans smoothly to a region."""
+
+from __future__ import annotations
+
+import time
+from collections import defaultdict
+from typing import Any
+
+from PySide6.QtCore import (
+    QEasingCurve,
+    QPointF,
+    QRectF,
+    Qt,
+    QVariantAnimation,
+    Signal,
+)
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QPainter,
+    QPainterPath,
+    QPainterPathStroker,
+    QPaintEvent,
+    QResizeEvent,
+)
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsSimpleTextItem,
+    QGraphicsView,
+)
+
+from boardapp.ui.board import style
+from boardapp.ui.board.scene import NAME_PX, BoardScene
+from boardapp.ui.board.style import BADGE, CHIP, FAN, PIX, TOKEN_H
+from boardapp.ui.document.source import GameSource
+
+PIECE_SCALE = 1.5
+"""Counters, control markers and tokens on the big screen, relative to the umpires' board."""
+NAME_FRACTION = 1 / 38
+"""Place names' font pixel size at fit-to-screen, as a fraction of the window height
+(28 px at 1080: capitals about 20 px high, above the 1/60 legibility floor)."""
+Z_NAME = 7.0
+"""Place names: above tokens and control markers, below counters."""
+
+INK = QColor("#ffffff")
+HALO = QColor(255, 255, 255, 235)
+NAME_INK = QColor("#111111")
+
+def big_font(px: float, bold: bool = True, condensed: bool = False) -> QFont:
+    f = style.font(px, bold)
+    if condensed:
+        f.setStretch(QFont.Stretch.Condensed)
+    return f
+
+
+# --- the public board ---------------------------------------------------------------------------
+def wrap_name(name: str, longest: int = 14) -> str:
+    """A long place name on two lines, split at the space that balances them best."""
+    if len(name) <= longest or " " not in name:
+        return name
+    cuts = [i for i, ch in enumerate(name) if ch == " "]
+    i = min(cuts, key=lambda i: max(i, len(name) - i - 1))
+    return f"{name[:i]}\n{name[i + 1:]}"
+
+
+class PlaceName(QGraphicsSimpleTextItem):
+    """A place's name in large condensed bold letters over a white halo, a long name centred on
+    two lines. ``text()`` is the name as drawn; painting replays one cached path."""
+
+    def __init__(self, place_id: str, name: str) -> None:
+        super().__init__(wrap_name(name))
+        self.place_id = place_id
+        self.setZValue(Z_NAME)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self._path = QPainterPath()
+        self._halo = QPainterPath()
+        self._rect = QRectF()
+        # painted once into a pixmap per zoom level: a redraw of the board blits it
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self.ink_height = 0.0
+        """Height of the capitals in map units (what the legibility check measures)."""
+
+    def set_px(self, px: float) -> None:
+        f = big_font(px, True, condensed=True)
+        self.setFont(f)
+        fm = QFontMetricsF(f)
+        lines = self.text().split("\n")
+        widths = [fm.horizontalAdvance(line) for line in lines]
+        w = max(widths)
+        step = fm.ascent() + fm.descent() * 0.6
+        path = QPainterPath()
+        for i, (line, lw) in enumerate(zip(lines, widths, strict=True)):
+            path.addText(QPointF((w - lw) / 2, fm.ascent() + i * step), f, line)
+        halo = px * 0.30
+        stroker = QPainterPathStroker()
+        stroker.setWidth(halo)
+        stroker.setCapStyle(Qt.PenCapStyle.RoundCap)
+        stroker.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+        self.prepareGeometryChange()
+        self._path = path
+        self._halo = stroker.createStroke(path).united(path).simplified()
+        self._rect = path.boundingRect().adjusted(-halo, -halo, halo, halo)
+        self.ink_height = fm.capHeight()
+        self.update()
+
+    def width(self) -> float:
+        return self._path.boundingRect().width()
+
+    def ink_rect(self) -> QRectF:
+        """The letters' box in item coordinates (no halo), what must not overlap another name."""
+        return self._path.boundingRect()
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(self._rect)
+
+    def shape(self) -> QPainterPath:
+        s = QPainterPath()
+        s.addRect(self._rect)
+        return s
+
+    def paint(self, p: QPainter, option: Any, widget: Any = None) -> None:
+        p.fillPath(self._halo, HALO)
+        p.fillPath(self._path, NAME_INK)
+
+
+class PublicScene(BoardScene):
+    """The board in public mode, drawn for a hall: place names as items whose size follows the
+    fitted scale, counters, markers and tokens :data:`PIECE_SCALE` times larger."""
+
+    @property
+    def piece_scale(self) -> float:
+        """Pieces PIECE_SCALE times the board's, which are sized for the map's density (War in Binni:
+        base scale 1; the dense MUN map less). A property, so the layout made while the base class
+        initialises already uses it."""
+        return PIECE_SCALE * getattr(self, "base_scale", 1.0)
+
+    def __init__(self, game: GameSource, parent: Any = None) -> None:
+        super().__init__(game, public=True, parent=parent)
+        self.name_px = NAME_PX
+        self.names: dict[str, PlaceName] = {}
+        for place in self.map.places:
+            item = PlaceName(place.id, place.name)
+            self.addItem(item)
+            self.names[place.id] = item
+        self.set_name_px(NAME_PX * self.piece_scale)
+
+    def _paint_map(self, p: QPainter, detail: bool) -> None:
+        """The static map without place names (this scene draws them as items it can resize)."""
+        real = self.map
+        self.map = real.model_copy(update={"places": [pl.model_copy(update={"name": ""}) for pl in real.places]})
+        try:
+            super()._paint_map(p, detail)
+        finally:
+            self.map = real
+
+    def set_name_px(self, px: float) -> None:
+        """Place names ``px`` map units high (font pixel size), each under its place unless that
+        spot is taken by another name or place, then below that, right, left or above."""
+        self.name_px = px
+        k = self.piece_scale
+        for item in self.names.values():
+            item.set_px(px)
+        r = 18 * self.base_scale
+        symbols = {p.id: QRectF(p.at[0] - r, p.at[1] - r, 2 * r, 2 * r) for p in self.map.places}
+        placed: list[QRectF] = []
+        pieces = [it.sceneBoundingRect() for it in (*self.counters.values(), *self.badges.values())]
+        rank = {"city": 0, "power_plant": 2, "airfield": 2, "dam": 2, "port": 2}
+        order = sorted(self.names.values(), key=lambda it: (rank.get(str(self.places[it.place_id].kind), 1),
+                                                             -len(it.text())))
+        for item in order:
+            place = self.places[item.place_id]
+            x, y = place.at
+            dx, dy = place.label_offset
+            br = item.ink_rect()
+            w, h = br.width(), br.height()
+            candidates = [
+                QPointF(x + dx - w / 2, y + 14 * k + dy),
+                QPointF(x - w / 2, y + 14 * k + h * 0.75),
+                QPointF(x + 30 * k, y - h / 2),
+                QPointF(x - (20 + BADGE) * k - w, y - h / 2),
+                QPointF(x - w / 2, y - (20 + CHIP) * k - h),
+            ]
+            best, best_cost = candidates[0], None
+            for i, pos in enumerate(candidates):
+                rect = br.translated(pos)
+                cost = (sum(_overlap(rect, r) for r in placed) + i + 0.5 * sum(_overlap(rect, r) for r in pieces)
+                        + sum(_overlap(rect, r) for pid, r in symbols.items() if pid != item.place_id))
+                if best_cost is None or cost < best_cost:
+                    best, best_cost = pos, cost
+                if cost < 1 + i:
+                    break
+            item.setPos(best)
+            placed.append(br.translated(best))
+
+    def stack_positions(self, at: tuple[float, float], n: int) -> list[QPointF]:  # type: ignore[override]
+        chip = CHIP * self.piece_scale
+        x, y = at
+        width = chip + (n - 1) * chip * FAN
+        left = x - width / 2
+        top = y - 16 * self.piece_scale - chip
+        return [QPointF(left + i * chip * FAN, top) for i in range(n)]
+
+    def refresh(self) -> None:
+        super().refresh()
+        self._enlarge()
+
+    def _enlarge(self) -> None:
+        k = self.piece_scale
+        for item in self.counters.values():
+            item.setScale(k / PIX)
+        for pid, item in self.badges.items():
+            x, y = self.places[pid].at
+            item.setScale(k / PIX)
+            item.setPos(x - (16 + BADGE) * k, y - BADGE * k / 2)
+        columns: dict[float, list[Any]] = defaultdict(list)
+        for item in self.tokens:  # the board lays a place's tokens in a column at x + 24
+            columns[round(item.pos().x(), 3)].append(item)
+        step = TOKEN_H + 3
+        for col_x, items in columns.items():
+            items.sort(key=lambda it: it.pos().y())
+            centre = sum(it.pos().y() + TOKEN_H / 2 for it in items) / len(items)
+            n = len(items)
+            for i, item in enumerate(items):
+                item.setScale(k / PIX)
+                item.setPos(col_x - 24 + 20 * k, centre - TOKEN_H * k / 2 + (i - (n - 1) / 2) * step * k)
+
+
+def _overlap(a: QRectF, b: QRectF) -> float:
+    r = a.intersected(b)
+    return 0.0 if r.isEmpty() else r.width() * r.height()
+
+
+class BigView(QGraphicsView):
+    """The big screen's map: no scroll bars, no interaction, fitted to the map or to a region."""
+
+    settled = Signal(float)
+    """The view's scale once it has come to rest on its region (after a resize or a move)."""
+    painted = Signal()
+
+    ANIMATION_MS = 700
+
+    def __init__(self, scene: PublicScene, parent: Any = None) -> None:
+        super().__init__(scene, parent)
+        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.SmoothPixmapTransform
+                            | QPainter.RenderHint.TextAntialiasing)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setFrameShape(QGraphicsView.Shape.NoFrame)
+        self.setInteractive(False)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
+        self.setResizeAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
+        w, h = scene.map.size
+        self.map_rect = QRectF(0, 0, w, h).adjusted(-0.015 * w, -0.015 * h, 0.015 * w, 0.015 * h)
+        self.region: QRectF | None = None
+        self.frames = 0
+        self.last_paint = 0.0
+        self._anim = QVariantAnimation(self)
+        self._anim.setEasingCurve(QEasingCurve.Type.InOutCubic)
+        self._anim.valueChanged.connect(self._fit)
+        self._anim.finished.connect(self._settle)
+
+    def target_rect(self) -> QRectF:
+        return QRectF(self.region) if self.region is not None else QRectF(self.map_rect)
+
+    def visible_rect(self) -> QRectF:
+        return self.mapToScene(self.viewport().rect()).boundingRect()
+
+    def fit_scale(self) -> float:
+        """The scale at which the whole map fits the viewport."""
+        vp = self.viewport().size()
+        return min(vp.width() / self.map_rect.width(), vp.height() / self.map_rect.height())
+
+    def scale_now(self) -> float:
+        return self.transform().m11()
+
+    def _fit(self, rect: Any) -> None:
+        if isinstance(rect, QRectF) and rect.isValid():
+            self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
+
+    def _settle(self) -> None:
+        self._fit(self.target_rect())
+        self.settled.emit(self.scale_now())
+
+    def show_region(self, rect: QRectF | None, animate: bool = True) -> None:
+        """Pan and zoom to ``rect`` (scene coordinates; None: the whole map), smoothly."""
+        self.region = QRectF(rect) if rect is not None else None
+        self._anim.stop()
+        if not animate or not self.isVisible():
+            self._settle()
+            return
+        self._anim.setDuration(self.ANIMATION_MS)
+        self._anim.setStartValue(self.visible_rect())
+        self._anim.setEndValue(self.target_rect())
+        self._anim.start()
+
+    @property
+    def animating(self) -> bool:
+        return self._anim.state() == QVariantAnimation.State.Running
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if not self.animating:
+            self._settle()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        super().paintEvent(event)
+        self.frames += 1
+        self.last_paint = time.perf_counter()
+        self.painted.emit()
+
+

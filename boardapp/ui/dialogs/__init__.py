@@ -1,0 +1,1 @@
+"""Dialogs every rule system shares: CONTROL's force and the end-of-turn preview."""

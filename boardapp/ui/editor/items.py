@@ -1,0 +1,226 @@
+"""The map editor's items: places, roads, regions, labels and vertex handles, drawn as the board draws them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import (
+    QColor,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QPolygonF,
+)
+from PySide6.QtWidgets import (
+    QGraphicsEllipseItem,
+    QGraphicsItem,
+    QGraphicsPathItem,
+)
+
+from boardapp.ui.board import style
+from boardapp.ui.board.scene import REGION_FILLS, SEA, BoardScene
+
+
+# --- scene items ----------------------------------------------------------------------------
+class PlaceItem(QGraphicsItem):
+    """A place: its symbol and name, drawn like the board draws it; movable with the select tool."""
+
+    def __init__(self, place: Any) -> None:
+        super().__init__()
+        self.place = place
+        self.place_id = place.id
+        self.decor: list[tuple[str, str]] = []  # (colour, text) of control and counters
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable)
+        self.setZValue(20)
+        self.update_from(place)
+
+    def update_from(self, place: Any) -> None:
+        self.prepareGeometryChange()
+        self.place = place
+        self.place_id = place.id
+        self.setPos(QPointF(*place.at))
+        self.setToolTip(f"{place.name} ({place.id}), {place.kind}")
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(-160, -60, 320, 130)
+
+    def shape(self) -> QPainterPath:
+        path = QPainterPath()
+        path.addEllipse(QPointF(0, 0), 24, 24)
+        return path
+
+    def paint(self, p: QPainter, option: Any, widget: Any = None) -> None:
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.save()
+        p.translate(-self.place.at[0], -self.place.at[1])
+        BoardScene._paint_place_symbol(p, self.place)
+        p.restore()
+        if self.isSelected():
+            p.setPen(QPen(QColor("#d62728"), 4, Qt.PenStyle.DashLine))
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.drawEllipse(QPointF(0, 0), 28, 28)
+        dx, dy = self.place.label_offset
+        style.halo_text(p, self.place.name, QPointF(dx, 40 + dy), 30, True)
+        for n, (colour, text) in enumerate(self.decor):  # control marker and counter chips above
+            rect = QRectF(-60 + n * 42 - (len(self.decor) - 1) * 0, -62, 38, 26)
+            p.setPen(QPen(QColor("#1d1d1d"), 2))
+            p.setBrush(QColor(colour))
+            if n == 0 and text.startswith("●"):
+                p.drawEllipse(QPointF(-48, 0), 16, 16)
+                light = QColor(colour).lightness() < 140
+                p.setPen(QColor("white") if light else QColor("black"))
+                f = p.font()
+                f.setPixelSize(13)
+                f.setBold(True)
+                p.setFont(f)
+                p.drawText(QRectF(-64, -16, 32, 32), Qt.AlignmentFlag.AlignCenter, text[1:])
+                continue
+            p.drawRoundedRect(rect, 4, 4)
+            light = QColor(colour).lightness() < 140
+            p.setPen(QColor("white") if light else QColor("black"))
+            f = p.font()
+            f.setPixelSize(12)
+            f.setBold(True)
+            p.setFont(f)
+            p.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
+
+
+class RoadItem(QGraphicsPathItem):
+    def __init__(self, index: int) -> None:
+        super().__init__()
+        self.index = index
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable)
+        self.setZValue(10)
+
+    def update_from(self, road: Any, ends: tuple[Any, Any]) -> None:
+        path = QPainterPath(QPointF(*ends[0]))
+        for v in road.via:
+            path.lineTo(QPointF(*v))
+        path.lineTo(QPointF(*ends[1]))
+        self.setPath(path)
+        width = 13 if road.kind == "highway" else 10
+        colour = QColor("#7a5c3a") if road.kind == "track" else QColor("#e0b450")
+        pen = QPen(colour, width, Qt.PenStyle.DashLine if road.kind in ("track", "rail") else Qt.PenStyle.SolidLine,
+                   Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin)
+        self.setPen(pen)
+        self.setToolTip(f"road {road.between[0]} – {road.between[1]} ({road.kind})")
+
+    def paint(self, p: QPainter, option: Any, widget: Any = None) -> None:
+        if self.isSelected():
+            p.setPen(QPen(QColor("#d62728"), self.pen().widthF() + 10, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+            p.drawPath(self.path())
+        p.setPen(self.pen())
+        p.drawPath(self.path())
+
+    def shape(self) -> QPainterPath:
+        from PySide6.QtGui import QPainterPathStroker
+
+        s = QPainterPathStroker()
+        s.setWidth(24)
+        return s.createStroke(self.path())
+
+
+class RegionItem(QGraphicsPathItem):
+    def __init__(self, region: Any, index: int) -> None:
+        super().__init__()
+        self.region_id = region.id
+        self.region = region
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable)
+        self.update_from(region, index)
+
+    def update_from(self, region: Any, index: int, alpha: int = 255) -> None:
+        self.region, self.region_id = region, region.id
+        path = QPainterPath()
+        path.addPolygon(QPolygonF([QPointF(x, y) for x, y in region.polygon]))
+        path.closeSubpath()
+        for hole in region.holes:
+            path.addPolygon(QPolygonF([QPointF(x, y) for x, y in hole]))
+            path.closeSubpath()
+        self.setPath(path)
+        kind = str(region.kind)
+        fill = QColor(region.colour or (SEA.name() if kind == "sea" else REGION_FILLS[index % len(REGION_FILLS)]))
+        fill.setAlpha(alpha)
+        self.setBrush(fill if kind != "province" else QColor(0, 0, 0, 0))
+        self.setPen(QPen(QColor("#6d6356"), 6 if kind == "country" else 3,
+                         Qt.PenStyle.SolidLine if kind == "country" else Qt.PenStyle.DashLine))
+        self.setZValue({"country": 1, "sea": 0, "area": 2, "province": 3}.get(kind, 1))
+        self.setToolTip(f"{kind} {region.name} ({region.id})")
+
+    def paint(self, p: QPainter, option: Any, widget: Any = None) -> None:
+        p.setPen(self.pen())
+        p.setBrush(self.brush())
+        p.drawPath(self.path())
+        if self.isSelected():
+            p.setPen(QPen(QColor("#d62728"), 8, Qt.PenStyle.DashLine))
+            p.setBrush(QColor(214, 39, 40, 30))
+            p.drawPath(self.path())
+        from shapely.geometry import Polygon
+
+        at = self.region.label_at or Polygon(self.region.polygon).representative_point().coords[0]
+        px = 90.0 if str(self.region.kind) == "country" else 30.0
+        ink = QColor(90, 80, 70, 140) if str(self.region.kind) == "country" else QColor(110, 90, 150, 120)
+        style.halo_text(p, self.region.name.upper(), QPointF(*at), px, True, ink=ink,
+                        halo=QColor(255, 255, 255, 0))
+
+    def shape(self) -> QPainterPath:
+        return self.path()
+
+
+class LabelItem(QGraphicsItem):
+    """Free text on the map (a river, a sea), drawn like the board draws it; dragged with the select tool."""
+
+    def __init__(self, index: int) -> None:
+        super().__init__()
+        self.index = index
+        self.label: Any = None
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable)
+        self.setZValue(15)
+
+    def update_from(self, label: Any) -> None:
+        self.prepareGeometryChange()
+        self.label = label
+        self.setPos(QPointF(*label.at))
+        self.setRotation(label.angle)
+        self.setToolTip(f"label {label.text!r}")
+        self.update()
+
+    def _text_rect(self) -> QRectF:
+        from PySide6.QtGui import QFontMetricsF
+
+        fm = QFontMetricsF(style.font(self.label.size, False))
+        w = max(fm.horizontalAdvance(self.label.text), self.label.size)
+        return QRectF(-w / 2, -self.label.size * 0.7, w, self.label.size * 1.4)
+
+    def boundingRect(self) -> QRectF:
+        return self._text_rect().adjusted(-12, -12, 12, 12)
+
+    def shape(self) -> QPainterPath:
+        path = QPainterPath()
+        path.addRect(self._text_rect().adjusted(-6, -6, 6, 6))
+        return path
+
+    def paint(self, p: QPainter, option: Any, widget: Any = None) -> None:
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        if self.isSelected():
+            p.setPen(QPen(QColor("#d62728"), 3, Qt.PenStyle.DashLine))
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.drawRect(self._text_rect().adjusted(-6, -6, 6, 6))
+        style.halo_text(p, self.label.text, QPointF(0, 0), self.label.size, False, ink=QColor(40, 70, 110, 220),
+                        halo=QColor(255, 255, 255, 160))
+
+
+class Handle(QGraphicsEllipseItem):
+    """A vertex of the selected region, dragged with the vertex tool."""
+
+    def __init__(self, region_id: str, vertex: int, at: tuple[float, float]) -> None:
+        super().__init__(-6, -6, 12, 12)  # screen pixels: the same size at every zoom
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
+        self.region_id, self.vertex = region_id, vertex
+        self.setPos(QPointF(*at))
+        self.setBrush(QColor("#ffffff"))
+        self.setPen(QPen(QColor("#d62728"), 2))
+        self.setZValue(50)
+
+

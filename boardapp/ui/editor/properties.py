@@ -1,0 +1,205 @@
+"""The editor's properties dock: a form for whatever is selected (a place, a road, a region, a team,
+a counter, the map's or the scenario's head fields), each edit becoming one undoable document command.
+
+:class:`PropertyForms` is a part of :class:`~boardapp.ui.editor.window.EditorWindow` (it reads the
+window's documents and pushes through its :meth:`push`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import yaml
+from pydantic import BaseModel
+from PySide6.QtWidgets import (
+    QComboBox,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QWidget,
+)
+
+from boardapp.editor import commands as C
+
+
+class PropertyForms:
+    """The properties forms of the editor window (mixed into it)."""
+
+    def _current(self, what: tuple[str, Any]) -> tuple[BaseModel | None, Callable[[str, Any], C.Command] | None]:
+        section, key = what
+        sc = self.scenario
+        try:
+            if section == "places":
+                return self.map_doc.place(key), lambda f, v: (C.RenamePlace(key, v) if f == "id"
+                                                              else C.SetPlaceField(key, f, v))
+            if section == "regions":
+                return self.map_doc.region(key), lambda f, v: C.SetRegionField(key, f, v)
+            if section == "roads":
+                return self.map_doc.roads[key], lambda f, v: (C.SetRoadBends(key, v) if f == "via"
+                                                              else C.SetItemField("roads", key, f, v))
+            if section == "labels":
+                return self.map_doc.labels[key], lambda f, v: C.SetItemField("labels", key, f, v)
+            if section in ("teams", "unit_types", "counters") and sc is not None:
+                return sc.item(section, key), lambda f, v: C.SetItemField(section, key, f, v)
+            if section == "timetable" and sc is not None:
+                return sc.timetable[key], lambda f, v: C.SetItemField("timetable", key, f, v)
+            if section in ("settings", "display") and sc is not None:
+                return sc.fields[section], lambda f, v: C.SetSetting(f, v, group=section)
+        except (KeyError, IndexError):
+            pass
+        return None, None
+
+    def show_properties(self, what: tuple[str, Any] | None, keep_focus: bool = False) -> None:
+        if keep_focus and self.props_box.focusWidget() is not None and self.props_box.focusWidget().hasFocus():
+            return
+        self.selected = what
+        while self.props.rowCount():
+            self.props.removeRow(0)
+        if what is None:
+            self.props.addRow(QLabel("Nothing selected. Pick a tool above; click a place, road or region."))
+            self._head_fields()
+            return
+        if what[0] == "scenario":
+            self._scenario_fields()
+            return
+        model, make = self._current(what)
+        if model is None or make is None:
+            return
+        self.props.addRow(QLabel(f"<b>{what[0].rstrip('s').replace('_', ' ').title()}</b>"))
+        self._model_rows(model, make, readonly={"id"} if what[0] not in ("places",) else set(),
+                         skip={"between"} if what[0] == "roads" else set())
+        if what[0] == "roads":
+            self.props.addRow("between", QLabel(" – ".join(model.between)))  # type: ignore[attr-defined]
+
+    def _model_rows(self, model: BaseModel, make: Callable[[str, Any], C.Command], readonly: set[str] = frozenset(),
+                    skip: set[str] = frozenset()) -> None:
+        from boardapp.model.writer import _flow, plain
+
+        choices = self._choices(model)
+        for name, info in type(model).model_fields.items():
+            if name in skip:
+                continue
+            value = getattr(model, name)
+            if name in choices and name not in readonly:
+                self.props.addRow(name, self._choice_box(name, value, choices[name], make, info.description))
+                continue
+            text = "" if value is None else _flow(plain(value))
+            edit = self._field_edit(text)
+            edit.setToolTip(info.description or name)
+            edit.setObjectName(f"prop-{name}")
+            if name in readonly:
+                edit.setReadOnly(True)
+            else:
+                edit.editingFinished.connect(lambda n=name, e=edit: self._commit(make, n, e.text(), e))
+            self.props.addRow(name, edit)
+
+    def _choices(self, model: BaseModel) -> dict[str, list[tuple[str, Any]]]:
+        """The fields of ``model`` chosen from a list in Properties: (shown text, value) each."""
+        from enum import Enum as _Enum
+
+        from boardapp.model.mapfile import Place
+
+        out: dict[str, list[tuple[str, Any]]] = {}
+        for name, info in type(model).model_fields.items():
+            ann = info.annotation
+            if isinstance(ann, type) and issubclass(ann, _Enum):
+                out[name] = [(str(e.value), e.value) for e in ann]
+        sc = self.scenario
+        if self.selected is not None and self.selected[0] == "counters" and sc is not None:
+            out["team"] = [(f"{t.symbol}  {t.name} ({t.id})", t.id) for t in sc.teams]
+            out["type"] = [(f"{u.label}  {u.name} ({u.id})", u.id) for u in sc.unit_types]
+        if isinstance(model, Place) and self.map_doc.communities:
+            out["community"] = [("(none)", None)] + [(c.name, c.id) for c in self.map_doc.communities]
+        return out
+
+    def _choice_box(self, name: str, value: Any, choices: list[tuple[str, Any]],
+                    make: Callable[[str, Any], C.Command], tip: str | None) -> QComboBox:
+        box = QComboBox()
+        box.setObjectName(f"prop-{name}")
+        box.setToolTip(tip or name)
+        values = [v for _, v in choices]
+        current = getattr(value, "value", value)
+        for text, v in choices:
+            box.addItem(text, v)
+        if current not in values:  # a value the list does not offer (a broken file): shown, not chosen
+            box.addItem(f"{current} (not in the list)", current)
+            values.append(current)
+        box.setCurrentIndex(values.index(current))
+
+        def chosen(index: int) -> None:
+            new = box.itemData(index)
+            if new != current and not self.push(make(name, new)):
+                box.blockSignals(True)
+                box.setCurrentIndex(values.index(current))
+                box.blockSignals(False)
+
+        box.currentIndexChanged.connect(chosen)
+        return box
+
+    def _commit(self, make: Callable[[str, Any], C.Command], name: str, text: str, edit: QWidget) -> None:
+        """Take a field typed in Properties; ``edit`` remembers the text last taken (or shown), so that
+        leaving the field again (focus moves, the panel is rebuilt) is not a second edit."""
+        if text == edit.property("taken"):
+            return
+        try:
+            value = yaml.safe_load(text) if text.strip() else None
+        except yaml.YAMLError as exc:
+            self.statusBar().showMessage(f"Not done: {name}: {exc}", 8000)
+            return
+        if isinstance(value, (int, float)) and name in ("name", "label", "text", "symbol", "image"):
+            value = text
+        if self.push(make(name, value)):
+            edit.setProperty("taken", text)
+
+    @staticmethod
+    def _field_edit(text: str) -> QLineEdit:
+        edit = QLineEdit(text)
+        edit.setProperty("taken", text)
+        return edit
+
+    def _head_fields(self) -> None:
+        self.props.addRow(QLabel("<b>Map</b>"))
+        for name in ("id", "name", "size"):
+            value = self.map_doc.head[name]
+            text = f"[{value[0]:g}, {value[1]:g}]" if name == "size" else str(value)
+            edit = self._field_edit(text)
+            edit.editingFinished.connect(lambda n=name, e=edit: self._commit(
+                lambda f, v: C.SetHeadField(f, v), n, e.text(), e))
+            self.props.addRow(name, edit)
+
+    def _scenario_fields(self) -> None:
+        sc = self.scenario
+        if sc is None:
+            return
+        self.props.addRow(QLabel("<b>Scenario</b>"))
+        for name in ("id", "name", "description"):
+            text = str(sc.fields.get(name) or "")
+            edit = self._field_edit(text)
+            edit.editingFinished.connect(lambda n=name, e=edit: self._commit(
+                lambda f, v: C.SetHeadField(f, v if v is not None else "", target="scenario"), n, e.text(), e))
+            self.props.addRow(name, edit)
+        for group in ("display", "settings"):
+            if isinstance(sc.fields.get(group), BaseModel):
+                self.props.addRow(QLabel(f"<b>{group.title()}</b>" + (" (hidden information)" if group == "display"
+                                                                      else "")))
+                self._model_rows(sc.fields[group], lambda f, v, g=group: C.SetSetting(f, v, group=g))
+        self.props.addRow(QLabel("<b>Timetable</b>"))
+        for i, slot in enumerate(sc.timetable):
+            btn = QPushButton(f"{slot.start}–{slot.end} {slot.label}")
+            btn.clicked.connect(lambda _=False, n=i: self.select(("timetable", n)))
+            self.props.addRow(btn)
+        add = QPushButton("Add timetable slot")
+        add.clicked.connect(self.add_timetable_slot)
+        self.props.addRow(add)
+
+    def add_timetable_slot(self) -> bool:
+        sc = self.scenario
+        if sc is None:
+            return False
+        start = sc.timetable[-1].end if sc.timetable else "10:00"
+        h, m = map(int, start.split(":"))
+        end = f"{min(23, h + (m + 30) // 60):02d}:{(m + 30) % 60:02d}"
+        weeks = [s.week for s in sc.timetable if s.week]
+        week = (max(weeks) + 1) if weeks else 1
+        return self.push(C.AddTimetableEntry(start, end, f"Week {week}", week))
+

@@ -1,0 +1,744 @@
+"""The map and scenario editor window: draw places, roads and regions, set up teams and counters.
+
+Every change goes through an undoable command of :mod:`boardapp.editor` (wrapped in Qt's
+QUndoStack); the scene only listens to the documents and redraws the pieces that changed.
+Files are written by :mod:`boardapp.model.writer`, so a saved file is canonical YAML.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QRectF, Qt, QTimer
+from PySide6.QtGui import (
+    QAction,
+    QActionGroup,
+    QBrush,
+    QColor,
+    QKeySequence,
+    QPainter,
+    QUndoCommand,
+    QUndoStack,
+)
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QApplication,
+    QCheckBox,
+    QComboBox,
+    QDockWidget,
+    QFileDialog,
+    QFormLayout,
+    QGraphicsItem,
+    QGraphicsView,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QMainWindow,
+    QMessageBox,
+    QPushButton,
+    QScrollArea,
+    QSlider,
+    QToolBar,
+    QVBoxLayout,
+    QWidget,
+)
+
+from boardapp.editor import commands as C
+from boardapp.editor.background import image_pixel, rect_from_references
+from boardapp.editor.document import MapDocument, ScenarioDocument
+from boardapp.model.problems import FileProblemsError, Problem
+from boardapp.ui.editor.items import LabelItem, PlaceItem, RegionItem, RoadItem
+from boardapp.ui.editor.properties import PropertyForms
+from boardapp.ui.editor.scene import EditorScene, Tool
+
+
+class _Undo(QUndoCommand):
+    """A :class:`boardapp.editor.commands.Command` on Qt's undo stack."""
+
+    MERGE_ID = 1
+
+    def __init__(self, command: C.Command, doc: Any) -> None:
+        super().__init__(command.text)
+        self.command, self.doc, self.first = command, doc, True
+
+    def redo(self) -> None:
+        if self.first:  # already applied by EditorWindow.push (so errors surface before the push)
+            self.first = False
+            return
+        self.command.apply(self.doc)
+
+    def undo(self) -> None:
+        self.command.revert(self.doc)
+
+    def id(self) -> int:
+        return self.MERGE_ID if type(self.command).merge is not C.Command.merge else -1
+
+    def mergeWith(self, other: QUndoCommand) -> bool:
+        return isinstance(other, _Undo) and self.command.merge(other.command)
+
+
+
+class PaletteList(QListWidget):
+    """Team × unit type entries, dragged onto a place to put a counter there."""
+
+    def mimeData(self, items: Any) -> Any:
+        from PySide6.QtCore import QMimeData
+
+        data = QMimeData()
+        if items:
+            data.setText(items[0].data(Qt.ItemDataRole.UserRole))
+        return data
+
+
+class MapView(QGraphicsView):
+    def __init__(self, scene: EditorScene) -> None:
+        super().__init__(scene)
+        self.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
+        self.setAcceptDrops(True)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+
+    def wheelEvent(self, event: Any) -> None:
+        f = 1.2 if event.angleDelta().y() > 0 else 1 / 1.2
+        self.scale(f, f)
+
+    def fit(self) -> None:
+        size = self.scene().doc.head["size"]  # type: ignore[attr-defined]
+        self.fitInView(QRectF(-50, -50, size[0] + 100, size[1] + 100), Qt.AspectRatioMode.KeepAspectRatio)
+
+
+# --- the window --------------------------------------------------------------------------------
+class EditorWindow(PropertyForms, QMainWindow):
+    """The editor: the map in the middle, tools above, panels around."""
+
+    def __init__(self, path: str | Path | None = None) -> None:
+        super().__init__()
+        self.resize(1500, 950)
+        self.tool = Tool.SELECT
+        self.undo = QUndoStack(self)
+        self.map_doc: MapDocument = MapDocument.new()
+        self.scenario: ScenarioDocument | None = None
+        self.selected: tuple[str, Any] | None = None
+        self.bg_points: list[tuple[float, float]] = []
+        self.region_clicks: list[str] = []  # the selected regions, in the order they were picked
+        self.scene = EditorScene(self)
+        self.view = MapView(self.scene)
+        self.setCentralWidget(self.view)
+        self.problems_timer = QTimer(self, singleShot=True, interval=300)
+        self.problems_timer.timeout.connect(self.refresh_problems)
+        self._build_actions()
+        self._build_docks()
+        self.scene.selectionChanged.connect(self._scene_selection)
+        self.undo.cleanChanged.connect(lambda _: self._title())
+        if path is not None:
+            self.open_path(path)
+        else:
+            self.new_scenario()
+
+    # --- documents ------------------------------------------------------------------------
+    @property
+    def doc(self) -> Any:
+        return self.scenario if self.scenario is not None else self.map_doc
+
+    def _attach(self, map_doc: MapDocument, scenario: ScenarioDocument | None) -> None:
+        self.map_doc, self.scenario = map_doc, scenario
+        map_doc.listeners.append(self._changed)
+        if scenario is not None:
+            scenario.listeners.append(self._changed)
+        self.undo.clear()
+        self.selected = None
+        self.scene.cancel_draft()
+        self.scene.rebuild()
+        self.view.fit()
+        self.refresh_lists()
+        self.sync_background_controls()
+        self.refresh_problems()
+        self.show_properties(None)
+        self._title()
+
+    def new_scenario(self) -> None:
+        map_doc = MapDocument.new()
+        self._attach(map_doc, ScenarioDocument.new(map_doc))
+
+    def new_map(self) -> None:
+        self._attach(MapDocument.new(), None)
+
+    def open_path(self, path: str | Path) -> None:
+        path = Path(path)
+        from boardapp.engine.files import sniff
+
+        if sniff(path) == "scenario":
+            sc = ScenarioDocument.open(path)
+            self._attach(sc.map_doc, sc)
+        else:
+            self._attach(MapDocument.open(path), None)
+
+    def save_to(self, path: str | Path | None = None) -> Path:
+        saved = self.doc.save(path)
+        self.undo.setClean()
+        self._title()
+        return saved
+
+    def _title(self) -> None:
+        name = self.doc.path.name if self.doc.path else "untitled"
+        what = "scenario" if self.scenario is not None else "map"
+        try:
+            star = "" if self.undo.isClean() else " *"
+        except RuntimeError:  # closing
+            return
+        self.setWindowTitle(f"{name}{star} – boardapp editor ({what})")
+
+    def push(self, command: C.Command) -> bool:
+        """Do a command and put it on the undo stack; a refused edit shows why and changes nothing."""
+        try:
+            command.apply(self.doc)
+        except (ValueError, KeyError) as exc:
+            self.statusBar().showMessage(f"Not done: {exc}", 8000)
+            return False
+        self.undo.push(_Undo(command, self.doc))
+        return True
+
+    def _changed(self, changes: list[tuple[str, Any]]) -> None:
+        self.scene.on_changes(changes)
+        if any(s in ("background", "all") for s, _ in changes):
+            self.sync_background_controls()
+        if any(s in ("teams", "unit_types", "counters", "all", "timetable") for s, _ in changes):
+            self.refresh_lists()
+        if self.selected is not None:  # later: the edit that caused this may still be emitting its signal
+            QTimer.singleShot(0, lambda: self.show_properties(self.selected, keep_focus=True))
+        self.problems_timer.start()
+
+    # --- edits the scene asks for ---------------------------------------------------------
+    def add_place_at(self, xy: tuple[float, float]) -> str | None:
+        n = len(self.map_doc.places) + 1
+        pid = self.map_doc.new_id(f"place-{n}")
+        if self.push(C.AddPlace({"id": pid, "name": f"Place {n}", "at": xy})):
+            self.select(("places", pid))
+            return pid
+        return None
+
+    def add_label_at(self, xy: tuple[float, float], text: str = "Label") -> int | None:
+        """A new label at ``xy``, selected so its text can be typed in Properties."""
+        index = len(self.map_doc.labels)
+        if self.push(C.AddItem("labels", {"text": text, "at": xy})):
+            self.select(("labels", index))
+            QTimer.singleShot(0, self._focus_label_text)  # after Properties is refreshed for the edit
+            return index
+        return None
+
+    def _focus_label_text(self) -> None:
+        edit = self.props_box.findChild(QLineEdit, "prop-text")
+        if edit is not None and self.selected is not None and self.selected[0] == "labels":
+            edit.setFocus()
+            edit.selectAll()
+
+    def add_road(self, a: str, b: str, via: list[tuple[float, float]] | None = None) -> bool:
+        return self.push(C.AddRoad(a, b, via or []))
+
+    def finish_region(self, points: list[tuple[float, float]]) -> str | None:
+        n = len(self.map_doc.regions) + 1
+        rid = self.map_doc.new_id(f"region-{n}")
+        kind = self.region_kind.currentText()
+        if self.push(C.AddRegion({"id": rid, "name": f"Region {n}", "kind": kind, "polygon": points})):
+            self.select(("regions", rid))
+            return rid
+        return None
+
+    def split_at(self, line: list[tuple[float, float]]) -> bool:
+        from shapely.geometry import LineString, Polygon
+
+        mid = LineString(line).interpolate(0.5, normalized=True)
+        hits = [r for r in self.map_doc.regions if Polygon(r.polygon).contains(mid)]
+        hits.sort(key=lambda r: Polygon(r.polygon).area)
+        if not hits:
+            self.statusBar().showMessage("Draw the split line across a region", 6000)
+            return False
+        return self.push(C.SplitRegion(hits[0].id, line))
+
+    def merge_selected(self) -> bool:
+        """Merge the selected regions (Ctrl+click to select several) into the first one clicked."""
+        ids = [i.region_id for i in self.scene.selectedItems() if isinstance(i, RegionItem)]
+        first = [rid for rid in self.region_clicks if rid in ids]
+        ids = first + [rid for rid in ids if rid not in first]
+        if len(ids) < 2:
+            self.statusBar().showMessage("Select two or more touching regions (Ctrl+click) to merge", 6000)
+            return False
+        if not self.push(C.MergeRegions(ids)):
+            return False
+        self.select(("regions", ids[0]))
+        self.statusBar().showMessage(f"Merged {len(ids)} regions into {ids[0]}", 6000)
+        return True
+
+    def generate_in_selected(self) -> bool:
+        ids = [i.region_id for i in self.scene.selectedItems() if isinstance(i, RegionItem)]
+        if len(ids) != 1:
+            self.statusBar().showMessage("Select the one region (a country) to fill with provinces", 6000)
+            return False
+        return self.push(C.GenerateRegions(ids[0]))
+
+    def paint_control(self, place: str) -> bool:
+        team = self.brush_team.currentData()
+        return self.push(C.PaintControl(place, team or None))
+
+    def drop_counter(self, team: str, unit_type: str, place: str | None) -> bool:
+        sc = self.scenario
+        if sc is None:
+            return False
+        cid = sc.new_id("counters", f"{team[:3]}-{unit_type[:3]}-1".strip("-"))
+        n = 1
+        while any(c.id == cid for c in sc.counters):
+            n += 1
+            cid = f"{team[:3]}-{unit_type[:3]}-{n}".strip("-")
+        if not self.push(C.PlaceCounter({"id": cid, "team": team, "type": unit_type, "at": place})):
+            return False
+        self.select(("counters", cid))
+        return True
+
+    def background_point(self, xy: tuple[float, float]) -> None:
+        """Four clicks: a spot on the image, where it belongs; a second spot, where it belongs."""
+        bg = self.map_doc.background
+        if bg is None or self.scene.background is None:
+            self.statusBar().showMessage("Choose a background image first", 6000)
+            return
+        self.bg_points.append(xy)
+        self.scene.points = list(self.bg_points)  # the spots so far, drawn as the draft
+        self.scene.set_draft()
+        steps = ["Click where that spot belongs on the map", "Click a second spot on the image, far from the first",
+                 "Click where that spot belongs on the map"]
+        if len(self.bg_points) < 4:
+            self.statusBar().showMessage(steps[len(self.bg_points) - 1])
+            return
+        self.scene.cancel_draft()
+        if self.place_background_by(*self.bg_points):
+            self.statusBar().showMessage("Background placed by the two reference points", 6000)
+        self.bg_points = []
+
+    def place_background_by(self, img1: Any, map1: Any, img2: Any, map2: Any) -> bool:
+        bg = self.map_doc.background
+        image = self.scene.background
+        assert bg is not None and image is not None
+        size = (image.width(), image.height())
+        rect = bg.rect or (0, 0, *self.map_doc.head["size"])
+        try:
+            new = rect_from_references(size, (image_pixel(rect, size, img1), map1),
+                                       (image_pixel(rect, size, img2), map2))
+        except ValueError as exc:
+            self.statusBar().showMessage(str(exc), 8000)
+            return False
+        return self.push(C.SetBackground({**bg.model_dump(), "rect": new}))
+
+    # --- actions --------------------------------------------------------------------------
+    def _build_actions(self) -> None:
+        bar = QToolBar("Tools")
+        bar.setObjectName("tools")
+        bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        self.addToolBar(bar)
+        file_menu = self.menuBar().addMenu("&File")
+        for text, key, slot in (("New scenario", QKeySequence.StandardKey.New, self.new_scenario),
+                                ("New map", None, self.new_map),
+                                ("Open…", QKeySequence.StandardKey.Open, self._open_dialog),
+                                ("Save", QKeySequence.StandardKey.Save, self._save),
+                                ("Save as…", QKeySequence.StandardKey.SaveAs, self._save_as),
+                                ("Play this scenario", None, self.play)):
+            act = QAction(text, self)
+            if key is not None:
+                act.setShortcut(key)
+            act.triggered.connect(slot)
+            file_menu.addAction(act)
+        edit_menu = self.menuBar().addMenu("&Edit")
+        undo, redo = self.undo.createUndoAction(self, "Undo"), self.undo.createRedoAction(self, "Redo")
+        undo.setShortcut(QKeySequence.StandardKey.Undo)
+        redo.setShortcut(QKeySequence.StandardKey.Redo)
+        edit_menu.addAction(undo)
+        edit_menu.addAction(redo)
+        delete = QAction("Delete selected", self, shortcut=QKeySequence.StandardKey.Delete)
+        delete.triggered.connect(self.delete_selected)
+        edit_menu.addAction(delete)
+        bar.addAction(undo)
+        bar.addAction(redo)
+        bar.addSeparator()
+        self.tool_actions: dict[Tool, QAction] = {}
+        group = QActionGroup(self)
+        for tool in Tool:
+            act = QAction(tool.value, self, checkable=True)
+            act.triggered.connect(lambda _=False, t=tool: self.set_tool(t))
+            group.addAction(act)
+            bar.addAction(act)
+            self.tool_actions[tool] = act
+        self.tool_actions[Tool.SELECT].setChecked(True)
+        self.addToolBarBreak()
+        bar = QToolBar("Regions and background")
+        bar.setObjectName("regions")
+        bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        self.addToolBar(bar)
+        bar.addWidget(QLabel(" New region kind: "))
+        self.region_kind = QComboBox()
+        self.region_kind.addItems(["country", "province", "area", "sea"])
+        self.region_kind.setToolTip("Kind of the next region drawn")
+        bar.addWidget(self.region_kind)
+        bar.addSeparator()
+        self.bar_actions: dict[str, QAction] = {}
+        for text, slot in (("Merge regions", self.merge_selected), ("Generate provinces", self.generate_in_selected),
+                           ("Background image…", self._background_dialog), ("Fit", lambda: self.view.fit())):
+            act = QAction(text, self)
+            act.triggered.connect(lambda _=False, f=slot: f())
+            bar.addAction(act)
+            self.bar_actions[text] = act
+        self.opacity = QSlider(Qt.Orientation.Horizontal)
+        self.opacity.setRange(0, 100)
+        self.opacity.setFixedWidth(90)
+        self.opacity.setToolTip("Background opacity (saved in the map)")
+        self.opacity.setEnabled(False)
+        self.opacity.sliderReleased.connect(self._set_opacity)
+        self.opacity.valueChanged.connect(lambda _: None if self.opacity.isSliderDown() else self._set_opacity())
+        bar.addWidget(QLabel(" Dim "))
+        bar.addWidget(self.opacity)
+        self.hide_bg = QCheckBox("Hide")
+        self.hide_bg.setToolTip("Hide the background image (the view only; not saved)")
+        self.hide_bg.toggled.connect(self._toggle_background)
+        bar.addWidget(self.hide_bg)
+
+    def set_tool(self, tool: Tool) -> None:
+        self.tool = tool
+        self.tool_actions[tool].setChecked(True)
+        self.scene.cancel_draft()
+        self.bg_points = []
+        self.scene.show_handles()
+        hints = {Tool.PLACE: "Click to add a place", Tool.ROAD: "Drag from place to place; or click a place, "
+                 "click bends, click the other place", Tool.REGION: "Click the corners; click the first point or "
+                 "double-click to close", Tool.VERTEX: "Select a region, then drag its corners",
+                 Tool.SPLIT: "Drag a line across a region, edge to edge", Tool.CONTROL: "Choose a team in "
+                 "'Control brush', then click or drag over places", Tool.BACKGROUND: "Click a spot on the image",
+                 Tool.LABEL: "Click to add a label; type its text in Properties; drag it with Select / move"}
+        self.statusBar().showMessage(hints.get(tool, ""))
+
+    def _set_opacity(self) -> None:
+        bg = self.map_doc.background
+        value = self.opacity.value() / 100
+        if bg is not None and abs(bg.opacity - value) > 1e-9:
+            self.push(C.SetBackground({**bg.model_dump(), "opacity": value}))
+
+    def sync_background_controls(self) -> None:
+        """The Dim slider shows the background's opacity (after an edit, an undo, opening a file)."""
+        bg = self.map_doc.background
+        self.opacity.blockSignals(True)
+        self.opacity.setValue(round(bg.opacity * 100) if bg is not None else 100)
+        self.opacity.blockSignals(False)
+        self.opacity.setEnabled(bg is not None)
+
+    def _toggle_background(self, hidden: bool) -> None:
+        self.scene.show_background = not hidden
+        self.scene.update()
+
+    def _background_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Background image", "", "Images (*.png *.jpg *.jpeg *.svg)")
+        if path:
+            self.set_background_image(path)
+
+    def set_background_image(self, path: str) -> bool:
+        image = Path(path)
+        if self.map_doc.path is not None:
+            try:
+                image = image.resolve().relative_to(self.map_doc.path.resolve().parent)
+            except ValueError:
+                pass
+        old = self.map_doc.background
+        return self.push(C.SetBackground({"image": image.as_posix(), "rect": old.rect if old else None,
+                                          "opacity": old.opacity if old else 0.6}))
+
+    def _open_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Open a map or scenario", "", "YAML (*.yaml *.yml)")
+        if path:
+            try:
+                self.open_path(path)
+            except FileProblemsError as exc:
+                QMessageBox.warning(self, "Cannot open", str(exc))
+
+    def _save(self) -> None:
+        if self.doc.path is None:
+            self._save_as()
+        else:
+            self.save_to()
+
+    def _save_as(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, "Save", "", "YAML (*.yaml)")
+        if path:
+            self.save_to(path)
+
+    def play(self) -> bool:
+        """Save, then open the scenario on the board (``boardapp.ui.app.run``) in its own process."""
+        if self.scenario is None:
+            self.statusBar().showMessage("Only a scenario can be played; this is a map", 6000)
+            return False
+        if self.doc.path is None or not self.undo.isClean():
+            self._save()
+        if self.doc.path is None:
+            return False
+        try:
+            from boardapp.ui import app
+
+            app.run
+        except (ImportError, AttributeError):
+            self.statusBar().showMessage("The board (boardapp.ui.app.run) is not available in this build", 8000)
+            return False
+        from PySide6.QtCore import QProcess
+
+        code = "import sys; from boardapp.ui.app import run; sys.exit(run(sys.argv[1]))"
+        return bool(QProcess.startDetached(sys.executable, ["-c", code, str(self.doc.path)]))
+
+    def delete_selected(self) -> None:
+        sel = self.selected
+        if sel is None:
+            return
+        section, key = sel
+        cmd: C.Command | None = {
+            "places": lambda: C.DeletePlace(key), "roads": lambda: C.DeleteRoad(key),
+            "regions": lambda: C.DeleteRegion(key), "counters": lambda: C.DeleteCounter(key),
+            "labels": lambda: C.DeleteItem("labels", key),
+        }.get(section, lambda: None)()
+        if cmd is None and self.scenario is not None and section in ("teams", "unit_types", "timetable"):
+            idx = key if isinstance(key, int) else self.scenario.index(section, key)
+            cmd = C.DeleteItem(section, idx)
+        if cmd is not None and self.push(cmd):
+            self.select(None)
+
+    # --- docks ----------------------------------------------------------------------------
+    def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(title)
+        dock.setWidget(widget)
+        self.addDockWidget(area, dock)
+        return dock
+
+    def _build_docks(self) -> None:
+        right, left = Qt.DockWidgetArea.RightDockWidgetArea, Qt.DockWidgetArea.LeftDockWidgetArea
+        # properties
+        self.props_box = QWidget()
+        self.props = QFormLayout(self.props_box)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(self.props_box)
+        scroll.setMinimumWidth(300)
+        self._dock("Properties", scroll, right)
+        # search
+        box = QWidget()
+        lay = QVBoxLayout(box)
+        lay.setContentsMargins(2, 2, 2, 2)
+        self.search = QLineEdit(placeholderText="Search places, teams, counters, settings…")
+        self.search.textChanged.connect(self.run_search)
+        self.results = QListWidget()
+        self.results.itemClicked.connect(lambda it: self.select(it.data(Qt.ItemDataRole.UserRole), centre=True))
+        lay.addWidget(self.search)
+        lay.addWidget(self.results)
+        self._dock("Search", box, right)
+        # problems
+        self.problem_list = QListWidget()
+        self.problem_list.setWordWrap(True)
+        self.problem_list.itemClicked.connect(lambda it: self.go_to_problem(it.data(Qt.ItemDataRole.UserRole)))
+        problems = self._dock("Problems", self.problem_list, Qt.DockWidgetArea.BottomDockWidgetArea)
+        self.resizeDocks([problems], [130], Qt.Orientation.Vertical)
+        # scenario: teams, unit types, palette, brush, settings
+        box = QWidget()
+        lay = QVBoxLayout(box)
+        lay.setContentsMargins(2, 2, 2, 2)
+        self.team_list, self.type_list = QListWidget(), QListWidget()
+        for label, lst, add in (("Teams", self.team_list, self.add_team), ("Unit types", self.type_list,
+                                                                          self.add_unit_type)):
+            row = QHBoxLayout()
+            row.addWidget(QLabel(f"<b>{label}</b>"))
+            btn = QPushButton("Add")
+            btn.clicked.connect(add)
+            row.addWidget(btn)
+            lay.addLayout(row)
+            lst.itemClicked.connect(lambda it: self.select(it.data(Qt.ItemDataRole.UserRole)))
+            lay.addWidget(lst)
+        lay.addWidget(QLabel("<b>Counter palette</b> (drag onto a place)"))
+        self.counter_palette = PaletteList()
+        self.counter_palette.setDragEnabled(True)
+        self.counter_palette.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
+        lay.addWidget(self.counter_palette)
+        row = QHBoxLayout()
+        row.addWidget(QLabel("<b>Control brush</b>"))
+        self.brush_team = QComboBox()
+        self.brush_team.currentIndexChanged.connect(lambda _: self.set_tool(Tool.CONTROL)
+                                                    if self.brush_team.count() and self.isVisible() else None)
+        row.addWidget(self.brush_team)
+        lay.addLayout(row)
+        btn = QPushButton("Scenario settings, timetable, hidden information")
+        btn.clicked.connect(lambda: self.select(("scenario", None)))
+        lay.addWidget(btn)
+        self._dock("Scenario", box, left)
+
+    def refresh_lists(self) -> None:
+        sc = self.scenario
+        for lst in (self.team_list, self.type_list, self.counter_palette):
+            lst.clear()
+        self.brush_team.blockSignals(True)
+        brush = self.brush_team.currentData()
+        self.brush_team.clear()
+        self.brush_team.addItem("(neutral)", "")
+        if sc is not None:
+            for t in sc.teams:
+                it = QListWidgetItem(f"{t.symbol}  {t.name}")
+                it.setData(Qt.ItemDataRole.UserRole, ("teams", t.id))
+                it.setForeground(QBrush(QColor(t.colour)))
+                self.team_list.addItem(it)
+                if t.on_map:
+                    self.brush_team.addItem(f"{t.symbol} {t.name}", t.id)
+                    if t.id == brush:
+                        self.brush_team.setCurrentIndex(self.brush_team.count() - 1)
+            for u in sc.unit_types:
+                it = QListWidgetItem(f"{u.label}  {u.name} ({u.combat_value})")
+                it.setData(Qt.ItemDataRole.UserRole, ("unit_types", u.id))
+                self.type_list.addItem(it)
+            for t in sc.teams:
+                if not t.on_map:
+                    continue
+                for u in sc.unit_types:
+                    it = QListWidgetItem(f"{t.symbol} {u.label} – {t.name} {u.name}")
+                    it.setData(Qt.ItemDataRole.UserRole, f"counter:{t.id}:{u.id}")
+                    self.counter_palette.addItem(it)
+        self.brush_team.blockSignals(False)
+
+    def add_team(self) -> bool:
+        if self.scenario is None:
+            return False
+        n = len(self.scenario.teams) + 1
+        tid = self.scenario.new_id("teams", f"team-{n}")
+        colours = ["#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9", "#f0e442", "#000000"]
+        ok = self.push(C.AddTeam({"id": tid, "name": f"Team {n}", "colour": colours[(n - 1) % len(colours)],
+                                  "symbol": f"T{n}"[:3], "pr_table": [2, 3, 4, 5, 6, 7, 8, 9, 10]}))
+        if ok:
+            self.select(("teams", tid))
+        return ok
+
+    def add_unit_type(self) -> bool:
+        if self.scenario is None:
+            return False
+        n = len(self.scenario.unit_types) + 1
+        uid = self.scenario.new_id("unit_types", f"unit-{n}")
+        ok = self.push(C.AddUnitType({"id": uid, "name": f"Unit {n}", "label": f"U{n}"[:4], "combat_value": 2}))
+        if ok:
+            self.select(("unit_types", uid))
+        return ok
+
+    # --- selection and properties -----------------------------------------------------------
+    def _scene_selection(self) -> None:
+        try:
+            items = self.scene.selectedItems()
+        except RuntimeError:  # the scene is gone (the window is closing)
+            return
+        regions = [i.region_id for i in items if isinstance(i, RegionItem)]
+        self.region_clicks = [r for r in self.region_clicks if r in regions] + [
+            r for r in regions if r not in self.region_clicks]  # in the order they were picked
+        if not items:
+            return
+        item = items[0]
+        if len(regions) > 1:
+            item = self.scene.regions[self.region_clicks[0]]
+        if isinstance(item, PlaceItem):
+            self.show_properties(("places", item.place_id))
+        elif isinstance(item, RoadItem):
+            self.show_properties(("roads", item.index))
+        elif isinstance(item, RegionItem):
+            self.show_properties(("regions", item.region_id))
+        elif isinstance(item, LabelItem):
+            self.show_properties(("labels", item.index))
+        if self.tool == Tool.VERTEX:
+            self.scene.show_handles()
+
+    def select(self, what: tuple[str, Any] | None, centre: bool = False) -> None:
+        self.scene.blockSignals(True)
+        self.scene.clearSelection()
+        item: QGraphicsItem | None = None
+        if what is not None:
+            section, key = what
+            if section == "places":
+                item = self.scene.places.get(key)
+            elif section == "regions":
+                item = self.scene.regions.get(key)
+            elif section == "roads" and isinstance(key, int) and key < len(self.scene.roads):
+                item = self.scene.roads[key]
+            elif section == "labels" and isinstance(key, int) and key < len(self.scene.labels):
+                item = self.scene.labels[key]
+            elif section == "counters" and self.scenario is not None:
+                try:
+                    at = self.scenario.item("counters", key).at
+                except KeyError:
+                    at = None
+                item = self.scene.places.get(at) if at else None
+        if item is not None:
+            item.setSelected(True)
+            if centre:
+                self.view.centerOn(item)
+        self.scene.blockSignals(False)
+        self.show_properties(what)
+        if self.tool == Tool.VERTEX:
+            self.scene.show_handles()
+
+    # --- problems and search ----------------------------------------------------------------
+    def refresh_problems(self) -> None:
+        self.problem_list.clear()
+        try:
+            problems = self.doc.problems()
+        except Exception as exc:
+            problems = [Problem(f"the checks could not run: {exc}")]
+        for p in problems:
+            mark = "⚠" if p.severity == "warning" else "✖"
+            it = QListWidgetItem(f"{mark} {p.file.name if p.file else ''}: {p.message}")
+            it.setForeground(QBrush(QColor("#a05a00" if p.severity == "warning" else "#b00020")))
+            it.setData(Qt.ItemDataRole.UserRole, p)
+            self.problem_list.addItem(it)
+        if not problems:
+            self.problem_list.addItem("✔ No problems: boardapp check finds nothing wrong.")
+        self.problems = problems
+
+    def target_of(self, loc: tuple[str | int, ...]) -> tuple[str, Any] | None:
+        if not loc:
+            return None
+        section = loc[0]
+        if section in ("places", "regions") and len(loc) > 1 and isinstance(loc[1], int):
+            lst = self.map_doc.places if section == "places" else self.map_doc.regions
+            return (section, lst[loc[1]].id) if loc[1] < len(lst) else None
+        if section in ("roads", "labels") and len(loc) > 1:
+            return (section, loc[1])
+        if section == "control" and len(loc) > 1:
+            return ("places", loc[1])
+        sc = self.scenario
+        if sc is not None and section in ("teams", "unit_types", "counters") and len(loc) > 1:
+            lst = sc.fields[section]
+            return (section, lst[loc[1]].id) if isinstance(loc[1], int) and loc[1] < len(lst) else None
+        if sc is not None and section in ("dp_tokens", "camps", "aid_blocks") and len(loc) > 1:
+            return ("places", sc.fields[section][loc[1]].place)
+        if section in ("settings", "display", "timetable"):
+            return ("scenario", None)
+        return None
+
+    def go_to_problem(self, problem: Problem | None) -> None:
+        if isinstance(problem, Problem):
+            self.select(self.target_of(problem.loc), centre=True)
+
+    def run_search(self, text: str) -> None:
+        self.results.clear()
+        for hit in self.doc.find(text)[:200]:
+            it = QListWidgetItem(hit.label)
+            target = self.target_of(hit.loc) if hit.section not in ("teams", "unit_types", "counters") else (
+                hit.section, hit.key)
+            it.setData(Qt.ItemDataRole.UserRole, target)
+            self.results.addItem(it)
+
+
+def run_editor(path: str | None = None) -> int:
+    """Open the editor on a map or scenario file (or a new scenario) and run until it closes."""
+    app = QApplication.instance() or QApplication(sys.argv)
+    try:
+        window = EditorWindow(path)
+    except FileProblemsError as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    window.show()
+    return int(app.exec())

@@ -1,0 +1,225 @@
+"""Worker loops and the host runner: the host (:class:`boardapp.net.host.Host`) and each seat run on
+their own asyncio loop in a daemon thread; the Qt thread reaches them only through that loop."""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import contextlib
+from collections.abc import Callable, Coroutine
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+
+from boardapp.engine.game import Game
+from boardapp.ui.network.collector import collect_in_qt_thread
+
+SEAT_FOR_HOST = "host board"
+"""The name of the CONTROL seat the hosting window itself plays through."""
+ANSWER_TIMEOUT = 5.0
+"""Seconds a window waits for the host's answer before leaving a command queued."""
+BULK = 16
+"""More new entries than this at once: the mirror reloads (one redraw) instead of appending each."""
+
+
+# --- worker loops ---------------------------------------------------------------------------------
+class LoopThread:
+    """An asyncio loop running in a daemon thread; run coroutines on it from the Qt thread."""
+
+    def __init__(self, name: str) -> None:
+        import threading
+
+        self.loop = asyncio.new_event_loop()
+        collect_in_qt_thread()  # a worker thread must never run the collector over Qt objects
+        self.thread = threading.Thread(target=self.loop.run_forever, name=name, daemon=True)
+        self.thread.start()
+
+    def submit(self, coro: Coroutine[Any, Any, Any]) -> concurrent.futures.Future[Any]:
+        return asyncio.run_coroutine_threadsafe(coro, self.loop)
+
+    def run(self, coro: Coroutine[Any, Any, Any], timeout: float | None = 10.0) -> Any:
+        return self.submit(coro).result(timeout)
+
+    def call(self, fn: Callable[[], Any], timeout: float | None = 10.0) -> Any:
+        """``fn()`` on the loop's thread, its result here."""
+        async def go() -> Any:
+            return fn()
+        return self.run(go(), timeout)
+
+    def close(self, timeout: float = 5.0) -> None:
+        if self.loop.is_closed():
+            return
+
+        async def cancel_all() -> None:
+            tasks = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+            for t in tasks:
+                t.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+
+        if self.thread.is_alive():
+            with contextlib.suppress(Exception):
+                self.run(cancel_all(), timeout)
+            self.loop.call_soon_threadsafe(self.loop.stop)
+            self.thread.join(timeout)
+        if not self.thread.is_alive():
+            self.loop.close()
+
+
+# --- hosting --------------------------------------------------------------------------------------
+@dataclass
+class SeatPlan:
+    """The join codes to make when hosting: umpires as (name, teams or None for every team)."""
+
+    umpires: list[tuple[str, list[str] | None]] = field(default_factory=lambda: [(f"umpire {i}", None)
+                                                                                  for i in range(1, 5)])
+    control: bool = True
+    viewer: bool = True
+
+
+class HostRunner(QObject):
+    """A :class:`~boardapp.net.host.Host` on its own loop, serving a game file (or a game handed over).
+
+    ``path``: the game file, opened again on the host's thread (the window closes its own copy
+    first); ``game``: a game without a file, handed over whole (the window stops using it).
+    Seats and codes persist in ``GAME_FILE.seats.json`` (0600) so a restarted host takes the
+    same codes.
+    """
+
+    started = Signal(str)
+    stopped = Signal()
+
+    def __init__(self, path: str | Path | None, game: Game[Any] | None = None, bind: str = "0.0.0.0",
+                 port: int = 8765, parent: QObject | None = None, **host_options: Any) -> None:
+        super().__init__(parent)
+        if path is None and game is None:
+            raise ValueError("host a game file or a game")
+        self.path = Path(path) if path is not None else None
+        self._handed = game
+        self.bind = bind
+        self.port = port
+        self.host_options = host_options
+        self.host: Any = None
+        self.game: Game[Any] | None = None
+        """The authority: touch it only on the host's loop (:meth:`call`)."""
+        self.loop = LoopThread("boardapp-host")
+
+    @property
+    def seats_file(self) -> Path | None:
+        return self.path.with_name(self.path.name + ".seats.json") if self.path is not None else None
+
+    @property
+    def running(self) -> bool:
+        return self.host is not None
+
+    def start(self, plan: SeatPlan | None = None, timeout: float = 15.0) -> str:
+        """Open the game, make the codes ``plan`` asks for (if missing) and serve; the host's URL."""
+        url = str(self.loop.run(self._start(plan or SeatPlan()), timeout))
+        self.started.emit(url)
+        return url
+
+    async def _start(self, plan: SeatPlan) -> str:
+        from boardapp.engine.files import open_game
+        from boardapp.net.host import Host
+
+        if self.game is None:
+            self.game = self._handed if self._handed is not None else open_game(self.path)  # type: ignore[arg-type]
+        host = Host(self.game, host=self.bind, port=self.port, **self.host_options)
+        seats = self.seats_file
+        if seats is not None and seats.exists():
+            host.load_grants(seats)
+        live = [g for g in host.grants.values() if not g.revoked]
+
+        def have(role: str, name: str) -> Any:
+            return next((g for g in live if g.role == role and g.name == name), None)
+
+        if plan.control and have("control", "CONTROL") is None:
+            host.add_seat("control", "CONTROL")
+        for name, teams in plan.umpires:
+            grant = have("umpire", name)
+            if grant is None:
+                host.add_seat("umpire", name, teams)
+            else:
+                grant.teams = frozenset(teams) if teams is not None else None
+        if plan.viewer and have("viewer", "big screen") is None:
+            host.add_seat("viewer", "big screen")
+        if have("control", SEAT_FOR_HOST) is None:
+            host.add_seat("control", SEAT_FOR_HOST)
+        if seats is not None:
+            host.save_grants(seats)
+        await host.start()
+        self.host = host
+        self.port = host.port  # a restart listens on the same port
+        return str(host.url)
+
+    @property
+    def url(self) -> str:
+        return str(self.host.url) if self.host is not None else ""
+
+    @property
+    def local_url(self) -> str:
+        """The address this machine's own seat uses."""
+        bind = self.bind if self.bind not in ("0.0.0.0", "", "::") else "127.0.0.1"
+        return f"ws://{bind}:{self.port}/"
+
+    def call(self, fn: Callable[[Any], Any], timeout: float = 10.0) -> Any:
+        """``fn(host)`` on the host's loop."""
+        return self.loop.call(lambda: fn(self.host), timeout)
+
+    def grants(self) -> list[Any]:
+        """The seats and their codes (copies), in the order they were made."""
+        import copy
+
+        return self.call(lambda h: [copy.copy(g) for g in h.grants.values()]) if self.host is not None else []
+
+    def own_code(self) -> str:
+        return str(next(g.token for g in self.grants() if g.role == "control" and g.name == SEAT_FOR_HOST
+                    and not g.revoked))
+
+    def status(self) -> list[dict[str, Any]]:
+        return self.call(lambda h: h.status()) if self.host is not None else []
+
+    def _save(self, host: Any) -> None:
+        if self.seats_file is not None:
+            host.save_grants(self.seats_file)
+
+    def add_seat(self, role: str, name: str | None = None, teams: list[str] | None = None) -> Any:
+        def go(h: Any) -> Any:
+            grant = h.add_seat(role, name, teams)
+            self._save(h)
+            return grant
+        return self.call(go)
+
+    def revoke(self, token: str) -> None:
+        """Kick: the code stops working for good and the seat's connections close."""
+        def go(h: Any) -> None:
+            h.revoke(token)
+            self._save(h)
+        self.call(go)
+
+    def stop(self, close_game: bool = True, timeout: float = 10.0) -> None:
+        """Stop serving (seats go stale and keep retrying); ``close_game`` closes the game file."""
+        host = self.host
+        if host is None:
+            return
+
+        async def go() -> None:
+            await host.stop()
+            if close_game and self.game is not None and self._handed is None:
+                store = self.game.store
+                if store is not None:
+                    store.close()
+                self.game = None
+        with contextlib.suppress(Exception):
+            self.loop.run(go(), timeout)
+        self.host = None
+        self.stopped.emit()
+
+    def restart(self, timeout: float = 15.0) -> str:
+        """Serve again (same file, port and codes) after :meth:`stop`."""
+        return self.start(SeatPlan(umpires=[], control=False, viewer=False), timeout)
+
+    def close(self) -> None:
+        self.stop()
+        self.loop.close()

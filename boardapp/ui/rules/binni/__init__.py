@@ -1,0 +1,1 @@
+"""War in Binni's board extras: the menus of actions on places and counters, the fight dialog, CONTROL's rulings."""

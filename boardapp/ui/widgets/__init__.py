@@ -1,0 +1,1 @@
+"""Side panels every rule system shares: teams, the log, the turn, counters off the map."""
