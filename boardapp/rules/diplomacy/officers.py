@@ -40,6 +40,11 @@ OFFICER_COMMANDS = (SetGoals, ProposeGoal, RuleGoal, AwardPoints, OpenConference
 _SEASON_STEP = {"spring": 0, "fall": 1, "winter": 2}
 
 
+def season_label(state: DiplomacyState) -> str:
+    """'Fall 1935': when an award, a bonus or a conference is dated (the phase within the season left out)."""
+    return f"{state.season.capitalize()} {state.year}"
+
+
 def _step(year: int, season: str) -> int:
     """The calendar as one count of seasons (Spring, Fall and Winter each one), to measure a year."""
     return year * 3 + _SEASON_STEP[season]
@@ -117,7 +122,7 @@ def note_europe(rules: DiplomacyRules, state: DiplomacyState) -> list[Event]:
     events = []
     for pw, n in sorted(rules.centres(state).items()):
         if n >= v.bonus_centres and pw not in state.europe:
-            state.europe[pw] = rules.turn_label(state)
+            state.europe[pw] = season_label(state)
             events.append(Event(kind="control_of_europe", teams=(pw,), data={"centres": n, "points": v.bonus_points},
                                 text=f"{rules.power_name(pw)} controls {n} supply centres: control of Europe, "
                                 f"+{v.bonus_points} victory points"))
@@ -182,7 +187,7 @@ def check_officers(rules: DiplomacyRules, state: DiplomacyState, command: Comman
 
 
 def apply_officers(rules: DiplomacyRules, state: DiplomacyState, command: Command) -> list[Event]:
-    turn = rules.turn_label(state)
+    turn = season_label(state)
     if isinstance(command, EndGame):
         return end_game(rules, state, command.reason or "the officers end the game")
     if isinstance(command, EndConference):
@@ -276,7 +281,7 @@ def _open_conference(rules: DiplomacyRules, state: DiplomacyState, command: Open
             powers.append(pid)
     season = state.season
     c = Conference(command.name.strip(), location, tuple(powers), command.form, state.year, season,
-                   rules.turn_label(state), state.owners.get(location))
+                   season_label(state), state.owners.get(location))
     state.conference = c
     names = ", ".join(rules.power_name(p) for p in powers)
     form = "" if c.form in c.name.casefold() else f" ({c.form})"
@@ -290,7 +295,7 @@ def _end_conference(rules: DiplomacyRules, state: DiplomacyState, why: str, kind
     c = state.conference
     assert c is not None
     state.conference = None
-    state.conferences.append((c, rules.turn_label(state), why))
+    state.conferences.append((c, season_label(state), why))
     return [Event(kind=kind, teams=c.powers, places=(c.location,),
                   data={"name": c.name, "location": c.location, "since": c.turn, "why": why},
                   text=f"The {c.name} ends: {why}")]
@@ -330,7 +335,7 @@ def end_game(rules: DiplomacyRules, state: DiplomacyState, reason: str) -> list[
     top = scores[0][1]
     winners = tuple(p for p, s in scores if s == top)
     state.finished = True
-    state.result = Result(rules.turn_label(state), reason, tuple(scores), winners)
+    state.result = Result(season_label(state), reason, tuple(scores), winners)
     table = ", ".join(f"{rules.power_name(p)} {s}" for p, s in scores)
     if len(winners) == 1:
         verdict = f"{rules.power_name(winners[0])} wins with {top} points"
