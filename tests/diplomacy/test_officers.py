@@ -327,3 +327,35 @@ def test_turn_number_not_the_year() -> None:
     assert g.module.turn_label(g.state) == "Winter 1935 (adjustments)" and g.module.turn_number(g.state) == 2
     fall_start = mun_game(calendar={"year": 1935, "season": "fall"})
     assert fall_start.module.turn_number(fall_start.state) == 1
+
+
+# --- the documentation -----------------------------------------------------------------------------
+def test_every_command_documented_and_in_the_runnable_example(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    import yaml
+
+    from boardapp.cli import main
+    from boardapp.rules.diplomacy.module import DiplomacyRules
+
+    root = MUN.parents[1]
+    reference = (root / "docs/commands-diplomacy.md").read_text(encoding="utf-8")
+    example = root / "docs/examples/mun-officers.yaml"
+    used = {c["kind"] for c in yaml.safe_load(example.read_text(encoding="utf-8"))}
+    for cls in DiplomacyRules.command_types:
+        kind = cls.model_fields["kind"].default
+        assert f"### `{kind}`" in reference, f"docs/commands-diplomacy.md lacks {kind!r}"
+        assert kind in used, f"docs/examples/mun-officers.yaml never uses {kind!r}"
+    assert main(["run", str(MUN), "--commands", str(example), "--check"]) == 0  # every command legal
+    out = json.loads(capsys.readouterr().out)
+    assert out["result"]["winners"] == ["italy"] and out["score"]["italy"] == 5 + 2 + 3
+
+
+def test_docstring_examples(monkeypatch: pytest.MonkeyPatch) -> None:
+    import doctest
+    import importlib
+
+    monkeypatch.chdir(MUN.parents[1])
+    for name in ("module", "officers"):
+        result = doctest.testmod(importlib.import_module(f"boardapp.rules.diplomacy.{name}"))
+        assert result.failed == 0 and result.attempted > 0, name

@@ -5,6 +5,17 @@ The officers are the umpires (``../shared/rules/mun-historical.md``): they set e
 political goals, allow or deny the third the power proposes and award the points; the board keeps
 the score table. These functions hold those rules so that :mod:`.module` stays the dispatcher;
 each takes the rule module (for names and the map) and the state. Rulings: ``docs/mun-historical.md``.
+
+>>> from boardapp.engine.files import load_scenario
+>>> from boardapp.engine.game import Game
+>>> from boardapp.rules.diplomacy.module import DiplomacyRules
+>>> game = Game(DiplomacyRules(*load_scenario("scenarios/mun-historical-1935.yaml")))
+>>> _ = game.push({"kind": "set_goals", "power": "italy", "goals": ["Conquer Abyssinia", "Keep Libya"]})
+>>> _ = game.push({"kind": "award_points", "power": "italy", "goal": 1, "points": 2})
+>>> score_section(game.module, game.state).rows[2]
+['Kingdom of Italy', '5', '2 (Spring 1935)', '—', '—', '0', '0', '—', '7']
+>>> game.push({"kind": "end_game"}).events[0].data["winners"]
+['italy']
 """
 
 from __future__ import annotations
