@@ -359,3 +359,11 @@ def test_docstring_examples(monkeypatch: pytest.MonkeyPatch) -> None:
     for name in ("module", "officers"):
         result = doctest.testmod(importlib.import_module(f"boardapp.rules.diplomacy.{name}"))
         assert result.failed == 0 and result.attempted > 0, name
+
+
+def test_a_lan_host_keeps_the_officers_commands_for_control() -> None:
+    from boardapp.net.host import Host
+
+    host = Host(mun_game())
+    assert {"set_goals", "rule_goal", "award_points", "set_victory_points", "end_game"} <= host.control_only
+    assert "submit_orders" not in host.control_only and "open_conference" not in host.control_only
