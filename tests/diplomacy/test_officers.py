@@ -37,6 +37,8 @@ def test_missing_powers_each_phase() -> None:
     g.push(orders("uk"))  # an empty hand-in: the UK chose to hold
     g.push(orders("france", "A Par-Pic", "F Bri-Eng"))
     assert m.missing_powers(g.state) == ALL_NINE[2:]
+    track = {t["team"]: t for t in m.board(g.state).tracks}
+    assert track["italy"]["orders_due"] and not track["uk"]["orders_due"]  # for the board's hand-in panel
     # Retreats: only the power with a dislodged unit is awaited.
     g.push(orders("germany", "A Mst-Bel"))
     g.push(ADJ)
@@ -74,6 +76,13 @@ def test_resolving_with_powers_missing_asks_first_and_they_hold() -> None:
 def test_without_the_setting_missing_powers_simply_hold() -> None:
     g = mun_game()
     assert g.check(ADJ) == []
+
+
+def test_an_unknown_power_cannot_be_forced() -> None:
+    g = mun_game()
+    with pytest.raises(IllegalCommandError) as err:
+        g.push({**orders("atlantis", "A Atl H"), "force": "the chair insists"})
+    assert not err.value.forceable and "unknown power 'atlantis'" in str(err.value)
 
 
 # --- 8. the score table --------------------------------------------------------------------------

@@ -21,7 +21,17 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from boardapp.engine.dice import Dice
-from boardapp.engine.module import BoardPicture, BoardPiece, BoardToken, Command, Event, MoveOption, RuleModule, Section
+from boardapp.engine.module import (
+    BoardPicture,
+    BoardPiece,
+    BoardToken,
+    Command,
+    Event,
+    Impossible,
+    MoveOption,
+    RuleModule,
+    Section,
+)
 from boardapp.model.mapfile import Map
 from boardapp.rules.diplomacy import officers
 from boardapp.rules.diplomacy.adjudicator import (
@@ -279,18 +289,16 @@ class DiplomacyRules(RuleModule[DiplomacyState]):
         if state.finished:
             if isinstance(command, (SetVictoryPoints, AwardPoints)) and state.result is not None:
                 return ["the game is over and its final scores stand (CONTROL may force a correction; the "
-                        "result is worked out again)"] + (officers.check_officers(self, state, command)
-                                                          if isinstance(command, AwardPoints) else [])
+                        "result is worked out again)", *self._check_live(state, command)]
             if not isinstance(command, SetVictoryPoints):
                 return ["the game is over"]
-        if isinstance(command, SubmitOrders):
+        return self._check_live(state, command)
+
+    def _check_live(self, state: DiplomacyState, command: Command) -> list[str]:
+        if isinstance(command, (SubmitOrders, SetVictoryPoints)):
             if command.power not in self.powers:
-                return [f"unknown power {command.power!r}; powers are {sorted(self.powers)}"]
-            return []  # illegal lines do not refuse the hand-in: those units hold (see split_orders)
-        if isinstance(command, SetVictoryPoints):
-            if command.power not in self.powers:
-                return [f"unknown power {command.power!r}; powers are {sorted(self.powers)}"]
-            return []
+                return [Impossible(f"unknown power {command.power!r}; powers are {sorted(self.powers)}")]
+            return []  # illegal lines do not refuse a hand-in: those units hold (see split_orders)
         if isinstance(command, Adjudicate):
             return officers.adjudicate_reasons(self, state)
         return officers.check_officers(self, state, command)
@@ -741,8 +749,10 @@ class DiplomacyRules(RuleModule[DiplomacyState]):
         units: dict[str, int] = {}
         for u in state.units:
             units[u.power] = units.get(u.power, 0) + 1
+        missing = set(officers.missing_powers(self, state))
         tracks = [{"team": p.id, "name": p.name, "centres": counts.get(p.id, 0), "units": units.get(p.id, 0),
-                   "vp": state.political.get(p.id, 0), "score": self.score(state, p.id),
+                   "vp": state.political.get(p.id, 0) + officers.goal_points(state, p.id),
+                   "score": self.score(state, p.id), "orders_due": p.id in missing,
                    "orders_in": p.id in state.orders, "eliminated": p.id in state.eliminated}
                   for p in self.scenario.powers]
         return BoardPicture(control=control, pieces=pieces, tokens=tokens, turn_label=self.turn_label(state),
