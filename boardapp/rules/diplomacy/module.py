@@ -60,7 +60,7 @@ from boardapp.rules.diplomacy.orders import (
     UnitType,
 )
 from boardapp.rules.diplomacy.scenario import DiplomacyScenario, Power
-from boardapp.rules.diplomacy.state import ADJUSTMENT, MOVEMENT, RETREAT, DiplomacyState, Goal
+from boardapp.rules.diplomacy.state import ADJUSTMENT, MOVEMENT, RETREAT, DiplomacyState, Goal, Result
 
 _PHASE = {MOVEMENT: Phase.MOVEMENT, RETREAT: Phase.RETREAT, ADJUSTMENT: Phase.ADJUSTMENT}
 
@@ -493,8 +493,10 @@ class DiplomacyRules(RuleModule[DiplomacyState]):
         events += self._insurrections(state)
         events += officers.note_europe(self, state)
         events += self._victory(state)
+        if state.finished:  # an outright win: the calendar stops
+            return events
         last = self.scenario.calendar.last_year
-        if state.season == "fall" and last is not None and state.year >= last and not state.finished:
+        if state.season == "fall" and last is not None and state.year >= last:
             # The scenario's last year has passed: no winter adjustments (they change no score).
             return events + officers.end_game(self, state, f"the last year, {state.year}, has passed")
         if state.season == "spring":
@@ -701,6 +703,8 @@ class DiplomacyRules(RuleModule[DiplomacyState]):
         for pw, c in sorted(self.centres(state).items()):
             if c >= v.centres:
                 state.finished = True
+                state.result = Result(officers.season_label(state), f"{self.power_name(pw)} holds {c} supply centres",
+                                      tuple(officers.final_scores(self, state)), (pw,))
                 return [Event(kind="victory", teams=(pw,), data={"centres": c},
                               text=f"{self.power_name(pw)} holds {c} supply centres and wins")]
         return []
