@@ -159,6 +159,14 @@ def test_goal_texts_are_each_delegations_secret() -> None:
     assert "Evacuate Dunkirk" in uk_seat and "Divide Poland" not in uk_seat
     event = g.entries[-1].events[0]
     assert event.hidden and event.visible_to == ("ussr",)
+    # An award's reason may name the goal: the points are public, the reason the power's and the officers'.
+    g.push({"kind": "propose_goal", "power": "ussr", "goal": "Sign a pact with Germany"})
+    g.push({"kind": "rule_goal", "power": "ussr", "allowed": True, "reason": "the pact is historical"})
+    entry = g.push({"kind": "award_points", "power": "ussr", "goal": 1, "points": 2, "reason": "Poland divided"})
+    public_log = [e.text for e in [*entry.events, *g.entries[-2].events] if e.visible(Audience.PUBLIC)]
+    assert public_log == ["USSR: 2 political victory points for goal 1"]
+    assert [e.text for e in entry.events if e.visible(Audience.player_seat("ussr"))] == [
+        "USSR: 2 political victory points for goal 1", "USSR: 2 political victory points for goal 1: Poland divided"]
 
 
 def test_control_of_europe_recorded_when_reached_and_kept() -> None:

@@ -226,17 +226,23 @@ def apply_officers(rules: DiplomacyRules, state: DiplomacyState, command: Comman
         mine[3] = Goal(g.text, command.allowed, g.award)
         verdict = "allow" if command.allowed else "deny"
         why = f" ({command.reason})" if command.reason else ""
-        return [Event(kind="goal_ruled", teams=(power,), data={"allowed": command.allowed},
-                      text=f"The officers {verdict} {name}'s own political goal{why}")]
+        # Hidden like the proposal: the reason may well name the goal (the score table shows only the status).
+        return [Event(kind="goal_ruled", teams=(power,), data={"allowed": command.allowed}, hidden=True,
+                      visible_to=(power,), text=f"The officers {verdict} {name}'s own political goal{why}")]
     g = mine[command.goal]
     was = g.award.points if g.award is not None else None
     mine[command.goal] = Goal(g.text, g.allowed, Award(command.points, turn, command.reason))
-    why = f" ({command.reason})" if command.reason else ""
     corrected = f", was {was}" if was is not None else ""
-    return [Event(kind="points_awarded", teams=(power,),
-                  data={"goal": command.goal, "points": command.points, "was": was, "turn": turn},
-                  text=f"{name}: {command.points} political victory point{'s' * (command.points != 1)} for goal "
-                  f"{command.goal}{corrected}{why}")]
+    points = f"{command.points} political victory point{'s' * (command.points != 1)}"
+    # The points are public (the score table); the reason may name the secret goal, so it goes to the power only.
+    events = [Event(kind="points_awarded", teams=(power,),
+                    data={"goal": command.goal, "points": command.points, "was": was, "turn": turn},
+                    text=f"{name}: {points} for goal {command.goal}{corrected}")]
+    if command.reason:
+        events.append(Event(kind="points_awarded_why", teams=(power,), hidden=True, visible_to=(power,),
+                            data={"goal": command.goal, "reason": command.reason},
+                            text=f"{name}: {points} for goal {command.goal}: {command.reason}"))
+    return events
 
 
 # --- conferences -------------------------------------------------------------------------------
