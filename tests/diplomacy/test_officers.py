@@ -196,6 +196,7 @@ def test_control_of_europe_recorded_when_reached_and_kept() -> None:
     assert s["owners"]["bel"] == "france" and s["centres"]["germany"] == 24
     assert s["score"]["germany"] == 24 + 5  # the bonus is not recomputed away
     assert row(section(g.module.board(g.state), "score"), "German Empire")["Europe"] == "5 (Fall 1935)"
+    assert g.module.summary(g.replay(verify=True)) == s  # the journal gives the same record again
 
 
 def test_insurrection_points_in_their_own_column() -> None:
@@ -251,6 +252,7 @@ def test_equal_top_scores_are_a_draw_and_a_forced_correction_redoes_the_result()
     entry = g.push({**correction, "force": "the chair forgot France's second goal"})
     assert entry.events[-1].data["winners"] == ["france"]
     assert g.summary()["result"]["winners"] == ["france"]
+    assert g.module.summary(g.replay(verify=True)) == g.summary()
 
 
 def test_the_last_year_passing_ends_the_game() -> None:
@@ -287,6 +289,7 @@ def test_conference_recorded_and_refused() -> None:
     assert g.check({**STRESA, "name": "Munich Conference", "location": "Munich",
                     "powers": ["germany", "italy", "uk"]}) == [
         "the Stresa Front is still running (since Spring 1935): only one conference at a time"]
+    assert g.module.check_state(g.state) == []
     g.push({"kind": "end_conference", "reason": "a joint communiqué"})
     assert g.summary()["conference"] is None
     assert g.check({"kind": "end_conference"}) == ["no conference is running"]

@@ -821,6 +821,13 @@ class DiplomacyRules(RuleModule[DiplomacyState]):
         for c in state.owners:
             if c not in self.m.provinces or not self.m.provinces[c].supply_center:
                 problems.append(f"{c} is owned but not a supply centre")
+        for pw, goals in state.goals.items():
+            if pw not in self.powers or not set(goals) <= {1, 2, 3}:
+                problems.append(f"goals {sorted(goals)} of {pw!r}: only powers' goals 1, 2 and 3 exist")
+        c = state.conference
+        if c is not None and (c.location not in self.m.provinces or len(set(c.powers)) < 3):
+            problems.append(f"the {c.name} meets in {c.location!r} with {list(c.powers)}: a province and three "
+                            "delegations are needed")
         return problems
 
 
