@@ -824,10 +824,10 @@ class DiplomacyRules(RuleModule[DiplomacyState]):
         for pw, goals in state.goals.items():
             if pw not in self.powers or not set(goals) <= {1, 2, 3}:
                 problems.append(f"goals {sorted(goals)} of {pw!r}: only powers' goals 1, 2 and 3 exist")
-        c = state.conference
-        if c is not None and (c.location not in self.m.provinces or len(set(c.powers)) < 3):
-            problems.append(f"the {c.name} meets in {c.location!r} with {list(c.powers)}: a province and three "
-                            "delegations are needed")
+        conf = state.conference
+        if conf is not None and (conf.location not in self.m.provinces or len(set(conf.powers)) < 3):
+            problems.append(f"the {conf.name} meets in {conf.location!r} with {list(conf.powers)}: a province and "
+                            "three delegations are needed")
         return problems
 
 
