@@ -387,3 +387,26 @@ def test_a_lan_host_keeps_the_officers_commands_for_control() -> None:
     host = Host(mun_game())
     assert {"set_goals", "rule_goal", "award_points", "set_victory_points", "end_game"} <= host.control_only
     assert "submit_orders" not in host.control_only and "open_conference" not in host.control_only
+
+
+@pytest.mark.parametrize(("extra", "message"), [
+    ({"officers": {"goals": {"atlantis": ["a", "b"]}}},
+     "officers.goals.atlantis: unknown power 'atlantis'; powers are ['uk', 'france', 'italy', 'germany', 'ussr', "
+     "'turkey', 'yugoslavia', 'spain', 'poland']"),
+    ({"officers": {"goals": {"uk": ["Peace for our time"]}}},
+     "officers.goals.uk: uk has 1 goals; the officers set exactly 2 (the third is the power's own proposal: "
+     "propose_goal)"),
+    ({"calendar": {"year": 1935, "last_year": 1930}},
+     "calendar.last_year: the last year 1930 is before the first year 1935"),
+])
+def test_officers_fields_checked_with_their_place(tmp_path: Any, extra: dict[str, Any], message: str) -> None:
+    import yaml
+
+    from boardapp.engine.files import check_file
+
+    data = yaml.safe_load(MUN.read_text(encoding="utf-8")) | extra
+    data["map"] = str(MUN.parents[1] / "maps" / "mun-1935.yaml")
+    path = tmp_path / "mun.yaml"
+    path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    _kind, problems = check_file(path)
+    assert [p.message for p in problems if p.severity == "error"] == [message]
