@@ -2,7 +2,9 @@
 
 :class:`TurnClock` counts down one game week in real time. Its length comes from the scenario:
 the timetable slot that plays that week if there is one, else ``settings.first_turn_minutes``
-(week one, 45 in War in Binni) or ``settings.turn_minutes`` (every later week, 30). CONTROL
+(week one, 45 in War in Binni) or ``settings.turn_minutes`` (every later week, 30), unless the
+rule module sets the turn's length itself (:meth:`TurnClock.for_game`, ``reset(week, minutes)``:
+Diplomacy's negotiation, 30 minutes before the first turn and 15 before each later one). CONTROL
 starts, pauses, resumes and adjusts it (a minute more for a late briefing, a minute less to hurry
 a slow week); :meth:`TurnClock.reset` begins the next week. The clock reads time only through
 the ``now`` function it is given (``time.monotonic`` by default), so tests drive it with a fake.
@@ -132,6 +134,8 @@ class TurnClock:
         self._since: float | None = None  # when it last started running; None while paused
         self._extra = 0.0
         self.started = False
+        self.minutes: float | None = None
+        """This week's length set by the rule module (``RuleModule.turn_minutes``); None: as above."""
 
     @classmethod
     def for_scenario(cls, scenario: Any, now: Callable[[], float] = time.monotonic, week: int = 1) -> TurnClock:
@@ -141,12 +145,24 @@ class TurnClock:
                    turn_minutes=getattr(settings, "turn_minutes", 30),
                    timetable=getattr(scenario, "timetable", ()) or (), now=now, week=week)
 
+    @classmethod
+    def for_game(cls, module: Any, state: Any, now: Callable[[], float] = time.monotonic) -> TurnClock:
+        """A clock for the game's current turn: its number and length from the rule module
+        (``turn_number``, ``turn_minutes``) where it gives them, else as :meth:`for_scenario`."""
+        week = module.turn_number(state) or week_of(state, module.turn_label(state)) or 1
+        clock = cls.for_scenario(module.scenario, now=now, week=week)
+        clock.minutes = module.turn_minutes(state)
+        return clock
+
     # --- lengths --------------------------------------------------------------------------
     def length_of(self, week: int) -> float:
-        """Seconds a week lasts: its timetable slot's length, else the scenario's setting."""
+        """Seconds a week lasts: its timetable slot's length, else the rule module's length for the
+        current week, else the scenario's setting."""
         slot = self.timetable.slot_for_week(week)
         if slot is not None and slot.minutes > 0:
             return slot.minutes * 60.0
+        if week == self.week and self.minutes is not None:
+            return self.minutes * 60.0
         return (self.first_turn_minutes if week <= 1 else self.turn_minutes) * 60.0
 
     @property
@@ -184,9 +200,11 @@ class TurnClock:
         """Give the week more time (positive) or less (negative)."""
         self._extra += seconds
 
-    def reset(self, week: int | None = None) -> None:
-        """A new week (the next one by default), full length, stopped until CONTROL starts it."""
+    def reset(self, week: int | None = None, minutes: float | None = None) -> None:
+        """A new week (the next one by default), full length, stopped until CONTROL starts it;
+        ``minutes``: its length as the rule module gives it (``RuleModule.turn_minutes``)."""
         self.week = self.week + 1 if week is None else week
+        self.minutes = minutes
         self._elapsed = 0.0
         self._since = None
         self._extra = 0.0
@@ -199,12 +217,13 @@ class TurnClock:
         Times are wall-clock seconds (``time.time()``), since monotonic clocks are per machine.
         """
         return {"week": self.week, "elapsed": self.elapsed(), "extra": self._extra, "running": self.running,
-                "started": self.started, "wall": time.time() if wall is None else wall}
+                "started": self.started, "wall": time.time() if wall is None else wall, "minutes": self.minutes}
 
     def restore(self, record: dict[str, Any], wall: float | None = None) -> None:
         """Take over a :meth:`record`, counting the time that passed since it was made while running."""
         passed = max(0.0, (time.time() if wall is None else wall) - float(record["wall"]))
         self.week = int(record["week"])
+        self.minutes = None if record.get("minutes") is None else float(record["minutes"])
         self._extra = float(record["extra"])
         self.started = bool(record["started"])
         self._elapsed = float(record["elapsed"]) + (passed if record["running"] else 0.0)
@@ -245,8 +264,12 @@ class TurnClock:
         return f"{h}:{m:02d}:{sec:02d}" if h else f"{m:02d}:{sec:02d}"
 
 
-def week_of(game_state: Any, turn_label: str = "") -> int | None:
-    """The game week from a module's state (``state.week``) or its turn label ('Week 3')."""
+def week_of(game_state: Any, turn_label: str = "", module: Any = None) -> int | None:
+    """The game week from the rule module (``turn_number``: 'Fall 1935' is turn 2), a module's state
+    (``state.week``) or its turn label ('Week 3')."""
+    number = module.turn_number(game_state) if module is not None else None
+    if isinstance(number, int):
+        return number
     week = getattr(game_state, "week", None)
     if isinstance(week, int):
         return week

@@ -333,3 +333,14 @@ class RuleModule(ABC, Generic[S]):
     def check_state(self, state: S) -> list[str]:
         """Invariants a correct state keeps (used by tests and when opening a game file)."""
         return []
+
+    # --- the turn clock (added for rule systems whose turns are not numbered weeks) -----------
+    def turn_number(self, state: S) -> int | None:
+        """The current turn counted from 1, as the turn clock counts its weeks; None: the clock reads
+        ``state.week`` or the number in the turn label (right for 'Week 3', wrong for 'Spring 1935')."""
+        return None
+
+    def turn_minutes(self, state: S) -> float | None:
+        """Minutes the turn clock gives the current turn (Diplomacy: the negotiation before it); None:
+        the scenario's ``settings`` and timetable decide, as for War in Binni."""
+        return None

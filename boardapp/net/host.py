@@ -93,7 +93,8 @@ class Host:
         self.game = game
         self.bind = host
         self.requested_port = port
-        self.control_only = frozenset(control_only)
+        # the rule module's own CONTROL-only kinds too (Diplomacy: the officers' goals, points and the end)
+        self.control_only = frozenset(control_only) | game.module.control_only_kinds
         self.ping_interval = ping_interval
         self.max_message = max_message
         self.view_interval = view_interval

@@ -258,3 +258,4 @@ def test_solo_victory_ends_the_game() -> None:
     result = g.push(ADJ)
     assert "Russia holds 4 supply centres and wins" in texts(result)
     assert g.check(ADJ) == ["the game is over"]
+    assert g.summary()["result"]["winners"] == ["russia"] and g.module.turn_label(g.state) == "Fall 1901: game over"

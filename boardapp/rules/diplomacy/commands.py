@@ -1,8 +1,10 @@
 """The Diplomacy-family commands: what CONTROL, an officer or a power's seat asks the rule module
-to do (hand in a power's orders, reveal and resolve the phase, set political victory points), and
-the two orders of the MUN Historical Committee's insurrection rule as values.
+to do (hand in a power's orders, reveal and resolve the phase, set political victory points), the
+MUN Historical Committee officers' commands (political goals and their points, conferences, the
+end of the game), and the two orders of the committee's insurrection rule as values.
 
-See ``docs/diplomacy.md`` (the commands) and ``../shared/rules/mun-historical.md`` (insurrection).
+See ``docs/diplomacy.md`` (the commands), ``docs/mun-historical.md`` (the officers' rulings) and
+``../shared/rules/mun-historical.md`` (the rules).
 """
 
 from __future__ import annotations
@@ -43,6 +45,76 @@ class SetVictoryPoints(Command):
     power: str
     points: int
     reason: str = ""
+
+
+class SetGoals(Command):
+    """The officers give a power its two political goals ("for their country alone": secret to that
+    delegation and the officers). Setting them again rewrites the texts; points already awarded stay."""
+
+    kind: Literal["set_goals"] = "set_goals"
+    power: str
+    goals: list[str] = Field(description="The two goals' texts, goal 1 first.")
+
+
+class ProposeGoal(Command):
+    """A delegation's own proposal for a third political goal, as the officers received it
+    (waiting for their ruling: ``rule_goal``). A new proposal replaces an earlier one not yet ruled on."""
+
+    kind: Literal["propose_goal"] = "propose_goal"
+    power: str
+    goal: str
+
+
+class RuleGoal(Command):
+    """The officers allow or deny a power's proposed third goal."""
+
+    kind: Literal["rule_goal"] = "rule_goal"
+    power: str
+    allowed: bool
+    reason: str = ""
+
+
+class AwardPoints(Command):
+    """The officers award political victory points for one of a power's goals (1, 2 or the proposed 3).
+
+    The award replaces an earlier one for the same goal (a correction); the score table shows the
+    points and the turn they were awarded in."""
+
+    kind: Literal["award_points"] = "award_points"
+    power: str
+    goal: int = Field(description="1 or 2 (the officers' goals) or 3 (the power's own, if allowed).")
+    points: int
+    reason: str = ""
+
+
+class OpenConference(Command):
+    """A congress, conference or convention begins: a name, the province where it meets, at least
+    three delegations (the organiser first), and its form."""
+
+    kind: Literal["open_conference"] = "open_conference"
+    name: str
+    location: str = Field(description="The province where it is held (id or name).")
+    powers: list[str] = Field(description="The participating delegations (power ids or names).")
+    form: Literal["congress", "conference", "convention"] = "conference"
+
+
+class EndConference(Command):
+    """The running conference ends before its year is up (its business done, or the officers close it)."""
+
+    kind: Literal["end_conference"] = "end_conference"
+    reason: str = ""
+
+
+class EndGame(Command):
+    """The officers end the game: final scores, a single winner or a draw."""
+
+    kind: Literal["end_game"] = "end_game"
+    reason: str = ""
+
+
+OFFICERS_ONLY = frozenset({"set_goals", "rule_goal", "award_points", "set_victory_points", "end_game"})
+"""Kinds only CONTROL (the presiding officers) may send: the digest says the officers set the goals,
+allow or deny the third and award the points, and they end the game."""
 
 
 @dataclass(frozen=True)

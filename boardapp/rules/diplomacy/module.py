@@ -9,6 +9,9 @@ A year: Spring movement → Spring retreats (only when a unit was dislodged) →
 Fall retreats → Winter adjustments (only when some power must build or disband) → next year.
 Orders are submitted per power with ``submit_orders`` (a power's new submission replaces its
 earlier one in the same phase) and stay secret until ``adjudicate`` reveals them.
+
+The MUN Historical Committee's officers' side (who has not handed in, political goals and the
+score table, conferences, the end of the game) lives in :mod:`.officers`; this module dispatches to it.
 """
 
 from __future__ import annotations
@@ -18,15 +21,34 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from boardapp.engine.dice import Dice
-from boardapp.engine.module import BoardPicture, BoardPiece, BoardToken, Command, Event, MoveOption, RuleModule
+from boardapp.engine.module import (
+    BoardPicture,
+    BoardPiece,
+    BoardToken,
+    Command,
+    Event,
+    Impossible,
+    MoveOption,
+    RuleModule,
+    Section,
+)
 from boardapp.model.mapfile import Map
+from boardapp.rules.diplomacy import officers
 from boardapp.rules.diplomacy.adjudicator import (
     adjudicate_adjustments,
     adjudicate_movement,
     adjudicate_retreats,
     update_ownership,
 )
-from boardapp.rules.diplomacy.commands import Adjudicate, Insurrection, Reclaim, SetVictoryPoints, SubmitOrders
+from boardapp.rules.diplomacy.commands import (
+    OFFICERS_ONLY,
+    Adjudicate,
+    AwardPoints,
+    Insurrection,
+    Reclaim,
+    SetVictoryPoints,
+    SubmitOrders,
+)
 from boardapp.rules.diplomacy.mapdata import province_of
 from boardapp.rules.diplomacy.orders import (
     AmbiguousOrderError,
@@ -38,7 +60,7 @@ from boardapp.rules.diplomacy.orders import (
     UnitType,
 )
 from boardapp.rules.diplomacy.scenario import DiplomacyScenario, Power
-from boardapp.rules.diplomacy.state import ADJUSTMENT, MOVEMENT, RETREAT, DiplomacyState
+from boardapp.rules.diplomacy.state import ADJUSTMENT, MOVEMENT, RETREAT, DiplomacyState, Goal, Result
 
 _PHASE = {MOVEMENT: Phase.MOVEMENT, RETREAT: Phase.RETREAT, ADJUSTMENT: Phase.ADJUSTMENT}
 
@@ -54,7 +76,8 @@ class DiplomacyRules(RuleModule[DiplomacyState]):
     name: ClassVar[str] = "diplomacy"
     title: ClassVar[str] = "Diplomacy (and the MUN Historical Committee)"
     scenario_model = DiplomacyScenario
-    command_types = (SubmitOrders, Adjudicate, SetVictoryPoints)
+    command_types = (SubmitOrders, Adjudicate, SetVictoryPoints, *officers.OFFICER_COMMANDS)
+    control_only_kinds = OFFICERS_ONLY
 
     def __init__(self, scenario: DiplomacyScenario, the_map: Map) -> None:
         super().__init__(scenario, the_map)
@@ -91,14 +114,20 @@ class DiplomacyRules(RuleModule[DiplomacyState]):
     def initial_state(self) -> DiplomacyState:
         sc = self.scenario
         units = [Unit(u.power, UnitType(u.type), u.at.lower()) for u in sc.units]
-        return DiplomacyState(
+        state = DiplomacyState(
             year=sc.calendar.year, season=sc.calendar.season, phase=MOVEMENT, units=units,
             owners=sc.initial_owners(), political={p.id: 0 for p in sc.powers},
         )
+        for pid, texts in sc.officers.goals.items():
+            state.goals[pid] = {i: Goal(t.strip()) for i, t in enumerate(texts, start=1)}
+        officers.note_europe(self, state)  # a scenario may start a power with the bonus centres already
+        return state
 
     def turn_label(self, state: DiplomacyState) -> str:
         season = state.season.capitalize()
         label = f"{season} {state.year}"
+        if state.result is not None:
+            return f"{label}: game over"
         if state.phase == RETREAT:
             label += " (retreats)"
         elif state.phase == ADJUSTMENT:
@@ -114,10 +143,34 @@ class DiplomacyRules(RuleModule[DiplomacyState]):
     def score(self, state: DiplomacyState, power: str) -> int:
         v = self.scenario.victory
         c = self.centres(state).get(power, 0)
-        s = (c if v.score_centres else 0) + state.political.get(power, 0)
-        if v.bonus_centres is not None and c >= v.bonus_centres:
-            s += v.bonus_points
-        return s
+        s = (c if v.score_centres else 0) + state.political.get(power, 0) + officers.goal_points(state, power)
+        return s + officers.europe_bonus(self, state, power)
+
+    def missing_powers(self, state: DiplomacyState) -> list[str]:
+        """The powers that must order in this phase and have not handed in (see :func:`officers.missing_powers`).
+
+        >>> from boardapp.engine.files import load_scenario
+        >>> rules = DiplomacyRules(*load_scenario("scenarios/mun-historical-1935.yaml"))
+        >>> state = rules.initial_state(); state.orders["uk"] = []
+        >>> rules.missing_powers(state)[:3]
+        ['france', 'italy', 'germany']
+        """
+        return officers.missing_powers(self, state)
+
+    def turn_number(self, state: DiplomacyState) -> int:
+        """The turn the clock counts, from 1: each Spring and each Fall is a turn; the retreats and
+        the winter adjustments belong to the turn just played (Spring 1935 = 1, Fall 1935 = 2,
+        Winter 1935 = 2, Spring 1936 = 3 when the game starts in Spring 1935)."""
+        cal = self.scenario.calendar
+        start = cal.year * 2 + (cal.season == "fall")
+        now = state.year * 2 + (state.season != "spring")
+        return max(1, now - start + 1)
+
+    def turn_minutes(self, state: DiplomacyState) -> float:
+        """The negotiation clock for the current turn: 30 minutes before the first, 15 before each
+        later one (the scenario's ``negotiation``)."""
+        n = self.scenario.negotiation
+        return n.first_turn_minutes if self.turn_number(state) <= 1 else n.turn_minutes
 
     # --- parsing orders ------------------------------------------------------------------
     def parse_order(self, state: DiplomacyState, power: str, text: str) -> Order | Insurrection | Reclaim:
@@ -233,19 +286,22 @@ class DiplomacyRules(RuleModule[DiplomacyState]):
 
     # --- check -------------------------------------------------------------------------
     def check(self, state: DiplomacyState, command: Command) -> list[str]:
-        if state.finished and not isinstance(command, SetVictoryPoints):
-            return ["the game is over"]
-        if isinstance(command, SubmitOrders):
+        if state.finished:
+            if isinstance(command, (SetVictoryPoints, AwardPoints)) and state.result is not None:
+                return ["the game is over and its final scores stand (CONTROL may force a correction; the "
+                        "result is worked out again)", *self._check_live(state, command)]
+            if not isinstance(command, SetVictoryPoints):
+                return ["the game is over"]
+        return self._check_live(state, command)
+
+    def _check_live(self, state: DiplomacyState, command: Command) -> list[str]:
+        if isinstance(command, (SubmitOrders, SetVictoryPoints)):
             if command.power not in self.powers:
-                return [f"unknown power {command.power!r}; powers are {sorted(self.powers)}"]
-            return []  # illegal lines do not refuse the hand-in: those units hold (see split_orders)
-        if isinstance(command, SetVictoryPoints):
-            if command.power not in self.powers:
-                return [f"unknown power {command.power!r}; powers are {sorted(self.powers)}"]
-            return []
+                return [Impossible(f"unknown power {command.power!r}; powers are {sorted(self.powers)}")]
+            return []  # illegal lines do not refuse a hand-in: those units hold (see split_orders)
         if isinstance(command, Adjudicate):
-            return []
-        return [f"unknown command {command.kind!r}"]
+            return officers.adjudicate_reasons(self, state)
+        return officers.check_officers(self, state, command)
 
     def end_turn_command(self) -> Command:
         return Adjudicate()
@@ -274,10 +330,13 @@ class DiplomacyRules(RuleModule[DiplomacyState]):
             state.political[command.power] = command.points
             state.vp_log.append((command.power, command.points - old, command.reason))
             why = f" ({command.reason})" if command.reason else ""
-            return [Event(kind="victory_points", teams=(command.power,),
-                          data={"points": command.points, "was": old},
-                          text=f"{self.power_name(command.power)}: political victory points {old} → "
-                          f"{command.points}{why}")]
+            events = [Event(kind="victory_points", teams=(command.power,),
+                            data={"points": command.points, "was": old},
+                            text=f"{self.power_name(command.power)}: political victory points {old} → "
+                            f"{command.points}{why}")]
+            if state.result is not None:
+                events += officers.end_game(self, state, state.result.reason)
+            return events
         if isinstance(command, Adjudicate):
             label = self.turn_label(state)
             if state.phase == MOVEMENT:
@@ -288,8 +347,14 @@ class DiplomacyRules(RuleModule[DiplomacyState]):
                 events = self._adjustments(state)
             events.insert(0, Event(kind="adjudicated", text=f"{label} adjudicated",
                                    data={"phase": label}))
+            events += officers.watch_conference(self, state)
             events.append(Event(kind="phase", text=f"Now: {self.turn_label(state)}",
                                 data={"phase": self.turn_label(state)}))
+            return events
+        if isinstance(command, officers.OFFICER_COMMANDS):
+            events = officers.apply_officers(self, state, command)
+            if isinstance(command, AwardPoints) and state.result is not None:
+                events += officers.end_game(self, state, state.result.reason)
             return events
         raise ValueError(f"unknown command {command.kind!r}")
 
@@ -426,7 +491,14 @@ class DiplomacyRules(RuleModule[DiplomacyState]):
             events += self._eliminations(state, old)
             state.arrivals = {}
         events += self._insurrections(state)
+        events += officers.note_europe(self, state)
         events += self._victory(state)
+        if state.finished:  # an outright win: the calendar stops
+            return events
+        last = self.scenario.calendar.last_year
+        if state.season == "fall" and last is not None and state.year >= last:
+            # The scenario's last year has passed: no winter adjustments (they change no score).
+            return events + officers.end_game(self, state, f"the last year, {state.year}, has passed")
         if state.season == "spring":
             state.season, state.phase = "fall", MOVEMENT
         elif self._adjustments_due(state):
@@ -516,6 +588,7 @@ class DiplomacyRules(RuleModule[DiplomacyState]):
         for (giver, target), n in sorted(by_giver.items()):
             if n >= rules.vp_min_units and rules.vp:
                 state.political[giver] = state.political.get(giver, 0) + rules.vp
+                state.insurrection_vp[giver] = state.insurrection_vp.get(giver, 0) + rules.vp
                 state.vp_log.append((giver, rules.vp, f"invested {n} units in the insurrection for {target}"))
                 events.append(Event(kind="victory_points", teams=(giver,), data={"points": rules.vp},
                                     text=f"{self.power_name(giver)} earns {rules.vp} political victory point "
@@ -630,6 +703,8 @@ class DiplomacyRules(RuleModule[DiplomacyState]):
         for pw, c in sorted(self.centres(state).items()):
             if c >= v.centres:
                 state.finished = True
+                state.result = Result(officers.season_label(state), f"{self.power_name(pw)} holds {c} supply centres",
+                                      tuple(officers.final_scores(self, state)), (pw,))
                 return [Event(kind="victory", teams=(pw,), data={"centres": c},
                               text=f"{self.power_name(pw)} holds {c} supply centres and wins")]
         return []
@@ -678,13 +753,26 @@ class DiplomacyRules(RuleModule[DiplomacyState]):
         units: dict[str, int] = {}
         for u in state.units:
             units[u.power] = units.get(u.power, 0) + 1
+        missing = set(officers.missing_powers(self, state))
         tracks = [{"team": p.id, "name": p.name, "centres": counts.get(p.id, 0), "units": units.get(p.id, 0),
-                   "vp": state.political.get(p.id, 0), "score": self.score(state, p.id),
+                   "vp": state.political.get(p.id, 0) + officers.goal_points(state, p.id),
+                   "score": self.score(state, p.id), "orders_due": p.id in missing,
                    "orders_in": p.id in state.orders, "eliminated": p.id in state.eliminated}
                   for p in self.scenario.powers]
         return BoardPicture(control=control, pieces=pieces, tokens=tokens, turn_label=self.turn_label(state),
                             tracks=tracks, tallies={"supply centres": len(self.m.supply_centres)},
-                            hidden_keys=frozenset({"orders"}))
+                            hidden_keys=frozenset({"orders"}), sections=self.sections(state))
+
+    def sections(self, state: DiplomacyState) -> list[Section]:
+        """The officers' tables for the board's panels and the big screen: the final scores once the
+        game is over, the score table, the running conference, and each power's goals (hidden: that
+        delegation and the officers only)."""
+        out = [s for s in (officers.result_section(self, state),) if s is not None]
+        out.append(officers.score_section(self, state))
+        conference = officers.conference_section(self, state)
+        if conference is not None:
+            out.append(conference)
+        return out + officers.goal_sections(self, state)
 
     def summary(self, state: DiplomacyState) -> dict[str, Any]:
         return {
@@ -706,6 +794,19 @@ class DiplomacyRules(RuleModule[DiplomacyState]):
                                    for p, v in sorted(state.illegal.items())}},
             "insurrection_units": [list(p) for p in state.pledges],
             "finished": state.finished,
+            "goals": {p: {str(n): {"text": g.text, "allowed": g.allowed, "points": g.points,
+                                   "awarded": g.award.turn if g.award else None}
+                          for n, g in sorted(goals.items())} for p, goals in sorted(state.goals.items())},
+            "insurrection_vp": dict(sorted(state.insurrection_vp.items())),
+            "control_of_europe": dict(sorted(state.europe.items())),
+            "conference": None if state.conference is None else {
+                "name": state.conference.name, "location": state.conference.location,
+                "powers": list(state.conference.powers), "form": state.conference.form,
+                "since": state.conference.turn},
+            "result": None if state.result is None else {
+                "turn": state.result.turn, "reason": state.result.reason,
+                "scores": dict(state.result.scores), "winners": list(state.result.winners),
+                "draw": len(state.result.winners) > 1},
         }
 
     def check_state(self, state: DiplomacyState) -> list[str]:
@@ -720,6 +821,13 @@ class DiplomacyRules(RuleModule[DiplomacyState]):
         for c in state.owners:
             if c not in self.m.provinces or not self.m.provinces[c].supply_center:
                 problems.append(f"{c} is owned but not a supply centre")
+        for pw, goals in state.goals.items():
+            if pw not in self.powers or not set(goals) <= {1, 2, 3}:
+                problems.append(f"goals {sorted(goals)} of {pw!r}: only powers' goals 1, 2 and 3 exist")
+        conf = state.conference
+        if conf is not None and (conf.location not in self.m.provinces or len(set(conf.powers)) < 3):
+            problems.append(f"the {conf.name} meets in {conf.location!r} with {list(conf.powers)}: a province and "
+                            "three delegations are needed")
         return problems
 
     def drop_command(self, state: DiplomacyState, piece: str, place: str) -> Command | None:

@@ -60,6 +60,31 @@ class StartUnit(FileModel):
 class Calendar(FileModel):
     year: int = Field(1901, description="The first year.")
     season: Literal["spring", "fall"] = Field("spring", description="The first season.")
+    last_year: int | None = Field(
+        None, description="The scenario's last year: the game ends when its Fall has been resolved (after the "
+        "retreats); empty: it ends when the officers end it (or a power wins outright).",
+    )
+
+
+class Negotiation(FileModel):
+    """How long the turn clock runs for the diplomatic phase before each turn's orders are written."""
+
+    first_turn_minutes: float = Field(30, gt=0, description="Minutes of negotiation before the first turn (MUN: 30).")
+    turn_minutes: float = Field(15, gt=0, description="Minutes before each later turn (MUN: 15).")
+
+
+class Officers(FileModel):
+    """What the presiding officers (CONTROL) set up before the game and how they run it."""
+
+    orders_from_all: bool = Field(
+        False, description="Refuse to reveal and resolve while a power that must order has not handed in: "
+        "CONTROL is told which and may force it (their units hold). Off: missing powers simply hold.",
+    )
+    goals: dict[Id, list[str]] = Field(
+        default_factory=dict, description="Power -> its two political goals as the officers set them (secret to "
+        "that delegation); they may also be set in play with set_goals.",
+    )
+    third_goal_points: int = Field(3, ge=0, description="The most points the officers award a power's own goal.")
 
 
 class Victory(FileModel):
@@ -96,6 +121,8 @@ class DiplomacyScenario(ScenarioBase):
     calendar: Calendar = Field(default_factory=Calendar)
     victory: Victory = Field(default_factory=Victory)
     insurrection: InsurrectionRules = Field(default_factory=InsurrectionRules)
+    negotiation: Negotiation = Field(default_factory=Negotiation)
+    officers: Officers = Field(default_factory=Officers)
 
     @field_validator("borders")
     @classmethod
@@ -204,6 +231,16 @@ class DiplomacyScenario(ScenarioBase):
                 problems.append(_p(("owners", centre), f"{centre!r} is not a supply centre"))
             if owner not in pids:
                 problems.append(_p(("owners", centre), f"unknown power {owner!r}"))
+        for pid, texts in self.officers.goals.items():
+            if pid not in pids:
+                problems.append(_p(("officers", "goals", pid), f"unknown power {pid!r}; powers are {pids}"))
+            if len(texts) != 2:
+                problems.append(_p(("officers", "goals", pid), f"{pid} has {len(texts)} goals; the officers set "
+                                   "exactly 2 (the third is the power's own proposal: propose_goal)"))
+        last = self.calendar.last_year
+        if last is not None and last < self.calendar.year:
+            problems.append(_p(("calendar", "last_year"), f"the last year {last} is before the first year "
+                               f"{self.calendar.year}"))
         victory = self.victory.centres
         total = len(m.supply_centres)
         if victory > total:

@@ -1,6 +1,7 @@
 """The live state of a Diplomacy-family game: the calendar, units, supply-centre owners, the
 orders handed in this phase (secret until adjudication), political victory points, eliminated
-powers and the insurrections under way."""
+powers and the insurrections under way, and what the MUN officers keep: each power's political
+goals with their awards, the control-of-Europe bonus, the running conference and the result."""
 
 from __future__ import annotations
 
@@ -11,6 +12,64 @@ from boardapp.rules.diplomacy.orders import Unit
 
 MOVEMENT, RETREAT, ADJUSTMENT = "movement", "retreat", "adjustment"
 """The phases of a season."""
+
+
+@dataclass(frozen=True)
+class Award:
+    """Points the officers awarded for a goal: how many, in which turn, and why."""
+
+    points: int
+    turn: str
+    """The turn label when it was awarded ('Fall 1936')."""
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class Goal:
+    """One political goal of a power: 1 and 2 set by the officers, 3 proposed by the power.
+
+    A proposed goal counts only once the officers allow it (``allowed``: None while they have not
+    ruled). ``award`` is the latest award (an award replaces an earlier one: a correction)."""
+
+    text: str
+    allowed: bool | None = True
+    award: Award | None = None
+
+    @property
+    def points(self) -> int:
+        return self.award.points if self.award is not None and self.allowed else 0
+
+
+@dataclass(frozen=True)
+class Conference:
+    """A congress, conference or convention under way: where, who, since when."""
+
+    name: str
+    location: str
+    """The province where it meets."""
+    powers: tuple[str, ...]
+    form: str
+    year: int
+    season: str
+    """The season it began in; its year is up when the calendar reaches that season a year later."""
+    turn: str
+    """The turn label it began in."""
+    owner_at_start: str | None = None
+    """Who held its province (a supply centre) when it opened: a conference may meet in a centre a
+    non-participant holds, as long as no hostile unit stands there; it is conquered if the centre
+    passes to another power not taking part."""
+
+
+@dataclass(frozen=True)
+class Result:
+    """How the game ended: the final scores and the winner (one power) or the draw (several)."""
+
+    turn: str
+    reason: str
+    scores: tuple[tuple[str, int], ...]
+    """(power, final score), best first."""
+    winners: tuple[str, ...]
+    """One power: the single winner; more: a draw between them."""
 
 
 @dataclass
@@ -40,6 +99,18 @@ class DiplomacyState:
     illegal: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
     """Power -> the illegal lines of its hand-in this phase, each with the parser's reason (seen by CONTROL
     and that power until adjudication reveals them; those units hold)."""
+    insurrection_vp: dict[str, int] = field(default_factory=dict)
+    """Power -> the political points it earned by investing in insurrections (also counted in ``political``)."""
+    goals: dict[str, dict[int, Goal]] = field(default_factory=dict)
+    """Power -> goal number (1, 2, 3) -> the goal (officer-set 1 and 2, the power's own 3)."""
+    europe: dict[str, str] = field(default_factory=dict)
+    """Power -> the turn it first controlled the bonus centres (25: 'control of Europe'). Kept once
+    earned, whatever the power holds later."""
+    conference: Conference | None = None
+    conferences: list[tuple[Conference, str, str]] = field(default_factory=list)
+    """Conferences that have ended: (the conference, the turn it ended, why)."""
+    result: Result | None = None
+    """Set when the game ends."""
 
     def copy(self) -> DiplomacyState:
         return DiplomacyState(
@@ -49,4 +120,8 @@ class DiplomacyState:
             pledges=list(self.pledges), missing_pledges=list(self.missing_pledges),
             reclaims={k: list(v) for k, v in self.reclaims.items()}, finished=self.finished,
             arrivals=dict(self.arrivals), illegal={k: list(v) for k, v in self.illegal.items()},
+            insurrection_vp=dict(self.insurrection_vp), goals={k: dict(v) for k, v in self.goals.items()},
+            europe=dict(self.europe),
+            conference=self.conference, conferences=list(self.conferences),
+            result=self.result,
         )
