@@ -41,6 +41,7 @@ from boardapp.rules.binni import (
     influence,
     movement,
     news,
+    series,
     start,
     strikes,
     trades,
@@ -133,3 +134,6 @@ class BinniRules(BinniFacts):
 
     def check_state(self, state: BinniState) -> list[str]:
         return board.check_state(self, state)
+
+    def series(self, state: BinniState) -> dict[str, dict[str, float]]:
+        return series.series(self, state)

@@ -20,6 +20,7 @@ from typing import Any, ClassVar
 from boardapp.engine.dice import Dice
 from boardapp.engine.module import BoardPicture, BoardPiece, BoardToken, Command, Event, MoveOption, RuleModule
 from boardapp.model.mapfile import Map
+from boardapp.rules.diplomacy import series
 from boardapp.rules.diplomacy.adjudicator import (
     adjudicate_adjustments,
     adjudicate_movement,
@@ -721,6 +722,9 @@ class DiplomacyRules(RuleModule[DiplomacyState]):
             if c not in self.m.provinces or not self.m.provinces[c].supply_center:
                 problems.append(f"{c} is owned but not a supply centre")
         return problems
+
+    def series(self, state: DiplomacyState) -> dict[str, dict[str, float]]:
+        return series.series(self, state)
 
 
 def _with_power(order: Order, power: str | None) -> Order:
