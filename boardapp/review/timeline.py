@@ -184,9 +184,8 @@ class Review:
         try:
             return self._by_seq[seq]
         except KeyError:
-            raise IndexError(f"no journal entry {seq} in this game (entries "
-                             f"{self.entries[0].seq if self.entries else 0}..{self.entries[-1].seq if self.entries else 0})"
-                             ) from None
+            seqs = [e.seq for e in self.entries] or [0]
+            raise IndexError(f"no journal entry {seq} in this game (entries {seqs[0]}..{seqs[-1]})") from None
 
     # --- steps ----------------------------------------------------------------------------------
     def _turns(self) -> tuple[Turn, ...]:
