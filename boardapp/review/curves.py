@@ -26,7 +26,8 @@ MEASURE_NAMES = {
 """Titles of the measures the built-in rule modules supply; any other is shown by its own name."""
 
 MISSING = ("The curves are left out: matplotlib is not installed. "
-           "Install it with  pip install 'boardapp[report]'  (or pip install 'matplotlib>=3.8') and run the report again.")
+           "Install it with  pip install 'boardapp[report]'  (or pip install 'matplotlib>=3.8') "
+           "and run the report again.")
 
 
 def matplotlib_missing() -> str | None:
@@ -79,6 +80,9 @@ def figure(measure: str, curves: Sequence[Curve], labels: Sequence[str], colours
     step = max(1, len(xs) // 12)
     ax.set_xticks(xs[::step], [labels[i] for i in xs[::step]], fontsize=7, rotation=30, ha="right")
     ax.tick_params(axis="y", labelsize=8)
+    from matplotlib.ticker import MaxNLocator
+
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))  # counts and levels: no 2.25 deaths
     ax.grid(alpha=0.3)
     for spine in ("top", "right"):
         ax.spines[spine].set_visible(False)

@@ -49,9 +49,10 @@ class ProgressBar:
 
 
 CSS = """
-body { font-family: "DejaVu Sans", Helvetica, Arial, sans-serif; color: #1a1a1a; margin: 2em auto; max-width: 1150px;
-       padding: 0 1em; line-height: 1.4; }
-h1 { font-size: 1.9em; margin-bottom: .2em; } h2 { border-bottom: 2px solid #444; padding-bottom: .2em; margin-top: 2em; }
+body { font-family: "DejaVu Sans", Helvetica, Arial, sans-serif; color: #1a1a1a; margin: 2em auto;
+       max-width: 1150px; padding: 0 1em; line-height: 1.4; }
+h1 { font-size: 1.9em; margin-bottom: .2em; }
+h2 { border-bottom: 2px solid #444; padding-bottom: .2em; margin-top: 2em; }
 .audience { font-weight: bold; padding: .4em .8em; border-radius: 4px; display: inline-block; }
 .public { background: #e3f0e3; border: 1px solid #6a6; }
 .umpire { background: #fbe3e3; border: 2px solid #b22; color: #800; }
@@ -201,11 +202,11 @@ def build_report(review: Review, umpire: bool = False, progress: Progress | None
     if pdf is not None:
         if missing:
             raise RuntimeError(missing.replace("The curves are left out", "No PDF"))
-        _write_pdf(review, Path(pdf), pictures, figures, by_turn, who, tell)
+        _write_pdf(review, Path(pdf), pictures=pictures, figures=figures, by_turn=by_turn, who=who, tell=tell)
     return "\n".join(html)
 
 
-def _write_pdf(review: Review, path: Path, pictures: list[tuple[str, Any]], figures: list[Any],
+def _write_pdf(review: Review, path: Path, *, pictures: list[tuple[str, Any]], figures: list[Any],
                by_turn: dict[str, list[KeyEvent]], who: str, tell: Progress) -> None:
     """The same story as pages: a title page, one page per turn (board and key events), the curves."""
     from matplotlib.backends.backend_pdf import PdfPages
@@ -233,6 +234,7 @@ def _write_pdf(review: Review, path: Path, pictures: list[tuple[str, Any]], figu
             tell("PDF pages", n - 1, len(pictures))
             fig = plt.figure(figsize=a4)
             fig.text(0.06, 0.96, label, fontsize=16, weight="bold")
+            fig.text(0.06, 0.015, who, fontsize=7, color="#a00" if "UMPIRES" in who else "#262")
             ax = fig.add_axes((0.04, 0.45, 0.92, 0.49))
             draw_on_axes(ax, module.map, shapes)
             lines = [f"[{e.tag}] {e.text}" for e in by_turn.get(label, [])]

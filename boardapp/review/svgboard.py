@@ -85,7 +85,7 @@ def layout(the_map: Map, picture: BoardPicture, colours: dict[str, str]) -> list
     for piece in picture.pieces:
         if piece.place in at:
             by_place[piece.place].append(piece)
-    cw, ch = u * 2.2, u * 1.5
+    cw, ch = u * 3.0, u * 1.6
     for place_id, pieces in by_place.items():
         x0, y0 = at[place_id]
         per_row = min(4, len(pieces))
@@ -97,7 +97,7 @@ def layout(the_map: Map, picture: BoardPicture, colours: dict[str, str]) -> list
             shapes.append(Shape("rect", ((x, y), (x + cw * 0.94, y + ch * 0.92)), fill=colour, stroke="#111111",
                                 width=u * 0.08, title=piece.tooltip or piece.id))
             text = f"{piece.label} {piece.value}".strip()
-            shapes.append(Shape("text", ((x + cw * 0.47, y + ch * 0.66),), text=text, size=u * 0.78,
+            shapes.append(Shape("text", ((x + cw * 0.47, y + ch * 0.66),), text=text, size=u * 0.9,
                                 fill=_ink_on(colour), bold=True))
             if piece.damage:
                 shapes.append(Shape("text", ((x + cw * 0.88, y + ch * 0.3),), text="•" * piece.damage, size=u * 0.7,
@@ -140,8 +140,9 @@ def to_svg(the_map: Map, shapes: list[Shape], title: str = "") -> str:
                        f'stroke-width="{s.width:.2f}">{tip}</circle>')
         elif s.kind == "rect":
             (x0, y0), (x1, y1) = s.points
-            out.append(f'<rect x="{x0:.1f}" y="{y0:.1f}" width="{x1 - x0:.1f}" height="{y1 - y0:.1f}" rx="{s.width * 2:.1f}"'
-                       f' fill="{s.fill}" stroke="{s.stroke}" stroke-width="{s.width:.2f}">{tip}</rect>')
+            out.append(f'<rect x="{x0:.1f}" y="{y0:.1f}" width="{x1 - x0:.1f}" height="{y1 - y0:.1f}"'
+                       f' rx="{s.width * 2:.1f}" fill="{s.fill}" stroke="{s.stroke}" stroke-width="{s.width:.2f}">'
+                       f'{tip}</rect>')
         elif s.kind == "text":
             (x, y), = s.points
             weight = ' font-weight="bold"' if s.bold else ""
