@@ -57,8 +57,8 @@ def random_game(loaded: Any, entries: int, weeks: int, *, seed: int = 1, save: s
     game = new_game(loaded, save=save, dice=SeededDice(seed))
     if watch is not None:
         game.subscribe(lambda _what, _entry: watch(game))
-    per_week = max(1, entries // weeks)
-    for _week in range(weeks):
+    for week in range(weeks):
+        per_week = max(1, entries // weeks + (1 if week < entries % weeks else 0))  # the weeks add up to entries
         for i in range(per_week - 1):
             if i % force_every == force_every - 1 and _force_one(game, rng):
                 continue
