@@ -9,7 +9,8 @@ twelve ends of week; see ``tests/review/games.py``), saves it to a game file, th
 - reaching a position and its public board picture (``state_at`` + ``module.view``), target ≤ 50 ms
   (20 frames per second while scrubbing): at random positions (the worst case: a jump), and along a
   slider drag (every 25th position, forwards then backwards);
-- for information, the public report (HTML with curves) of the game.
+- for information, the curves at every position (for fine scrubbing) and at the week ends, and the
+  public report (HTML with curves) of the game.
 
 Run: ``.venv/bin/python benchmarks/bench_review.py`` (about half a minute).
 """
@@ -87,6 +88,11 @@ def main() -> None:
         scrub = [timed(lambda p=p: show(p)) for p in drag]
         row(f"slider drag, every 25th position ({len(drag)} frames)", scrub, 0.05)
         print(f"  scrubbing rate (drag, median): {1 / statistics.median(scrub):.0f} positions per second")
+
+        t = timed(lambda: review.curves(positions=range(len(review))))
+        print(f"fine curves (every measure at all {len(review)} positions): {t:.2f} s")
+        t = timed(review.curves)
+        print(f"weekly curves (every measure at the start and the {len(review.turns)} week ends): {t * 1000:.1f} ms")
 
         try:
             from boardapp.review.report import build_report
