@@ -114,6 +114,16 @@ def _standing(review: Review, audience: Audience, names: dict[str, str]) -> str:
     return "\n".join(out)
 
 
+def _sections_html(sections: list[Any]) -> str:
+    """The rule system's own tables (scores, votes, hands …), already filtered for the audience."""
+    out = []
+    for sec in sections:
+        head = "".join(f"<th>{escape(c)}</th>" for c in sec.columns)
+        rows = "".join("<tr>" + "".join(f"<td>{escape(str(c))}</td>" for c in row) + "</tr>" for row in sec.rows)
+        out.append(f"<h4>{escape(sec.title)}</h4><table>{'<tr>' + head + '</tr>' if head else ''}{rows}</table>")
+    return "\n".join(out)
+
+
 def _events_html(events: list[KeyEvent]) -> str:
     if not events:
         return "<p><em>No fights, control changes, deaths, PR changes or forced rulings.</em></p>"
@@ -164,7 +174,11 @@ def build_report(review: Review, umpire: bool = False, progress: Progress | None
         html.append(f'<section class="week" id="{_anchor(turn.label)}"><h2>{escape(turn.label)}</h2>')
         html.append(f"<p class=\"tallies\">The board at the end of {escape(turn.label)} "
                     f"(after entry {review.entries[turn.position - 1].seq}). {escape(tallies)}</p>")
-        html.append(to_svg(module.map, shapes, title=f"The board at the end of {turn.label}"))
+        if module.map.places or module.map.regions:
+            html.append(to_svg(module.map, shapes, title=f"The board at the end of {turn.label}"))
+        else:
+            html.append("<p><em>This rule system is played on a table, not a map: see its tables below.</em></p>")
+        html.append(_sections_html(picture.sections))
         html.append(f"<h3>Key events of {escape(turn.label)}</h3>")
         html.append(_events_html(by_turn.get(turn.label, [])))
         html.append("</section>")

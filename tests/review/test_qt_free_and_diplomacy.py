@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from boardapp.engine.files import load_scenario, new_game
+from boardapp.engine.module import Audience
 from boardapp.review.report import build_report
 from boardapp.review.timeline import Review
 from tests.conftest import ROOT, TINY
@@ -56,3 +57,17 @@ def test_a_diplomacy_report_has_its_seasons_and_centres() -> None:
         assert f'id="curve-{measure}"' in html
     assert "victory points" in html  # the set_victory_points event is a key event
     assert "Supply centres" in html and "Poland" in html
+
+
+def test_a_rule_system_without_curves_still_has_its_tables() -> None:
+    """Mid-East PEACE supplies no series yet: the report says so, and shows the module's own tables."""
+    pytest.importorskip("matplotlib")
+    game = new_game(load_scenario(ROOT / "scenarios" / "mideast-peace.yaml"))
+    game.push(game.module.end_turn_command())
+    review = Review.from_game(game)
+    assert review.curves() == []
+    html = build_report(review)
+    assert "This rule system supplies no curves." in html
+    titles = re.findall(r"<h4>([^<]*)</h4>", html)
+    public_sections = game.module.view(review.state_at(1), Audience.PUBLIC).sections
+    assert public_sections and titles == [sec.title for sec in public_sections]

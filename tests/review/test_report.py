@@ -17,13 +17,15 @@ import pytest
 
 from boardapp.cli import main
 from boardapp.engine.files import load_scenario, new_game
+from boardapp.review import curves as charts
 from boardapp.review.curves import MISSING
 from boardapp.review.report import ProgressBar, build_report, report_command
 from boardapp.review.timeline import Review
 from boardapp.rules.binni import commands as c
 from tests.conftest import ROOT
 
-pytest.importorskip("matplotlib")
+needs_matplotlib = pytest.mark.skipif(charts.matplotlib_missing() is not None,
+                                      reason="matplotlib is not installed (pip install -e '.[report]')")
 
 BINNI = ROOT / "scenarios" / "war-in-binni.yaml"
 SF = "bg-1sf"  # the Binni Government's special forces at Kalen: hidden by display.hidden's default
@@ -87,6 +89,7 @@ def sections(html: str) -> dict[str, str]:
     return dict(found)
 
 
+@needs_matplotlib
 def test_every_week_has_its_board_and_key_events(reports: dict[str, Any]) -> None:
     game = reports["game"]
     for html in (reports["public"], reports["umpire"]):
@@ -112,6 +115,7 @@ def test_every_week_has_its_board_and_key_events(reports: dict[str, Any]) -> Non
     assert 'id="curve-pr"' in reports["public"] and 'id="curve-deaths"' in reports["public"]
 
 
+@needs_matplotlib
 def test_the_public_report_keeps_the_secrets(reports: dict[str, Any]) -> None:
     state = reports["game"].state
     team = state.teams["binni-gov"]
@@ -143,6 +147,7 @@ def test_the_report_is_self_contained(reports: dict[str, Any]) -> None:
         assert "@media print" in html
 
 
+@needs_matplotlib
 def test_cli_report_with_pdf(reports: dict[str, Any], tmp_path: Path, capsys: Any) -> None:
     out, pdf = tmp_path / "r.html", tmp_path / "r.pdf"
     assert main(["report", str(reports["path"]), "--out", str(out), "--pdf", str(pdf), "--umpire"]) == 0
