@@ -169,6 +169,13 @@ def test_cli_report_of_a_bad_file(tmp_path: Path, capsys: Any) -> None:
     assert not (tmp_path / "r.html").exists()
 
 
+def test_cli_report_to_a_folder_that_does_not_exist(reports: dict[str, Any], tmp_path: Path, capsys: Any) -> None:
+    out = tmp_path / "no-such-folder" / "r.html"
+    assert main(["report", str(reports["path"]), "--out", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert f"--out: cannot write {out}: No such file or directory" in err and "Traceback" not in err
+
+
 def test_without_matplotlib_the_report_says_so(reports: dict[str, Any], tmp_path: Path,
                                               monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib now raises ImportError

@@ -154,3 +154,32 @@ def test_opening_a_game_file_read_only(tmp_path: Any) -> None:
     bad.write_text("id: x\n")
     with pytest.raises(GameFileError, match="not a boardapp game file"):
         Review.open(bad)
+
+
+def test_a_damaged_journal_is_named(tmp_path: Any) -> None:
+    """An entry whose recorded events no longer match what it does, or that cannot be applied at all,
+    is named by its number; nothing escapes as a traceback."""
+    import json
+    import sqlite3
+
+    path = tmp_path / "day.game"
+    game = new_game(LOADED, save=path)
+    game.push(c.News(text="calm"))
+    game.push(c.Move(counter="g-mil1", to="charlie"))
+    game.push(c.EndTurn())
+    game.store.close()
+    with sqlite3.connect(path) as db:
+        entry = json.loads(db.execute("SELECT entry FROM journal WHERE seq = 2").fetchone()[0])
+        entry["events"][0]["text"] = "g-mil1 flies to the moon"
+        db.execute("UPDATE journal SET entry = ? WHERE seq = 2", (json.dumps(entry),))
+    db.close()
+    with pytest.raises(GameFileError, match=r"journal entry 2 \(move\(counter='g-mil1', to='charlie'\)\) replays "
+                                            r"differently: recorded \['g-mil1 flies to the moon'\]"):
+        Review.open(path)
+    with sqlite3.connect(path) as db:
+        entry["events"] = game.entries[1].model_dump(mode="json")["events"]
+        entry["command"]["counter"] = "g-ghost"
+        db.execute("UPDATE journal SET entry = ? WHERE seq = 2", (json.dumps(entry),))
+    db.close()
+    with pytest.raises(GameFileError, match=r"journal entry 2 \(move\) cannot be replayed: KeyError"):
+        Review.open(path)
