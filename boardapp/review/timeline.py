@@ -111,6 +111,7 @@ class Review:
         self._by_seq = {e.seq: i + 1 for i, e in enumerate(self.entries)}
         state = module.initial_state()
         self._snapshots.append(module.copy_state(state))
+        self._hidden = module.board(state).hidden_keys
         total = len(self.entries)
         for i, entry in enumerate(self.entries, start=1):
             self._apply(state, entry, verify=True)
@@ -227,8 +228,9 @@ class Review:
         return self.module.series(self.state_at(position))
 
     def hidden_measures(self) -> frozenset[str]:
-        """Measures public reports leave out: those the board picture's ``hidden_keys`` names."""
-        return self.module.board(self.state_at(0)).hidden_keys
+        """Measures public reports leave out: those the board picture's ``hidden_keys`` names (a
+        scenario's setting, the same at every position)."""
+        return self._hidden
 
     def curves(self, positions: Sequence[int] | None = None, audience: Audience = Audience.CONTROL) -> list[Curve]:
         """Every measure of every side at ``positions`` (default: the start and each turn's end).
