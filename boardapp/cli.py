@@ -32,7 +32,7 @@ from boardapp.model.problems import FileProblemsError, Problem
 from boardapp.model.yamlfile import YamlDocument
 
 SUBCOMMANDS = {"check", "run", "render", "schema", "export", "import", "diplomacy", "open", "screen", "host", "join",
-               "edit"}
+               "edit", "report"}
 
 
 def _err(message: str) -> int:
@@ -298,6 +298,12 @@ def cmd_open(args: argparse.Namespace) -> int:
     return int(run(args.file))
 
 
+def cmd_report(args: argparse.Namespace) -> int:
+    from boardapp.review.report import report_command
+
+    return report_command(args.game, args.out, pdf=args.pdf, umpire=args.umpire)
+
+
 # --- the parser ---------------------------------------------------------------------------------
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
@@ -374,6 +380,13 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("edit", help="the map and scenario editor")
     p.add_argument("file", nargs="?", metavar="MAP_OR_SCENARIO")
     p.set_defaults(func=cmd_edit)
+
+    p = sub.add_parser("report", help="the after-action report of a game file: HTML (and PDF), week by week")
+    p.add_argument("game", metavar="GAMEFILE")
+    p.add_argument("--out", required=True, metavar="FILE.html")
+    p.add_argument("--pdf", metavar="FILE.pdf", help="also write the report as a PDF (needs matplotlib)")
+    p.add_argument("--umpire", action="store_true", help="CONTROL's full picture: hidden units and secret tracks")
+    p.set_defaults(func=cmd_report)
 
     p = sub.add_parser("diplomacy", help="Diplomacy-family tools")
     dsub = p.add_subparsers(dest="tool", required=True)

@@ -51,7 +51,7 @@ def test_menus_are_referred_to_by_id_not_by_label() -> None:
 def test_a_reference_that_does_not_load_says_which_and_why() -> None:
     with pytest.raises(ValueError, match=r"cannot load 'boardapp.nowhere:thing': No module named 'boardapp.nowhere'"):
         plugins.resolve("boardapp.nowhere:thing")
-    known = re.escape(str(sorted(plugins.available())))
+    known = re.escape(str(sorted(plugins.declared())))
     with pytest.raises(ValueError, match=rf"no rule module 'chess'; known modules are {known}"):
         plugins.manifest("chess")
 

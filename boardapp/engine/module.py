@@ -344,3 +344,12 @@ class RuleModule(ABC, Generic[S]):
         """Minutes the turn clock gives the current turn (Diplomacy: the negotiation before it); None:
         the scenario's ``settings`` and timetable decide, as for War in Binni."""
         return None
+
+    def series(self, state: S) -> dict[str, dict[str, float]]:
+        """The numbers the after-action review draws as curves: measure -> side -> value, where a
+        side is a team id or 'total' ('pr' -> {'gov': 4, 'reb': 2}, 'deaths' -> {'total': 3}).
+
+        The review samples it at every week's (turn's) end and at any position the slider reaches.
+        A measure named in ``board(state).hidden_keys`` is secret and public reports leave it out.
+        Default: none (a rule system without curves)."""
+        return {}

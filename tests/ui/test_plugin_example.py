@@ -42,7 +42,7 @@ def where(win: MainWindow) -> str:
 def test_an_unknown_rule_system_is_named_with_the_known_ones() -> None:
     from boardapp import plugins
 
-    known = re.escape(str(sorted(plugins.available())))
+    known = re.escape(str(sorted(plugins.declared())))
     with pytest.raises(ValueError, match=rf"no rule module 'tiny-example'; known modules are {known}"):
         load_scenario(EXAMPLE)
 

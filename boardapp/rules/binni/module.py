@@ -41,6 +41,7 @@ from boardapp.rules.binni import (
     influence,
     movement,
     news,
+    series,
     start,
     strikes,
     trades,
@@ -142,3 +143,6 @@ class BinniRules(BinniFacts):
         if counter is not None and counter.place is None:
             return c.Deploy(counter=piece, to=place)
         return c.Move(counter=piece, to=place)
+
+    def series(self, state: BinniState) -> dict[str, dict[str, float]]:
+        return series.series(self, state)

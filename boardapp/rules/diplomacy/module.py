@@ -33,7 +33,7 @@ from boardapp.engine.module import (
     Section,
 )
 from boardapp.model.mapfile import Map
-from boardapp.rules.diplomacy import officers
+from boardapp.rules.diplomacy import officers, series
 from boardapp.rules.diplomacy.adjudicator import (
     adjudicate_adjustments,
     adjudicate_movement,
@@ -834,6 +834,9 @@ class DiplomacyRules(RuleModule[DiplomacyState]):
         """Nothing: in Diplomacy a unit dragged to a province writes an order into its power's orders
         (the orders panel's work, handed in with ``submit_orders``), it is not a command of its own."""
         return None
+
+    def series(self, state: DiplomacyState) -> dict[str, dict[str, float]]:
+        return series.series(self, state)
 
 
 def _with_power(order: Order, power: str | None) -> Order:

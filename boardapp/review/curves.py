@@ -1,0 +1,107 @@
+"""The review's curves drawn with matplotlib: one small chart per measure, a line per side in the
+side's colour, the turns along the bottom.
+
+matplotlib is an optional dependency (``pip install 'boardapp[report]'``): it draws the same figure
+to SVG (inlined in the HTML report), to PDF pages (``PdfPages``) and, later, inside the review window
+(its QtAgg canvas embeds in PySide6 and gives hover and click events). :func:`matplotlib_missing`
+says in words what to install when it is not there, and the report shows that sentence.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from collections import defaultdict
+from collections.abc import Sequence
+from typing import Any
+
+from boardapp.review.timeline import Curve
+
+MEASURE_NAMES = {
+    "pr": "PR (political rating)", "cards_max": "Card limit", "cards": "Influence cards in hand",
+    "money": "Money ($M)", "stores": "Warlike stores", "units": "Units on the map", "losses": "Losses (steps)",
+    "places": "Places controlled", "displaced": "Displaced people (tokens)", "camps": "Camps", "deaths": "Deaths",
+    "centres": "Supply centres", "vp": "Political victory points", "score": "Score",
+}
+"""Titles of the measures the built-in rule modules supply; any other is shown by its own name."""
+
+MISSING = ("The curves are left out: matplotlib is not installed. "
+           "Install it with  pip install 'boardapp[report]'  (or pip install 'matplotlib>=3.8') "
+           "and run the report again.")
+
+
+def matplotlib_missing() -> str | None:
+    """None when matplotlib can be used, else the sentence the report shows instead of the curves."""
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        return MISSING
+    return None
+
+
+def _pyplot() -> Any:
+    import matplotlib
+
+    matplotlib.use("Agg", force=False)  # no window: the report runs headless
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
+def by_measure(curves: Sequence[Curve]) -> dict[str, list[Curve]]:
+    """Curves grouped by measure, in the order the rule module gives them; sides that never change
+    and stay at zero are dropped (25 flat lines at 0 hide the few that tell the story)."""
+    groups: dict[str, list[Curve]] = defaultdict(list)
+    for cv in curves:
+        values = [v for v in cv.values if not math.isnan(v)]
+        if values and all(v == 0 for v in values):
+            continue
+        groups[cv.measure].append(cv)
+    return dict(groups)
+
+
+def figure(measure: str, curves: Sequence[Curve], labels: Sequence[str], colours: dict[str, str],
+           names: dict[str, str]) -> Any:
+    """One chart: ``curves`` of ``measure`` against the turn ``labels`` (one per position sampled)."""
+    plt = _pyplot()
+    fig, ax = plt.subplots(figsize=(7.2, 3.1), dpi=100)
+    xs = list(range(len(labels)))
+    changing = [cv for cv in curves if len(set(cv.values)) > 1]
+    steady = [cv for cv in curves if len(set(cv.values)) <= 1]
+    for cv in changing or curves:
+        ax.plot(xs, cv.values, marker="o", markersize=3, linewidth=1.8, color=colours.get(cv.side, "#444444"),
+                label=names.get(cv.side, cv.side))
+    if changing and steady:
+        note = "unchanged: " + ", ".join(f"{names.get(cv.side, cv.side)} {cv.values[0]:g}" for cv in steady[:12])
+        if len(steady) > 12:
+            note += f" and {len(steady) - 12} more"
+        ax.text(0.0, -0.32, note, transform=ax.transAxes, fontsize=7, color="#555555", va="top", wrap=True)
+    ax.set_title(MEASURE_NAMES.get(measure, measure), fontsize=11, loc="left")
+    step = max(1, len(xs) // 12)
+    ax.set_xticks(xs[::step], [labels[i] for i in xs[::step]], fontsize=7, rotation=30, ha="right")
+    ax.tick_params(axis="y", labelsize=8)
+    from matplotlib.ticker import MaxNLocator
+
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))  # counts and levels: no 2.25 deaths
+    ax.grid(alpha=0.3)
+    for spine in ("top", "right"):
+        ax.spines[spine].set_visible(False)
+    shown = changing or curves
+    if len(shown) > 1 or shown[0].side != "total":
+        ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False,
+                  ncol=1 if len(shown) <= 12 else 2)
+    fig.tight_layout()
+    return fig
+
+
+def to_svg(fig: Any, salt: str, close: bool = True) -> str:
+    """The figure as an inline ``<svg>`` element (text kept as paths: no font needed to read it).
+    ``salt`` keeps its element ids apart from the other charts' in the same page."""
+    plt = _pyplot()
+    buf = io.StringIO()
+    with plt.rc_context({"svg.hashsalt": salt}):
+        fig.savefig(buf, format="svg", bbox_inches="tight")
+    if close:
+        plt.close(fig)
+    text = buf.getvalue()
+    return text[text.index("<svg"):]
