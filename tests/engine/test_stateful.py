@@ -405,9 +405,6 @@ def test_report_forced_command_crashes() -> None:
     assert STATS["legal"] > 0 and STATS["forced"] > 0 and STATS["refused"] > 0, dict(STATS)
 
 
-@pytest.mark.xfail(strict=True, raises=KeyError, reason="rules/binni: a forced transfer of an unknown counter "
-                   "raises KeyError instead of an Impossible refusal (found by the state machine; the rules' owner "
-                   "fixes it, then this marker goes)")
 def test_forcing_a_transfer_of_an_unknown_counter_is_refused_clearly() -> None:
     game = new_game(LOADED)
     with pytest.raises(IllegalCommandError) as refused:

@@ -20,6 +20,9 @@ def check_transfer(rules: BinniFacts, state: BinniState, cmd: c.Transfer) -> lis
     for team in (cmd.source, cmd.to):
         if err := rules.no_team(state, team):
             return [err]
+    missing = [err for cid in cmd.counters if (err := rules.no_counter(state, cid))]
+    if missing:  # no ruling can give away a counter that does not exist: say so before any forceable reason
+        return missing
     if cmd.source == cmd.to:
         return ["a transfer needs two different teams"]
     src, dst = state.teams[cmd.source], state.teams[cmd.to]
@@ -36,9 +39,7 @@ def check_transfer(rules: BinniFacts, state: BinniState, cmd: c.Transfer) -> lis
         reasons.append(f"{rules.team_name(cmd.to)} may hold {limit} influence cards at PR {dst.pr}; it holds "
                        f"{len(dst.cards)}")
     for cid in cmd.counters:
-        if err := rules.no_counter(state, cid):
-            reasons.append(err)
-        elif state.counters[cid].team != cmd.source:
+        if state.counters[cid].team != cmd.source:
             reasons.append(f"{rules.counter_name(state, cid)} does not belong to {name}")
         elif cmd.to not in rules.on_map:
             reasons.append(f"{rules.team_name(cmd.to)} is an off-map team and owns no units")
