@@ -26,7 +26,7 @@ from collections import Counter
 
 import pytest
 
-from boardapp.rules.diplomacy.mapdata import STANDARD_MAP_DIR, MapData, Terrain
+from boardapp.rules.diplomacy.mapdata import STANDARD_MAP_DIR, MapData, Terrain, province_of
 
 RULEBOOK_BORDERS: dict[str, str] = {
     "land": """
@@ -107,8 +107,7 @@ def _rulebook_edges() -> list[Edge]:
     edges: list[Edge] = []
     for kind, text in RULEBOOK_BORDERS.items():
         for line in text.splitlines():
-            line = line.split("#", 1)[0]
-            for token in line.split():
+            for token in line.split("#", 1)[0].split():
                 a, b = token.split("-")
                 edges.append((frozenset((a, b)), kind))
     return edges
@@ -130,7 +129,7 @@ def test_the_literal_has_no_repeats() -> None:
 
 def test_the_literal_covers_the_75_provinces(standard_map: MapData) -> None:
     """Every province but impassable Switzerland has a border; Switzerland has none."""
-    names = {p.split("(")[0] for pair, _ in _rulebook_edges() for p in pair}
+    names = {province_of(p) for pair, _ in _rulebook_edges() for p in pair}
     assert len(names) == 75
     assert names == set(standard_map.provinces) - {"swi"}
     assert standard_map.any_adj["swi"] == frozenset()
@@ -152,7 +151,7 @@ def test_the_borders_file_lists_each_border_once() -> None:
 @pytest.mark.parametrize(("a", "b", "kind"), ISSUE_12_BORDERS)
 def test_borders_named_in_issue_12(standard_map: MapData, a: str, b: str, kind: str) -> None:
     terrain = Terrain(kind)
-    pa, pb = a.split("(")[0], b.split("(")[0]
+    pa, pb = province_of(a), province_of(b)
     assert standard_map.army_can_move(pa, pb) is terrain.armies
     assert standard_map.army_can_move(pb, pa) is terrain.armies
     assert standard_map.fleet_can_move(a, b) is terrain.fleets
