@@ -438,7 +438,7 @@ class _Parser:
         if self.peek() in _VIA and self.peek(1) == "convoy":
             self.i += 2
             return True
-        if self.peek() == "vc":
+        if self.peek() == "vc" or (self.peek() == "via" and self.peek(1) is None):  # "A Lon-Nwy VIA" (DAIDE style)
             self.i += 1
             return True
         return False
