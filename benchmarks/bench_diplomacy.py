@@ -154,11 +154,13 @@ def play(m: MapData, t: Timings, rng: random.Random, years: int) -> None:
         units = [_our_unit(power, u) for power in game.powers for u in game.get_units(power)]
         lines = [f"{power}: {o}" for power, orders in texts.items() for o in orders]
 
-        parsed, dt_parse = timed(lambda lines=lines: [Order.parse(x, mapdata=m) for x in lines])
-        _, dt_adj = timed(lambda parsed=parsed, units=units: adjudicate_movement(m, units, parsed))
+        # text -> results first, on data nothing has touched yet (the package's process() is timed
+        # right after its own set_orders); then the parsing and the adjudication alone
         result, dt_text = timed(
             lambda lines=lines, units=units: adjudicate_movement(m, units, [Order.parse(x, mapdata=m) for x in lines])
         )
+        parsed, dt_parse = timed(lambda lines=lines: [Order.parse(x, mapdata=m) for x in lines])
+        _, dt_adj = timed(lambda parsed=parsed, units=units: adjudicate_movement(m, units, parsed))
 
         def set_all(texts: dict[str, list[str]] = texts) -> None:
             for power, orders in texts.items():
