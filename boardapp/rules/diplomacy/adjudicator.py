@@ -150,6 +150,7 @@ class _Movement:
         self.orders = list(orders)
         self.order_of: list[Order | None] = [None] * n
         self.invalid: dict[int, str] = {}  # order index -> reason
+        self.unit_of_order: dict[int, int] = {}  # order index -> unit number, for orders matched to a unit
         self.kind = [_HOLD] * n
         self.dest: list[str | None] = [None] * n  # province
         self.dest_region: list[str | None] = [None] * n
@@ -173,6 +174,7 @@ class _Movement:
         """Match orders to units, check them, and build the decision graph's edges."""
         rp = self.m.region_province
         at, units, invalid, order_of = self.at, self.units, self.invalid, self.order_of
+        unit_of_order = self.unit_of_order
         moves: list[tuple[int, int, Move]] = []
         convoys: list[tuple[int, int, Convoy]] = []
         supports: list[tuple[int, int, SupportHold | SupportMove]] = []
@@ -194,17 +196,21 @@ class _Movement:
                 invalid[k] = f"the unit in {p} already has an order"
             elif isinstance(o, Move):
                 order_of[i] = o
+                unit_of_order[k] = i
                 moves.append((i, k, o))
             elif isinstance(o, _SUPPORTS):
                 order_of[i] = o
+                unit_of_order[k] = i
                 supports.append((i, k, o))
             elif isinstance(o, Convoy):
                 order_of[i] = o
+                unit_of_order[k] = i
                 convoys.append((i, k, o))
             elif isinstance(o, _NOT_MOVEMENT):
                 invalid[k] = "not a movement-phase order"
             else:
                 order_of[i] = o  # a hold
+                unit_of_order[k] = i
         # in unit order, as the decisions are first met in unit order; moves first: supports and
         # convoys depend on them
         army_moves: list[int] = []
@@ -470,6 +476,8 @@ class _Movement:
         return any(dp in adj[p] for p in self._reach(src, by_prov, adj))
 
     def _count(self, sups: Sequence[int], opt: bool, not_power: str | None = None) -> int:
+        if not sups:
+            return 0
         n = 0
         for s in sups:
             if not_power is not None and self.units[s].power == not_power:
@@ -539,40 +547,47 @@ class _Movement:
 
     def run(self) -> MovementResult:
         self.setup()
-        for i in range(len(self.units)):
-            if self.kind[i] != _HOLD:
+        kind, resolved, attackers, prov = self.kind, self.resolved, self.attackers, self.prov
+        # a support or convoy nobody attacks is given / stays whatever else happens: decided here,
+        # so that the search below meets it as a known value (about half of all orders are such)
+        for i, k in enumerate(kind):
+            if k in (_SUP_HOLD, _SUP_MOVE, _CONVOY) and prov[i] not in attackers:
+                resolved[i] = True
+        for i, k in enumerate(kind):
+            if k != _HOLD and resolved[i] is None:
                 self._resolve(i, False)
         moved_in: dict[str, int] = {}
-        for i in range(len(self.units)):
-            d = self.dest[i]
-            if self.kind[i] == _MOVE and self.resolved[i] and d is not None:
-                moved_in[d] = i
+        dest = self.dest
+        for i, k in enumerate(kind):
+            if k == _MOVE and resolved[i]:
+                moved_in[dest[i]] = i  # type: ignore[index]
         units: list[Unit] = []
         dislodged: list[Dislodged] = []
         is_dislodged = [False] * len(self.units)
         for i, u in enumerate(self.units):
-            if self.kind[i] == _MOVE and self.resolved[i]:
+            if kind[i] == _MOVE and resolved[i]:
                 dr = self.dest_region[i]
                 assert dr is not None
                 units.append(Unit(u.power, u.unit_type, dr))
-            elif self.prov[i] in moved_in:
-                a = moved_in[self.prov[i]]
+            elif prov[i] in moved_in:
+                a = moved_in[prov[i]]
                 is_dislodged[i] = True
-                dislodged.append(Dislodged(u, self.prov[a], self.convoyed[a]))
+                dislodged.append(Dislodged(u, prov[a], self.convoyed[a]))
             else:
                 units.append(u)
         contested = frozenset(
             d
-            for d, atts in self.attackers.items()
+            for d, atts in attackers.items()
             if d not in moved_in and any(self._prevent_strength(a, False) > 0 for a in atts)
         )
         results: list[OrderResult] = []
-        index = {id(o): i for i, o in enumerate(self.order_of) if o is not None}
+        invalid, unit_of_order = self.invalid, self.unit_of_order
         for k, o in enumerate(self.orders):
-            if k in self.invalid:
-                results.append(OrderResult(o, False, f"illegal: {self.invalid[k]}"))
+            why = invalid.get(k)
+            if why is not None:
+                results.append(OrderResult(o, False, f"illegal: {why}"))
                 continue
-            i = index[id(o)]
+            i = unit_of_order[k]
             results.append(self._result(i, o, is_dislodged[i]))
         return MovementResult(tuple(results), tuple(units), tuple(dislodged), contested)
 
