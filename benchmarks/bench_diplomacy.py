@@ -165,7 +165,7 @@ def play(m: MapData, r: Run, rng: random.Random, years: int) -> None:
         possible = game.get_all_possible_orders()
         texts: dict[str, list[str]] = {}
         for power, locations in game.get_orderable_locations().items():
-            texts[power] = [rng.choice(possible[loc]) for loc in locations if possible[loc]]
+            texts[power] = [rng.choice(sorted(possible[loc])) for loc in sorted(locations) if possible[loc]]
         if not phase.endswith("M"):
             for power, orders in texts.items():
                 game.set_orders(power, orders)
