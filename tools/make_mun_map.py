@@ -137,14 +137,14 @@ LONLAT: dict[str, tuple[float, float]] = {
     "Eastern Black Sea": (37.5, 43.0), "Eastern Mediterranean": (31.0, 33.6), "English Channel": (-2.5, 50.0),
     "Gulf of Bothnia": (20.5, 62.5), "Gulf of Lyon": (4.5, 42.3), "Heligoland Bight": (7.6, 54.3),
     "Ionian Sea": (18.5, 37.5), "Irish Sea": (-5.5, 52.3), "Libyan Sea": (21.5, 33.6), "Ligurian Sea": (8.6, 43.2),
-    "Maltese Sea": (13.8, 35.3), "Mid-Atlantic Ocean": (-17.0, 43.0), "North Atlantic Ocean": (-15.0, 58.0),
-    "North Sea": (3.0, 56.0), "Norwegian Sea": (3.0, 66.0), "Persian Gulf": (51.5, 26.8), "Red Sea": (38.0, 21.0),
+    "Maltese Sea": (13.8, 35.3), "Mid-Atlantic Ocean": (-17.0, 43.0), "North Atlantic Ocean": (-17.0, 56.0),
+    "North Sea": (3.0, 56.0), "Norwegian Sea": (0.0, 63.0), "Persian Gulf": (51.5, 26.8), "Red Sea": (38.0, 21.0),
     "Sea of Gibraltar": (-3.0, 36.2), "Skagerrak": (9.5, 57.9), "South Atlantic Ocean": (-19.0, 33.0),
     "Tyrrhenian Sea": (12.0, 39.6), "Western Black Sea": (31.0, 43.5), "Western Mediterranean": (5.0, 38.5),
     "White Sea": (38.5, 65.8),
     # the British Isles, France, the Low Countries, Iberia
     "London": (-0.6, 51.6), "Wales": (-3.7, 52.2), "Liverpool": (-2.7, 53.7), "Yorkshire": (-1.2, 54.2),
-    "Edinburgh": (-2.9, 56.2), "Clyde": (-5.0, 57.3), "Paris": (2.4, 48.6), "Picardy": (2.3, 50.0),
+    "Edinburgh": (-2.9, 56.2), "Clyde": (-4.6, 56.0), "Paris": (2.4, 48.6), "Picardy": (2.3, 50.0),
     "Brittany": (-3.0, 48.0), "Bordeaux": (-0.6, 44.6), "Auvergne": (2.8, 44.2), "Lyon": (4.9, 46.0),
     "Marseilles": (5.2, 43.7), "Monaco": (6.8, 44.0), "Alsace": (6.9, 48.4), "Belgium": (4.6, 50.6),
     "Holland": (5.6, 52.2), "Portugal": (-8.2, 39.7), "Navarra": (-4.5, 42.8), "Madrid": (-3.7, 40.2),
@@ -164,7 +164,7 @@ LONLAT: dict[str, tuple[float, float]] = {
     "Naples": (15.4, 39.6),
     # Russia and the Ukraine, the Caucasus
     "St. Petersburg": (31.5, 59.5), "Moscow": (37.6, 55.7), "Murmansk": (33.0, 67.5), "Gorky": (44.0, 56.3),
-    "Urals": (57.0, 63.5), "Siberia": (62.0, 57.0), "Volga": (45.5, 49.0), "Rostov": (40.0, 47.3),
+    "Urals": (52.0, 62.0), "Siberia": (62.0, 57.0), "Volga": (47.0, 52.0), "Rostov": (40.0, 47.3),
     "Caucasus": (44.0, 44.3), "Central Russian Plateau": (37.0, 52.5), "Kharkov": (36.2, 50.0),
     "Kiev": (30.5, 50.4), "Odessa": (30.0, 47.0), "Donetsk": (37.8, 48.0), "Podolia": (25.5, 49.5),
     "Sevastopol": (34.0, 45.0), "Kazakhstan": (55.0, 47.5), "Georgia": (43.5, 42.0), "Armenia": (44.8, 40.2),
@@ -183,9 +183,12 @@ LAND_COLOURS = ["#efe3c4", "#dfe9c8", "#f2d9c6", "#e6dbe9", "#f7efd6", "#d9e4d0"
 SEA_COLOUR = "#b9d5ea"
 AREA_COLOUR = "#d5cfc3"
 #: Natural Earth countries with no province of their own that join the provinces of another.
+#: (1935 borders where they help the map's borders: Turkestan was Soviet, Arabia one province.)
 JOIN = {
     "Luxembourg": "Belgium", "Slovenia": "Croatia", "Kosovo": "Serbia", "Lebanon": "Syria",
-    "Palestine": "Israel", "Kuwait": "Iraq", "Mauritania": "W. Sahara",
+    "Palestine": "Israel", "Kuwait": "Iraq", "Mauritania": "W. Sahara", "Mali": "W. Sahara", "Niger": "Libya",
+    "Chad": "Libya", "Sudan": "Egypt", "Turkmenistan": "Kazakhstan", "Uzbekistan": "Kazakhstan",
+    "Yemen": "Saudi Arabia", "Oman": "Saudi Arabia", "United Arab Emirates": "Saudi Arabia", "Qatar": "Saudi Arabia",
 }
 #: Unoccupiable land with a name on the map (other land without a province is left unnamed).
 AREA_NAMES = {"Switzerland": "Switzerland (impassable)", "Ireland": "Ireland", "Iceland": "Iceland"}
