@@ -155,8 +155,9 @@ class _Movement:
         self.dest: list[str | None] = [None] * n  # province
         self.dest_region: list[str | None] = [None] * n
         self.convoyed = [False] * n
-        self.supporters: list[list[int]] = [[] for _ in range(n)]  # matching supports
-        self.convoyers: list[list[int]] = [[] for _ in range(n)]
+        # matching supports and convoying fleets; one shared empty tuple until a unit has some
+        self.supporters: list[Sequence[int]] = [()] * n
+        self.convoyers: list[Sequence[int]] = [()] * n
         self.attackers: dict[str, list[int]] = {}
         self.opposite: list[int] = [-1] * n  # head-to-head partner
         self.sup_dest: list[str | None] = [None] * n
@@ -378,7 +379,7 @@ class _Movement:
             self.kind[i] = _SUP_HOLD
             self.sup_dest[i] = tp
             if self.kind[j] != _MOVE and (o.target_type is None or o.target_type is self.units[j].unit_type):
-                self.supporters[j].append(i)
+                self.supporters[j] = [*self.supporters[j], i]
             return ""
         dp = m.region_province.get(o.dest) or province_of(o.dest)
         if dp == here:
@@ -393,7 +394,7 @@ class _Movement:
             and (o.dest == dp or o.dest == self.dest_region[j])
             and (o.target_type is None or o.target_type is self.units[j].unit_type)
         ):
-            self.supporters[j].append(i)
+            self.supporters[j] = [*self.supporters[j], i]
         return ""
 
     # -- the decisions ----------------------------------------------------------
