@@ -242,10 +242,6 @@ class Plane:
     def frame(self) -> Polygon:
         return box(0, 0, *self.size)
 
-GRID = None
-"""Every overlay is computed on this grid (map units), so that neighbours share their border exactly."""
-
-
 def _parts(g: BaseGeometry) -> list[Polygon]:
     """The polygons of a geometry, largest first (lines and points left out)."""
     if isinstance(g, Polygon):
@@ -281,7 +277,7 @@ def _cells(domain: Polygon, seeds: dict[str, Point]) -> dict[str, BaseGeometry]:
     out: dict[str, BaseGeometry] = {}
     for cell in cells.geoms:
         owner = next(n for n in names if cell.contains(seeds[n]) or cell.touches(seeds[n]))
-        out[owner] = cell.intersection(domain, grid_size=GRID)
+        out[owner] = cell.intersection(domain)
     return out
 
 
@@ -326,14 +322,14 @@ class Geography:
             g = plane.geometry(c.geometry.intersection(read))
             if not g.is_valid:  # a long straight border bent by the projection can touch itself
                 g = unary_union(_parts(make_valid(g)))
-            g = g.intersection(frame, grid_size=GRID)
+            g = g.intersection(frame)
             if not g.is_empty:
                 countries[name] = g
         # Natural Earth's neighbours overlap here and there by a sliver: the larger country keeps it
         taken: BaseGeometry = Polygon()
         for name in sorted(countries, key=lambda c: -countries[c].area):
-            g = countries[name].difference(taken, grid_size=GRID)
-            taken = taken.union(g, grid_size=GRID)
+            g = countries[name].difference(taken)
+            taken = taken.union(g)
             if _parts(g):
                 countries[name] = unary_union(_parts(g))
             else:
@@ -346,8 +342,8 @@ class Geography:
             owner = max(countries, key=lambda c: countries[c].intersection(near).area)
             countries[owner] = countries[owner].union(gap)
         self.countries = countries
-        self.land = unary_union(list(countries.values()), grid_size=GRID)
-        self.sea = frame.difference(self.land, grid_size=GRID)
+        self.land = unary_union(list(countries.values()))
+        self.sea = frame.difference(self.land)
         # where each province stands: in its country (land) or in the water (sea)
         self.seed: dict[str, Point] = {}
         self.country_of: dict[str, str] = {}
@@ -374,7 +370,7 @@ class Geography:
                 continue
             target = JOIN.get(c)
             if target in domains:
-                domains[target] = domains[target].union(g, grid_size=GRID)
+                domains[target] = domains[target].union(g)
             else:
                 areas.append((AREA_NAMES.get(c, ""), g, False))
         provinces: dict[str, BaseGeometry] = {}
@@ -407,12 +403,12 @@ class Geography:
             if best is None:
                 areas.append(("", piece, water))
                 continue
-            merged = provinces[best].union(piece, grid_size=GRID)
+            merged = provinces[best].union(piece)
             parts = _parts(merged)
             provinces[best] = parts[0]
             areas.extend(("", q, water) for q in parts[1:])
         # unoccupiable land: one area per island or landlocked piece, named after the country it mostly is
-        land_areas = unary_union([g for _, g, w in areas if not w], grid_size=GRID)
+        land_areas = unary_union([g for _, g, w in areas if not w])
         named = [(n, g) for n, g, w in areas if n and not w]
         out_areas: list[tuple[str, Polygon, bool]] = []
         for part in _parts(land_areas):
