@@ -164,8 +164,8 @@ LONLAT: dict[str, tuple[float, float]] = {
     "Naples": (15.4, 39.6),
     # Russia and the Ukraine, the Caucasus
     "St. Petersburg": (31.5, 59.5), "Moscow": (37.6, 55.7), "Murmansk": (33.0, 67.5), "Gorky": (44.0, 56.3),
-    "Urals": (52.0, 62.0), "Siberia": (62.0, 57.0), "Volga": (47.0, 52.0), "Rostov": (40.0, 47.3),
-    "Caucasus": (44.0, 44.3), "Central Russian Plateau": (37.0, 52.5), "Kharkov": (36.2, 50.0),
+    "Urals": (52.0, 62.0), "Siberia": (62.0, 57.0), "Volga": (47.0, 50.0), "Rostov": (40.0, 47.3),
+    "Caucasus": (42.8, 43.8), "Central Russian Plateau": (37.0, 52.5), "Kharkov": (36.2, 50.0),
     "Kiev": (30.5, 50.4), "Odessa": (30.0, 47.0), "Donetsk": (37.8, 48.0), "Podolia": (25.5, 49.5),
     "Sevastopol": (34.0, 45.0), "Kazakhstan": (55.0, 47.5), "Georgia": (43.5, 42.0), "Armenia": (44.8, 40.2),
     "Azerbaijan": (47.7, 40.3),
