@@ -143,3 +143,17 @@ def test_names_do_not_overlap(qapp: Any, the_map: dict[str, Any]) -> None:
     ]
     assert len(boxes) == 139 * 2 + len(m.labels)
     assert clashes == []
+
+
+def test_most_borders_are_drawn_as_touching_outlines(the_map: dict[str, Any], scenario: dict[str, Any]) -> None:
+    """Real geography cannot draw every one of the variant's borders (Libya-Western Sahara, Arabian
+    Sea-Red Sea, Berlin-Prussia across the corridor ...), but 334 of 394 are drawn: keep it so."""
+    outline = {r["id"]: _outline(r) for r in the_map["regions"]}
+    pairs = _pairs(scenario["borders"])
+    touching = [p for p in pairs if outline[p[0]].distance(outline[p[1]]) < 1.0]
+    assert len(touching) >= 334
+    # the waterways and the two-coast province, which the rules single out, are drawn as they run
+    for a, b in [("ebs", "ros"), ("ros", "vol"), ("cas", "vol"), ("eas", "egy"), ("egy", "red"), ("ham", "hol"),
+                 ("ber", "ham"), ("cas", "irn"), ("irn", "per")]:
+        assert tuple(sorted((a, b))) in pairs, (a, b)
+        assert outline[a].distance(outline[b]) < 1.0, (a, b)
