@@ -589,27 +589,18 @@ class _Movement:
                 results.append(OrderResult(o, False, f"illegal: {why}"))
                 continue
             i = unit_of_order[k]
-            results.append(self._result(i, o, is_dislodged[i]))
+            kd, r, gone = kind[i], bool(resolved[i]), is_dislodged[i]
+            if kd == _MOVE:
+                reason = "moves" if r else ("bounced" if self._path(i, False) else "no convoy route")
+            elif kd == _CONVOY:
+                r = r and not self.szykman[i]
+                reason = "convoy paradox (Szykman rule)" if self.szykman[i] else ("convoys" if r else "dislodged")
+            elif kd != _HOLD:  # a support
+                reason = "support given" if r else ("dislodged" if gone else "support cut")
+            else:
+                r, reason = not gone, "dislodged" if gone else "holds"
+            results.append(OrderResult(o, r, reason))
         return MovementResult(tuple(results), tuple(units), tuple(dislodged), contested)
-
-    def _result(self, i: int, o: Order, dislodged: bool) -> OrderResult:
-        k = self.kind[i]
-        r = bool(self.resolved[i])
-        if k == _MOVE:
-            if r:
-                return OrderResult(o, True, "moves")
-            if not self._path(i, False):
-                return OrderResult(o, False, "no convoy route")
-            return OrderResult(o, False, "bounced")
-        if k == _CONVOY:
-            if self.szykman[i]:
-                return OrderResult(o, False, "convoy paradox (Szykman rule)")
-            return OrderResult(o, r, "convoys" if r else "dislodged")
-        if k in (_SUP_HOLD, _SUP_MOVE):
-            if r:
-                return OrderResult(o, True, "support given")
-            return OrderResult(o, False, "dislodged" if dislodged else "support cut")
-        return OrderResult(o, not dislodged, "dislodged" if dislodged else "holds")
 
 
 def adjudicate_movement(m: MapData, units: Iterable[Unit], orders: Iterable[Order]) -> MovementResult:
