@@ -421,6 +421,20 @@ class Geography:
 # -- names ---------------------------------------------------------------------------------------
 
 
+def board_drawing() -> tuple[Any, Any, Any]:
+    """The board's drawing modules: (``map_scale``, ``NAME_PX``, ``style.font``), wherever the UI keeps them
+    (``boardapp.ui.scene`` and ``boardapp.ui.style``, or ``boardapp.ui.board.*`` since the UI's move into
+    packages)."""
+    try:
+        from boardapp.ui.board import scale, scene, style
+
+        return scale.map_scale, scene.NAME_PX, style.font
+    except ImportError:
+        from boardapp.ui import scene, style
+
+        return scene.map_scale, scene.NAME_PX, style.font
+
+
 class _Boxes:
     """Placed text boxes (x0, y0, x1, y1), for overlap tests."""
 
@@ -453,13 +467,12 @@ def place_names(the_map: dict[str, Any], outlines: dict[str, Polygon]) -> int:
     from PySide6.QtGui import QFontMetricsF, QGuiApplication
 
     from boardapp.model.mapfile import Map
-    from boardapp.ui import scene, style
-
+    map_scale, name_px, font = board_drawing()
     _app = QGuiApplication.instance() or QGuiApplication([])
-    s = scene.map_scale(Map.model_validate(the_map))
+    s = map_scale(Map.model_validate(the_map))
 
     def extent(text: str, px: float, bold: bool, halo: float) -> tuple[float, float]:
-        fm = QFontMetricsF(style.font(px, bold))
+        fm = QFontMetricsF(font(px, bold))
         return fm.horizontalAdvance(text) + 2 * halo, fm.ascent() + fm.descent() + 2 * halo
 
     placed = _Boxes()
@@ -500,7 +513,7 @@ def place_names(the_map: dict[str, Any], outlines: dict[str, Polygon]) -> int:
     places = sorted(the_map["places"], key=lambda p: outlines[p["id"]].area)
 
     def place_box(p: dict[str, Any]) -> tuple[float, float, float, float, float]:
-        w, h = extent(p["name"], scene.NAME_PX * s, True, 0.12 * scene.NAME_PX * s)
+        w, h = extent(p["name"], name_px * s, True, 0.12 * name_px * s)
         return p["at"][0], p["at"][1] + 36 * s, w, h, 0.0
 
     # 1. a place's name under it, where the board puts it, wherever that is clear of the others
@@ -690,11 +703,10 @@ def map_of(g: dict[str, Any]) -> tuple[dict[str, Any], int]:
         "labels": labels,
     }
     from boardapp.model.mapfile import Map
-    from boardapp.ui import scene
-
-    s = scene.map_scale(Map.model_validate(the_map))
+    map_scale, name_px, _font = board_drawing()
+    s = map_scale(Map.model_validate(the_map))
     for lab in labels:
-        lab["size"] = round(scene.NAME_PX * s, 1)
+        lab["size"] = round(name_px * s, 1)
     failed = place_names(the_map, by_id)
     return the_map, failed
 

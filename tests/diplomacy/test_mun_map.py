@@ -115,10 +115,18 @@ def test_names_do_not_overlap(qapp: Any, the_map: dict[str, Any]) -> None:
     from PySide6.QtGui import QFontMetricsF
 
     from boardapp.model.mapfile import Map
-    from boardapp.ui import scene, style
+
+    try:  # the board's drawing modules, before and after the UI's move into packages
+        from boardapp.ui.board import scale, scene, style
+
+        map_scale = scale.map_scale
+    except ImportError:
+        from boardapp.ui import scene, style
+
+        map_scale = scene.map_scale
 
     m = Map.model_validate(the_map)
-    s = scene.map_scale(m)
+    s = map_scale(m)
     boxes: list[tuple[str, tuple[float, float, float, float]]] = []
 
     def add(what: str, text: str, x: float, y: float, px: float, *, bold: bool) -> None:
