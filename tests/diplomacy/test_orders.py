@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from boardapp.rules.diplomacy.mapdata import MapData, load_standard_map
@@ -137,6 +137,11 @@ def test_illegal_messages(text: str, message: str) -> None:
     [
         ("A Xyz-Par", "illegal order 'A Xyz-Par': unknown province 'xyz'"),
         ("F bur(nc)-mao", "illegal order 'F bur(nc)-mao': 'bur' has no coast 'nc'"),
+        # spelled as the plain path reads orders, so that its refusals reach the full parser
+        ("F eng C F lon - bre", "illegal order 'F eng C F lon - bre': only armies can be convoyed"),
+        ("F ENG C A LON", "illegal order 'F ENG C A LON': a convoy order needs the army's destination"),
+        ("A PAR - BUR MAR", "illegal order 'A PAR - BUR MAR': unexpected 'mar' after 'bur'"),
+        ("A PAR S A", "illegal order 'A PAR S A': expected a province at the end"),
     ],
 )
 def test_illegal_messages_with_map(text: str, message: str) -> None:
@@ -154,3 +159,114 @@ def test_ambiguous_abbreviation(standard_map: MapData) -> None:
     )
     assert isinstance(exc.value, ValueError)
     assert Order.parse("A Norwa - Swe", mapdata=standard_map) == Move(None, UnitType.ARMY, "nwy", "swe")
+
+
+# -- the plain path (orders._parse_plain) against the full parser ------------------------------
+
+WORDS = [
+    *REGIONS, "spa/nc", "stp/sc", "bul/ec", "north", "sea", "nc", "(", ")", "/", "A", "F", "army", "fleet",
+    "-", "->", "\u2192", "to", "H", "holds", "S", "supports", "C", "convoys", "R", "D", "B", "build", "via",
+    "convoy", "by", "vc", "xyz", "Nor", "Norwa", "St", "Petersburg",
+]
+
+
+def _either(fn: object, *args: object) -> object:
+    """The order, or the error's type and message."""
+    try:
+        return fn(*args)  # type: ignore[operator]
+    except ValueError as exc:
+        return (type(exc), str(exc))
+
+
+@given(
+    orders,
+    st.sampled_from([str, lambda s: s.upper(), lambda s: s.replace("(", "/").replace(")", "").upper()]),
+    st.sampled_from(list(Phase)),
+)
+@example(Move(None, UnitType.ARMY, "lvp", "edi", True), str, Phase.RETREAT)
+@settings(max_examples=300)
+def test_plain_path_reads_orders_as_the_parser_does(order: Order, spell: object, phase: Phase) -> None:
+    from boardapp.rules.diplomacy.orders import _Parser
+
+    text = spell(str(order))  # type: ignore[operator]
+    assert _either(Order.parse, text, phase, MAP) == _either(lambda: _Parser(text, phase, MAP).parse())
+
+
+@given(st.lists(st.sampled_from(WORDS), min_size=0, max_size=8), st.sampled_from(["", "FRANCE: ", "ENG:"]),
+       st.sampled_from(list(Phase)))
+@settings(max_examples=300)
+def test_plain_path_agrees_on_word_soup(words: list[str], power: str, phase: Phase) -> None:
+    """Any mix of places, order words and junk: the same order or the same error either way."""
+    from boardapp.rules.diplomacy.orders import _Parser
+
+    text = power + " ".join(words)
+    assert _either(Order.parse, text, phase, MAP) == _either(lambda: _Parser(text, phase, MAP).parse())
+
+
+@given(orders, st.integers(0, 12), st.sampled_from(["insert", "replace", "delete"]), st.sampled_from(WORDS),
+       st.sampled_from(list(Phase)))
+@settings(max_examples=300)
+def test_plain_path_agrees_on_orders_with_a_word_changed(
+    order: Order, at: int, how: str, word: str, phase: Phase
+) -> None:
+    """Near misses of real orders: the same order or the same error either way."""
+    from boardapp.rules.diplomacy.orders import _Parser
+
+    words = str(order).split()
+    at = min(at, len(words) if how == "insert" else len(words) - 1)
+    if how == "insert":
+        words.insert(at, word)
+    elif how == "replace":
+        words[at] = word
+    else:
+        del words[at]
+    text = " ".join(words)
+    assert _either(Order.parse, text, phase, MAP) == _either(lambda: _Parser(text, phase, MAP).parse())
+
+
+ORDER_WORDS = [w for w in WORDS if w not in REGIONS]
+PLAIN_ORDERS = [
+    "A par - bur", "F stp/sc - bot", "A lon - nwy via convoy", "A lon - nwy VIA", "A mun H", "F mao S A por",
+    "A sil S A boh - mun", "F nth C A lon - nwy", "F spa(nc) S F mao - por", "par",
+]
+
+
+def test_plain_path_agrees_on_every_one_word_change() -> None:
+    """Each plain order with one word inserted, replaced or deleted anywhere, in every phase."""
+    from boardapp.rules.diplomacy.orders import _Parser
+
+    texts = set()
+    for base in PLAIN_ORDERS:
+        words = base.split()
+        for at in range(len(words) + 1):
+            for w in ORDER_WORDS:
+                texts.add(" ".join([*words[:at], w, *words[at:]]))
+                if at < len(words):
+                    texts.add(" ".join([*words[:at], w, *words[at + 1 :]]))
+            if at < len(words):
+                texts.add(" ".join([*words[:at], *words[at + 1 :]]))
+    differ = [
+        (text, phase)
+        for text in sorted(texts)
+        for phase in Phase
+        if _either(Order.parse, text, phase, MAP) != _either(lambda t=text, ph=phase: _Parser(t, ph, MAP).parse())
+    ]
+    assert len(texts) > 2000
+    assert differ == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("FRANCE: A PAR - BUR", Move("FRANCE", UnitType.ARMY, "par", "bur")),
+        ("ENGLAND: A LON - NWY VIA", Move("ENGLAND", UnitType.ARMY, "lon", "nwy", True)),
+        ("RUSSIA: F STP/SC - BOT", Move("RUSSIA", UnitType.FLEET, "stp(sc)", "bot")),
+        ("TURKEY: A SMY S F BLA - ARM", SupportMove("TURKEY", UnitType.ARMY, "smy", UnitType.FLEET, "bla", "arm")),
+        ("ITALY: F AEG C A SMY - TUN", Convoy("ITALY", UnitType.FLEET, "aeg", "smy", "tun")),
+        ("FRANCE: F MAO S A POR", SupportHold("FRANCE", UnitType.FLEET, "mao", UnitType.ARMY, "por")),
+    ],
+)
+def test_the_diplomacy_package_spelling(text: str, expected: Order) -> None:
+    """The python ``diplomacy`` package writes orders like this (and ``VIA`` for via convoy)."""
+    assert Order.parse(text, mapdata=MAP) == expected
+    assert Order.parse(text) == expected

@@ -24,7 +24,7 @@ succeed.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from boardapp.rules.diplomacy.mapdata import MapData, province_of
@@ -32,7 +32,6 @@ from boardapp.rules.diplomacy.orders import (
     Build,
     Convoy,
     Disband,
-    Hold,
     Move,
     Order,
     Retreat,
@@ -121,7 +120,11 @@ class AdjustmentResult:
 # -- movement -----------------------------------------------------------------
 
 _HOLD, _MOVE, _SUP_HOLD, _SUP_MOVE, _CONVOY = range(5)
-_ALL_SEAS: dict[int, frozenset[str]] = {}
+# tuples, not ``A | B`` unions: isinstance against a tuple is cheaper, and these run per order
+_NOT_MOVEMENT = (Retreat, Disband, Build)
+#: map id -> (the map, (army's province, destination) -> seas on a convoy route between them)
+_SEA_ROUTES: dict[int, tuple[MapData, dict[tuple[str, str], frozenset[str]]]] = {}
+_SUPPORTS = (SupportHold, SupportMove)
 
 
 class _Movement:
@@ -129,9 +132,14 @@ class _Movement:
 
     def __init__(self, m: MapData, units: Sequence[Unit], orders: Sequence[Order]) -> None:
         self.m = m
+        hit = _SEA_ROUTES.get(id(m))
+        if hit is None or hit[0] is not m:
+            hit = _SEA_ROUTES[id(m)] = (m, {})
+        self._routes = hit[1]
         self.units = list(units)
         n = len(self.units)
-        self.prov = [u.province for u in self.units]
+        rp = m.region_province
+        self.prov = [rp.get(u.region) or province_of(u.region) for u in self.units]
         self._fleets_at_sea: frozenset[str] | None = None
         self.at: dict[str, int] = {}
         for i, u in enumerate(self.units):
@@ -142,12 +150,14 @@ class _Movement:
         self.orders = list(orders)
         self.order_of: list[Order | None] = [None] * n
         self.invalid: dict[int, str] = {}  # order index -> reason
+        self.unit_of_order: dict[int, int] = {}  # order index -> unit number, for orders matched to a unit
         self.kind = [_HOLD] * n
         self.dest: list[str | None] = [None] * n  # province
         self.dest_region: list[str | None] = [None] * n
         self.convoyed = [False] * n
-        self.supporters: list[list[int]] = [[] for _ in range(n)]  # matching supports
-        self.convoyers: list[list[int]] = [[] for _ in range(n)]
+        # matching supports and convoying fleets; one shared empty tuple until a unit has some
+        self.supporters: list[Sequence[int]] = [()] * n
+        self.convoyers: list[Sequence[int]] = [()] * n
         self.attackers: dict[str, list[int]] = {}
         self.opposite: list[int] = [-1] * n  # head-to-head partner
         self.sup_dest: list[str | None] = [None] * n
@@ -162,73 +172,88 @@ class _Movement:
     # -- order validation ------------------------------------------------------
 
     def setup(self) -> None:
-        assigned: list[int] = [-1] * len(self.units)
+        """Match orders to units, check them, and build the decision graph's edges."""
+        rp = self.m.region_province
+        at, units, invalid, order_of = self.at, self.units, self.invalid, self.order_of
+        unit_of_order = self.unit_of_order
+        moves: list[tuple[int, int, Move]] = []
+        convoys: list[tuple[int, int, Convoy]] = []
+        supports: list[tuple[int, int, SupportHold | SupportMove]] = []
         for k, o in enumerate(self.orders):
-            p = province_of(o.region)
-            i = self.at.get(p, -1)
+            region = o.region
+            p = rp.get(region) or province_of(region)
+            i = at.get(p, -1)
             if i < 0:
-                self.invalid[k] = f"no unit in {p}"
+                invalid[k] = f"no unit in {p}"
                 continue
-            u = self.units[i]
+            u = units[i]
             if o.power is not None and o.power != u.power:
-                self.invalid[k] = f"the unit in {p} belongs to {u.power}"
+                invalid[k] = f"the unit in {p} belongs to {u.power}"
             elif o.unit_type is not None and o.unit_type is not u.unit_type:
-                self.invalid[k] = f"the unit in {p} is not {o.unit_type.name.lower()}"
-            elif o.region not in (u.region, p):
-                self.invalid[k] = f"the unit stands in {u.region}, not {o.region}"
-            elif assigned[i] >= 0:
-                self.invalid[k] = f"the unit in {p} already has an order"
-            elif isinstance(o, Retreat | Disband | Build):
-                self.invalid[k] = "not a movement-phase order"
-            else:
-                assigned[i] = k
-        # moves first: supports and convoys depend on them
-        convoy_k: dict[int, int] = {}
-        for i, k in enumerate(assigned):
-            if k < 0:
-                continue
-            o = self.orders[k]
-            self.order_of[i] = o
-            if isinstance(o, Move):
-                why = self._setup_move(i, o)
-                if why:
-                    self.invalid[k] = why
+                invalid[k] = f"the unit in {p} is not {o.unit_type.name.lower()}"
+            elif region not in (u.region, p):
+                invalid[k] = f"the unit stands in {u.region}, not {region}"
+            elif order_of[i] is not None:
+                invalid[k] = f"the unit in {p} already has an order"
+            elif isinstance(o, Move):
+                order_of[i] = o
+                unit_of_order[k] = i
+                moves.append((i, k, o))
+            elif isinstance(o, _SUPPORTS):
+                order_of[i] = o
+                unit_of_order[k] = i
+                supports.append((i, k, o))
             elif isinstance(o, Convoy):
-                why = self._check_convoy(i, o)
-                if why:
-                    self.invalid[k] = why
-                else:
-                    convoy_k[i] = k
+                order_of[i] = o
+                unit_of_order[k] = i
+                convoys.append((i, k, o))
+            elif isinstance(o, _NOT_MOVEMENT):
+                invalid[k] = "not a movement-phase order"
+            else:
+                order_of[i] = o  # a hold
+                unit_of_order[k] = i
+        # in unit order, as the decisions are first met in unit order; moves first: supports and
+        # convoys depend on them
+        army_moves: list[int] = []
+        for i, k, mo in sorted(moves) if len(moves) > 1 else moves:
+            why = self._setup_move(i, mo)
+            if why:
+                invalid[k] = why
+            elif units[i].unit_type is UnitType.ARMY:
+                army_moves.append(i)
+        convoy_k: dict[int, int] = {}
+        for i, k, co in sorted(convoys) if len(convoys) > 1 else convoys:
+            why = self._check_convoy(i, co)
+            if why:
+                invalid[k] = why
+            else:
+                convoy_k[i] = k
         # convoy intent for armies moving to adjacent provinces (2023 rulebook)
-        for i in range(len(self.units)):
-            if self.kind[i] == _MOVE and self.units[i].unit_type is UnitType.ARMY:
+        if convoy_k:
+            for i in army_moves:
                 self._setup_convoy_route(i, convoy_k)
-        for i, k in enumerate(assigned):
-            if k < 0:
-                continue
-            o = self.orders[k]
-            if isinstance(o, SupportHold | SupportMove):
-                why = self._setup_support(i, o)
-                if why:
-                    self.invalid[k] = why
-        for i in range(len(self.units)):
-            if self.kind[i] == _MOVE:
-                d = self.dest[i]
+        for i, k, so in sorted(supports) if len(supports) > 1 else supports:
+            why = self._setup_support(i, so)
+            if why:
+                invalid[k] = why
+        kind, dest, attackers, convoyed, prov = self.kind, self.dest, self.attackers, self.convoyed, self.prov
+        moves.sort()
+        for i, _k, _o in moves:
+            if kind[i] == _MOVE:
+                d = dest[i]
                 assert d is not None
-                self.attackers.setdefault(d, []).append(i)
-        for i in range(len(self.units)):
-            if self.kind[i] == _MOVE and not self.convoyed[i]:
-                d = self.dest[i]
-                assert d is not None
-                j = self.at.get(d, -1)
-                if j >= 0 and self.kind[j] == _MOVE and not self.convoyed[j] and self.dest[j] == self.prov[i]:
+                attackers.setdefault(d, []).append(i)
+        for i, _k, _o in moves:
+            if kind[i] == _MOVE and not convoyed[i]:
+                j = at.get(dest[i], -1)  # type: ignore[arg-type]
+                if j >= 0 and kind[j] == _MOVE and not convoyed[j] and dest[j] == prov[i]:
                     self.opposite[i] = j
 
     def _setup_move(self, i: int, o: Move) -> str:
         m, u = self.m, self.units[i]
-        src = u.province
+        src = self.prov[i]
         d = o.dest
-        dp = province_of(d)
+        dp = m.region_province.get(d) or province_of(d)
         if dp not in m.provinces:
             return f"no province {dp!r}"
         if dp == src:
@@ -236,21 +261,21 @@ class _Movement:
         if u.unit_type is UnitType.ARMY:
             if d != dp:
                 return "an army cannot move to a coast"
-            if not m.army_can_stand(dp):
+            if dp not in m.army_places:
                 return f"an army cannot go to {dp}"
-            adjacent = m.army_can_move(src, dp)
-            can_convoy = m.is_coastal(src) and m.is_coastal(dp)
-            if not adjacent and not can_convoy:
-                return f"{src} does not border {dp}"
-            if not adjacent and not self._on_route(src, dp, self._fleet_seas()):
-                return f"{src} does not border {dp} and no fleets could convoy there"
+            adjacent = dp in m.army_adj[src]
+            if not adjacent:
+                if src not in m.coastal or dp not in m.coastal:
+                    return f"{src} does not border {dp}"
+                if not self._on_route(src, dp, self._fleet_seas()):
+                    return f"{src} does not border {dp} and no fleets could convoy there"
             self.convoyed[i] = (not adjacent) or o.via_convoy
         else:
             if o.via_convoy:
                 return "only armies can be convoyed"
             if d == dp and m.coasts_of(dp):
                 return f"a fleet moving to {dp} must name the coast"
-            if not m.fleet_can_move(u.region, d):
+            if d not in m.fleet_adj.get(u.region, ()):
                 return f"a fleet cannot move from {u.region} to {d}"
         self.kind[i] = _MOVE
         self.dest[i] = dp
@@ -259,43 +284,44 @@ class _Movement:
 
     def _check_convoy(self, i: int, o: Convoy) -> str:
         m, u = self.m, self.units[i]
-        if u.unit_type is not UnitType.FLEET or not m.is_sea(u.province):
+        here = self.prov[i]
+        if u.unit_type is not UnitType.FLEET or here not in m.seas:
             return "only a fleet at sea can convoy"
         ap, dp = province_of(o.army), province_of(o.dest)
         if ap == dp:
             return "a convoy must go somewhere else"
-        if not (m.is_coastal(ap) and m.is_coastal(dp)):
+        if ap not in m.coastal or dp not in m.coastal:
             return f"no convoy can go from {ap} to {dp}"
         j = self.at.get(ap, -1)
         if j < 0 or self.units[j].unit_type is not UnitType.ARMY:
             return f"no army in {ap}"
-        if u.province not in self._on_route(ap, dp, self._all_seas()):
-            return f"{u.province} cannot be on a convoy route from {ap} to {dp}"
+        if here not in self._sea_route(ap, dp):
+            return f"{here} cannot be on a convoy route from {ap} to {dp}"
         self.kind[i] = _CONVOY
         self.dest[i] = dp
         self.sup_dest[i] = ap
         return ""
 
-    def _all_seas(self) -> frozenset[str]:
-        seas = _ALL_SEAS.get(id(self.m))
-        if seas is None:
-            seas = frozenset(p for p in self.m.provinces if self.m.is_sea(p))
-            _ALL_SEAS[id(self.m)] = seas
-        return seas
-
     def _fleet_seas(self) -> frozenset[str]:
         if self._fleets_at_sea is None:
-            is_sea = self.m.is_sea
+            seas = self.m.seas
             self._fleets_at_sea = frozenset(
-                p for u, p in zip(self.units, self.prov, strict=True) if u.unit_type is UnitType.FLEET and is_sea(p)
+                p for u, p in zip(self.units, self.prov, strict=True) if u.unit_type is UnitType.FLEET and p in seas
             )
         return self._fleets_at_sea
 
     def _on_route(self, src: str, dst: str, seas: frozenset[str]) -> set[str]:
         """Sea provinces (of ``seas``) on some chain from ``src`` to ``dst``."""
         adj = self.m.fleet_province_adj
-        allowed = dict.fromkeys(seas, 0)
-        return self._reach(src, allowed, adj) & self._reach(dst, allowed, adj)
+        return self._reach(src, seas, adj) & self._reach(dst, seas, adj)
+
+    def _sea_route(self, src: str, dst: str) -> frozenset[str]:
+        """Sea provinces on some chain of open water from ``src`` to ``dst`` (fixed by the map: kept)."""
+        key = (src, dst)
+        hit = self._routes.get(key)
+        if hit is None:
+            hit = self._routes[key] = frozenset(self._on_route(src, dst, self.m.seas))
+        return hit
 
     def _route_fleets(self, src: str, dst: str, fleets: Iterable[int]) -> set[int]:
         """Fleets (of ``fleets``) that lie on some convoy route ``src`` -> ``dst``."""
@@ -306,7 +332,7 @@ class _Movement:
         return {by_prov[p] for p in fwd & bwd}
 
     @staticmethod
-    def _reach(start: str, by_prov: Mapping[str, int], adj: Mapping[str, frozenset[str]]) -> set[str]:
+    def _reach(start: str, by_prov: Container[str], adj: Mapping[str, frozenset[str]]) -> set[str]:
         seen: set[str] = set()
         todo = deque(p for p in adj[start] if p in by_prov)
         seen.update(todo)
@@ -333,13 +359,14 @@ class _Movement:
     def _reach_province(self, i: int, p: str) -> bool:
         m, u = self.m, self.units[i]
         if u.unit_type is UnitType.ARMY:
-            return m.army_can_move(u.province, p)
-        return any(r in m.fleet_adj[u.region] for r in m.province_regions[p])
+            return p in m.army_adj[self.prov[i]]
+        return p in m.fleet_reach[u.region]
 
     def _setup_support(self, i: int, o: SupportHold | SupportMove) -> str:
         m, u = self.m, self.units[i]
-        tp = province_of(o.target)
-        if tp == u.province:
+        here = self.prov[i]
+        tp = m.region_province.get(o.target) or province_of(o.target)
+        if tp == here:
             return "a unit cannot support itself"
         if tp not in m.provinces:
             return f"no province {tp!r}"
@@ -352,10 +379,10 @@ class _Movement:
             self.kind[i] = _SUP_HOLD
             self.sup_dest[i] = tp
             if self.kind[j] != _MOVE and (o.target_type is None or o.target_type is self.units[j].unit_type):
-                self.supporters[j].append(i)
+                self.supporters[j] = [*self.supporters[j], i]
             return ""
-        dp = province_of(o.dest)
-        if dp == u.province:
+        dp = m.region_province.get(o.dest) or province_of(o.dest)
+        if dp == here:
             return "a unit cannot support a move into its own province"
         if dp not in m.provinces or not self._reach_province(i, dp):
             return f"{u.region} cannot reach {dp}"
@@ -367,7 +394,7 @@ class _Movement:
             and (o.dest == dp or o.dest == self.dest_region[j])
             and (o.target_type is None or o.target_type is self.units[j].unit_type)
         ):
-            self.supporters[j].append(i)
+            self.supporters[j] = [*self.supporters[j], i]
         return ""
 
     # -- the decisions ----------------------------------------------------------
@@ -450,6 +477,8 @@ class _Movement:
         return any(dp in adj[p] for p in self._reach(src, by_prov, adj))
 
     def _count(self, sups: Sequence[int], opt: bool, not_power: str | None = None) -> int:
+        if not sups:
+            return 0
         n = 0
         for s in sups:
             if not_power is not None and self.units[s].power == not_power:
@@ -519,62 +548,59 @@ class _Movement:
 
     def run(self) -> MovementResult:
         self.setup()
-        for i in range(len(self.units)):
-            if self.kind[i] != _HOLD:
+        kind, resolved, attackers, prov = self.kind, self.resolved, self.attackers, self.prov
+        # a support or convoy nobody attacks is given / stays whatever else happens: decided here,
+        # so that the search below meets it as a known value (about half of all orders are such)
+        for i, k in enumerate(kind):
+            if k in (_SUP_HOLD, _SUP_MOVE, _CONVOY) and prov[i] not in attackers:
+                resolved[i] = True
+        for i, k in enumerate(kind):
+            if k != _HOLD and resolved[i] is None:
                 self._resolve(i, False)
         moved_in: dict[str, int] = {}
-        for i in range(len(self.units)):
-            d = self.dest[i]
-            if self.kind[i] == _MOVE and self.resolved[i] and d is not None:
-                moved_in[d] = i
+        dest = self.dest
+        for i, k in enumerate(kind):
+            if k == _MOVE and resolved[i]:
+                moved_in[dest[i]] = i  # type: ignore[index]
         units: list[Unit] = []
         dislodged: list[Dislodged] = []
         is_dislodged = [False] * len(self.units)
         for i, u in enumerate(self.units):
-            if self.kind[i] == _MOVE and self.resolved[i]:
+            if kind[i] == _MOVE and resolved[i]:
                 dr = self.dest_region[i]
                 assert dr is not None
                 units.append(Unit(u.power, u.unit_type, dr))
-            elif self.prov[i] in moved_in:
-                a = moved_in[self.prov[i]]
+            elif prov[i] in moved_in:
+                a = moved_in[prov[i]]
                 is_dislodged[i] = True
-                dislodged.append(Dislodged(u, self.prov[a], self.convoyed[a]))
+                dislodged.append(Dislodged(u, prov[a], self.convoyed[a]))
             else:
                 units.append(u)
         contested = frozenset(
             d
-            for d, atts in self.attackers.items()
+            for d, atts in attackers.items()
             if d not in moved_in and any(self._prevent_strength(a, False) > 0 for a in atts)
         )
         results: list[OrderResult] = []
-        index = {id(o): i for i, o in enumerate(self.order_of) if o is not None}
+        invalid, unit_of_order = self.invalid, self.unit_of_order
         for k, o in enumerate(self.orders):
-            if k in self.invalid:
-                results.append(OrderResult(o, False, f"illegal: {self.invalid[k]}"))
+            why = invalid.get(k)
+            if why is not None:
+                results.append(OrderResult(o, False, f"illegal: {why}"))
                 continue
-            i = index[id(o)]
-            results.append(self._result(i, o, is_dislodged[i]))
+            i = unit_of_order[k]
+            kd, r, gone = kind[i], bool(resolved[i]), is_dislodged[i]
+            if kd == _MOVE:
+                reason = "moves" if r else ("bounced" if self._path(i, False) else "no convoy route")
+            elif kd == _CONVOY:
+                r = r and not self.szykman[i]
+                reason = "convoy paradox (Szykman rule)" if self.szykman[i] else ("convoys" if r else "dislodged")
+            elif kd != _HOLD:  # a support
+                reason = "support given" if r else ("dislodged" if gone else "support cut")
+            else:
+                r, reason = not gone, "dislodged" if gone else "holds"
+            results.append(OrderResult(o, r, reason))
         return MovementResult(tuple(results), tuple(units), tuple(dislodged), contested)
-
-    def _result(self, i: int, o: Order, dislodged: bool) -> OrderResult:
-        k = self.kind[i]
-        r = bool(self.resolved[i])
-        if k == _MOVE:
-            if r:
-                return OrderResult(o, True, "moves")
-            if not self._path(i, False):
-                return OrderResult(o, False, "no convoy route")
-            return OrderResult(o, False, "bounced")
-        if k == _CONVOY:
-            if self.szykman[i]:
-                return OrderResult(o, False, "convoy paradox (Szykman rule)")
-            return OrderResult(o, r, "convoys" if r else "dislodged")
-        if k in (_SUP_HOLD, _SUP_MOVE):
-            if r:
-                return OrderResult(o, True, "support given")
-            return OrderResult(o, False, "dislodged" if dislodged else "support cut")
-        assert isinstance(o, Hold | Move | SupportHold | SupportMove | Convoy)
-        return OrderResult(o, not dislodged, "dislodged" if dislodged else "holds")
 
 
 def adjudicate_movement(m: MapData, units: Iterable[Unit], orders: Iterable[Order]) -> MovementResult:

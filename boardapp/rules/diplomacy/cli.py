@@ -19,6 +19,7 @@ overriding the home owners; units standing on centres own them too).
 
 from __future__ import annotations
 
+import functools
 import json
 import sys
 from collections.abc import Mapping
@@ -47,14 +48,10 @@ class CaseError(ValueError):
     """The position/orders object is malformed."""
 
 
-_STANDARD: MapData | None = None
-
-
+@functools.cache
 def _standard_map() -> MapData:
-    global _STANDARD
-    if _STANDARD is None:
-        _STANDARD = load_standard_map()
-    return _STANDARD
+    """The shipped standard map, read once."""
+    return load_standard_map()
 
 
 def _str_list(obj: Mapping[str, Any], key: str) -> list[str]:

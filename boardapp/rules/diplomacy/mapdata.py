@@ -142,6 +142,16 @@ class MapData:
     any_adj: Mapping[str, frozenset[str]] = field(repr=False)
     #: province -> its regions (ids)
     province_regions: Mapping[str, tuple[str, ...]] = field(repr=False)
+    #: region id -> its province (``spa(nc)`` -> ``spa``), for lookups in the adjudicator's inner loops
+    region_province: Mapping[str, str] = field(repr=False)
+    #: region -> provinces a fleet there may move to (over any of their coasts)
+    fleet_reach: Mapping[str, frozenset[str]] = field(repr=False)
+    #: open-water provinces (where fleets convoy)
+    seas: frozenset[str] = field(repr=False)
+    #: provinces an army may be convoyed from or to (land touching water)
+    coastal: frozenset[str] = field(repr=False)
+    #: provinces an army may stand in
+    army_places: frozenset[str] = field(repr=False)
 
     @classmethod
     def build(
@@ -188,6 +198,7 @@ class MapData:
                 fleet[b.b].add(b.a)
                 fprov[pa].add(pb)
                 fprov[pb].add(pa)
+        seas = frozenset(r.province for r in regs.values() if r.coast is None and r.terrain is Terrain.SEA)
         return cls(
             provinces=provs,
             regions=regs,
@@ -197,6 +208,11 @@ class MapData:
             fleet_province_adj={k: frozenset(v) for k, v in fprov.items()},
             any_adj={k: frozenset(v) for k, v in anyp.items()},
             province_regions={k: tuple(sorted(v)) for k, v in by_prov.items()},
+            region_province={k: r.province for k, r in regs.items()},
+            fleet_reach={k: frozenset(regs[x].province for x in v) for k, v in fleet.items()},
+            seas=seas,
+            coastal=frozenset(p for p in provs if p in regs and p not in seas and fprov[p]),
+            army_places=frozenset(k for k, r in regs.items() if r.coast is None and r.terrain.armies),
         )
 
     # -- queries ---------------------------------------------------------
