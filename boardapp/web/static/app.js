@@ -17,6 +17,7 @@
   let view = null;           // the box shown now
   let selected = null;       // {kind: "place"|"piece", id}
   let clockBase = null;      // {clock, at: performance.now()}
+  let spacing = Infinity;    // typical distance between neighbouring places, map units
   const layers = {};
 
   // --- the connection ------------------------------------------------------------------------
@@ -116,7 +117,7 @@
     svg.replaceChildren();
     const [w, h] = setup.map.size || [1000, 1000];
     full = { x: 0, y: 0, w, h };
-    for (const name of ["regions", "roads", "labels", "places"]) {
+    for (const name of ["regions", "roads", "labels", "places", "names"]) {
       layers[name] = el("g", { class: `layer-${name}` });
       svg.appendChild(layers[name]);
     }
@@ -144,9 +145,23 @@
       t.style.fontSize = `${lb.size}px`;
       layers.labels.appendChild(t);
     }
+    spacing = typicalSpacing(setup.map.places);
     view = { ...full };
     applyView();
     if (state) drawPicture();
+  }
+
+  // The median distance from a place to its nearest neighbour, in map units: when it shrinks below
+  // a few dozen pixels on screen the map is drawn simpler (no counters, just who holds what).
+  function typicalSpacing(list) {
+    const pts = list.slice(0, 400).map((p) => p.at);
+    if (pts.length < 2) return Infinity;
+    const nearest = pts.map((a, i) => {
+      let best = Infinity;
+      pts.forEach((b, j) => { if (i !== j) best = Math.min(best, Math.hypot(a[0] - b[0], a[1] - b[1])); });
+      return best;
+    }).sort((x, y) => x - y);
+    return nearest[Math.floor(nearest.length / 2)];
   }
 
   function centre(poly) {
@@ -188,10 +203,16 @@
       tokensAt.get(t.place).push(t);
     }
     const frag = document.createDocumentFragment();
+    const names = document.createDocumentFragment();
     for (const place of setup.map.places) {
       frag.appendChild(drawPlace(place, board.control[place.id], at.get(place.id) || [], tokensAt.get(place.id) || []));
+      const r = place.kind === "city" || place.kind === "capital" ? 7 : 5.5;
+      const name = el("text", { class: `marker name${place.kind === "city" ? "" : " minor"}`, x: r + 3, y: -r - 2 }, place.name);
+      name.style.transform = `translate(${place.at[0]}px, ${place.at[1]}px) scale(var(--u))`;
+      names.appendChild(name);
     }
     layers.places.replaceChildren(frag);
+    layers.names.replaceChildren(names);
   }
 
   function drawPlace(place, holder, pieces, tokens) {
@@ -210,7 +231,15 @@
       badge.appendChild(el("text", { x: -r - 3 - wdt / 2, y: 0, fill: inkOn(owner.colour) }, owner.symbol));
       g.appendChild(badge);
     }
-    g.appendChild(el("text", { class: "name", x: r + 3, y: -r - 2 }, place.name));
+    if (pieces.length) {  // shown only when zoomed far out, instead of the counters
+      const first = team(pieces[0].team);
+      const stack = el("g", { class: "stack" });
+      stack.appendChild(el("rect", { x: -6, y: r + 2, width: 12 + 6 * String(pieces.length).length, height: 14,
+        rx: 2, fill: first.colour }));
+      stack.appendChild(el("text", { x: 3 * String(pieces.length).length, y: r + 9, fill: inkOn(first.colour) },
+        String(pieces.length)));
+      g.appendChild(stack);
+    }
     tokens.forEach((t, i) => {
       const tg = el("g", { class: "token" });
       const colour = t.team ? team(t.team).colour : "#f0f0f0";
@@ -407,7 +436,8 @@
 
   // --- zoom and pan --------------------------------------------------------------------------
   function unitsPerPixel() {
-    const w = svg.clientWidth || 1; const h = svg.clientHeight || 1;
+    const box = svg.getBoundingClientRect();
+    const w = box.width || 1; const h = box.height || 1;
     return Math.max(view.w / w, view.h / h);
   }
   function applyView() {
@@ -416,6 +446,9 @@
     const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
     svg.style.setProperty("--u", String(unitsPerPixel() * (rem / 16)));
     svg.dataset.zoom = (full.w / view.w).toFixed(3);
+    const apart = spacing / (unitsPerPixel() * (rem / 16));  // neighbouring places' distance on screen
+    svg.classList.toggle("far", apart < 50);
+    svg.classList.toggle("farther", apart < 40);
   }
   function toMap(clientX, clientY) {
     const m = svg.getScreenCTM();
