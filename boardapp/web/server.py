@@ -142,6 +142,7 @@ class WebView:
         await self.seat.start(timeout)
         self._refresh_setup()
         self._poll_clock()
+        self._publish()
         self._server = await serve(self._page, self.bind, self.requested_port, process_request=self._http,
                                    max_size=1024, max_queue=4, compression=None, ping_interval=20, ping_timeout=20,
                                    close_timeout=2, server_header=None)
