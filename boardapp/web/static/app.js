@@ -447,7 +447,7 @@
     svg.style.setProperty("--u", String(unitsPerPixel() * (rem / 16)));
     svg.dataset.zoom = (full.w / view.w).toFixed(3);
     const apart = spacing / (unitsPerPixel() * (rem / 16));  // neighbouring places' distance on screen
-    svg.classList.toggle("far", apart < 50);
+    svg.classList.toggle("far", apart < 64);
     svg.classList.toggle("farther", apart < 40);
   }
   function toMap(clientX, clientY) {
@@ -493,7 +493,7 @@
   let gesture = null;  // {moved, startView, startDist, startMid}
   svg.addEventListener("pointerdown", (e) => {
     pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
-    svg.setPointerCapture(e.pointerId);
+    try { svg.setPointerCapture(e.pointerId); } catch { /* a pointer already gone */ }
     gesture = { moved: false, view: { ...view }, pts: new Map([...pointers].map(([k, v]) => [k, { ...v }])),
       target: e.target };
   });
