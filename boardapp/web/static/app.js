@@ -231,13 +231,13 @@
       badge.appendChild(el("text", { x: -r - 3 - wdt / 2, y: 0, fill: inkOn(owner.colour) }, owner.symbol));
       g.appendChild(badge);
     }
-    if (pieces.length) {  // shown only when zoomed far out, instead of the counters
+    if (pieces.length) {  // shown only when zoomed far out, instead of the counters: whose, how many
       const first = team(pieces[0].team);
+      const text = `${first.symbol} ${pieces.length}`;
+      const wdt = 8 + 6.4 * text.length;
       const stack = el("g", { class: "stack" });
-      stack.appendChild(el("rect", { x: -6, y: r + 2, width: 12 + 6 * String(pieces.length).length, height: 14,
-        rx: 2, fill: first.colour }));
-      stack.appendChild(el("text", { x: 3 * String(pieces.length).length, y: r + 9, fill: inkOn(first.colour) },
-        String(pieces.length)));
+      stack.appendChild(el("rect", { x: -wdt / 2, y: r + 2, width: wdt, height: 14, rx: 2, fill: first.colour }));
+      stack.appendChild(el("text", { x: 0, y: r + 9, fill: inkOn(first.colour) }, text));
       g.appendChild(stack);
     }
     tokens.forEach((t, i) => {
