@@ -12,7 +12,10 @@ every command changes what a page shows.
 
 Delay to a page: from CONTROL sending command i to that page receiving a picture showing command
 i (or a later one: a page is always sent the newest picture, never a queue). p50/p99/worst over
-every (command, page) pair. "Left behind": pages whose last picture, 5 s after the last command,
+every (command, page) pair. Its parts: ``accepted_ms``, from sending to CONTROL's answer (the
+host's check, apply and game-file commit with fsync), and ``first_to_last_page_ms``, from the
+first page to the last page receiving a command's picture (the fan-out to 300 pages, including
+this one process reading 300 sockets in turn). "Left behind": pages whose last picture, 5 s after the last command,
 is not the final one. Loopback only; the game file lives in a temporary directory. Bounded: the
 run stops after ``--seconds`` plus a minute at most, whatever happens.
 
@@ -139,6 +142,7 @@ async def bench(pages: int, seconds: float, rate: float) -> dict[str, Any]:
         rss_peak = rss_connected
         n = int(seconds * rate)
         refused = 0
+        answered: list[float] = []
         for i in range(n):
             level = (start_pr + 1 + i) % 9
             at = time.monotonic()
@@ -146,6 +150,7 @@ async def bench(pages: int, seconds: float, rate: float) -> dict[str, Any]:
             outcome = await control.play({"kind": "set_pr", "team": TEAM, "level": level, "reason": "bench"},
                                          timeout=10)
             refused += not outcome.accepted
+            answered.append(time.monotonic() - at)
             rss_peak = max(rss_peak, proc_rss(pid))
             await asyncio.sleep(max(0.0, at + 1 / rate - time.monotonic()))
         await asyncio.sleep(5)
@@ -166,6 +171,7 @@ async def bench(pages: int, seconds: float, rate: float) -> dict[str, Any]:
             server.stdout.close()
 
     delays: list[float] = []
+    by_command: list[list[float]] = [[] for _ in sent]
     missed = 0
     final = sent[-1][1] if sent else start_pr
     behind = 0
@@ -179,14 +185,18 @@ async def bench(pages: int, seconds: float, rate: float) -> dict[str, Any]:
                 j += 1
             if j < len(arrivals):
                 delays.append(arrivals[j][0] - at)
+                by_command[i].append(arrivals[j][0] - at)
             else:
                 missed += 1
         if not arrivals or arrivals[-1][1] != final:
             behind += 1
     delays.sort()
+    spreads = sorted(max(d) - min(d) for d in by_command if d)
+    answered.sort()
 
-    def pct(q: float) -> float:
-        return delays[min(len(delays) - 1, int(q * len(delays)))] * 1000 if delays else float("nan")
+    def pct(q: float, values: list[float] | None = None) -> float:
+        values = delays if values is None else values
+        return values[min(len(values) - 1, int(q * len(values)))] * 1000 if values else float("nan")
 
     return {
         "pages": pages, "connected": connected, "connect_s": round(connect_time, 2), "commands": len(sent),
@@ -194,6 +204,8 @@ async def bench(pages: int, seconds: float, rate: float) -> dict[str, Any]:
         "delay_ms": {"p50": round(pct(0.50), 1), "p99": round(pct(0.99), 1),
                      "max": round(delays[-1] * 1000, 1) if delays else None,
                      "mean": round(statistics.fmean(delays) * 1000, 1) if delays else None},
+        "accepted_ms": {"p50": round(pct(0.5, answered), 1), "p99": round(pct(0.99, answered), 1)},
+        "first_to_last_page_ms": {"p50": round(pct(0.5, spreads), 1), "p99": round(pct(0.99, spreads), 1)},
         "pairs_measured": len(delays), "pairs_missed": missed, "pages_left_behind": behind,
         "page_errors": sum(p.errors for p in watchers),
         "server_cpu_percent_of_one_core": round(100 * (cpu1 - cpu0) / (wall1 - wall0), 1),

@@ -197,3 +197,21 @@ def test_boardapp_host_refuses_one_port_for_both(tmp_path: Path, capsys: pytest.
 
     assert main(["host", str(tmp_path / "x.game"), "--port", "9000", "--web-port", "9000"]) == 1
     assert "--web-port 9000" in capsys.readouterr().err
+
+
+def test_the_web_view_needs_no_qt() -> None:
+    """With PySide6 blocked, the web view imports, and nothing of boardapp.ui comes with it."""
+    script = (
+        "import sys\n"
+        "class Block:\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        if name == 'PySide6' or name.startswith('PySide6.'):\n"
+        "            raise ImportError('Qt is blocked in this test')\n"
+        "sys.meta_path.insert(0, Block())\n"
+        "import boardapp.web.server, boardapp.web.hosting, boardapp.web.picture\n"
+        "assert not [m for m in sys.modules if m.startswith(('PySide6', 'boardapp.ui'))]\n"
+        "print(len(boardapp.web.server.static_files()))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=False, cwd=ROOT)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "4"
