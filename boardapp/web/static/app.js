@@ -128,7 +128,10 @@
       path.appendChild(el("title", {}, r.name));
       layers.regions.appendChild(path);
       const at = r.label_at || centre(r.polygon);
-      layers.labels.appendChild(el("text", { x: at[0], y: at[1], class: "region-label" }, r.name));
+      const label = el("text", { x: at[0], y: at[1], class: "region-label" }, r.name);
+      const xs = r.polygon.map((p) => p[0]);
+      label.dataset.width = String(Math.max(...xs) - Math.min(...xs));  // room for the name, map units
+      layers.labels.appendChild(label);
     }
     for (const road of setup.map.roads) {
       if (road.kind === "adjacency") continue;  // neighbouring provinces, not a road to draw
@@ -146,6 +149,7 @@
       layers.labels.appendChild(t);
     }
     spacing = typicalSpacing(setup.map.places);
+    fitArea();
     view = { ...full };
     applyView();
     if (state) drawPicture();
@@ -449,6 +453,32 @@
     const apart = spacing / (unitsPerPixel() * (rem / 16));  // neighbouring places' distance on screen
     svg.classList.toggle("far", apart < 64);
     svg.classList.toggle("farther", apart < 40);
+    // a region's name only where the region is wide enough on screen for it (small provinces of a
+    // crowded continent otherwise write over each other)
+    const perPx = unitsPerPixel();
+    for (const label of layers.labels ? layers.labels.querySelectorAll(".region-label") : []) {
+      const room = Number(label.dataset.width) / perPx;
+      label.classList.toggle("cramped", room < label.textContent.length * 7.5 * (rem / 16));
+    }
+    clearTimeout(cullTimer);
+    cullTimer = setTimeout(cullLabels, 120);  // once the zoom settles
+  }
+
+  // Region names that would still write over one another: the widest region's name wins.
+  let cullTimer = null;
+  function cullLabels() {
+    if (!layers.labels) return;
+    const labels = [...layers.labels.querySelectorAll(".region-label")]
+      .sort((a, b) => Number(b.dataset.width) - Number(a.dataset.width));
+    for (const label of labels) label.classList.remove("overlapped");
+    const shown = [];
+    for (const label of labels) {
+      if (label.classList.contains("cramped")) continue;
+      const b = label.getBBox();
+      if (shown.some((o) => b.x < o.x + o.width && o.x < b.x + b.width && b.y < o.y + o.height && o.y < b.y + b.height)) {
+        label.classList.add("overlapped");
+      } else shown.push(b);
+    }
   }
   function toMap(clientX, clientY) {
     const m = svg.getScreenCTM();
@@ -487,7 +517,16 @@
     } else return;
     e.preventDefault();
   });
-  window.addEventListener("resize", applyView);
+  window.addEventListener("resize", () => { fitArea(); applyView(); });
+
+  // On a phone (map above the panels) the map's box takes the map's shape, between 40 % and 70 %
+  // of the screen's height, so the panels start right under it.
+  function fitArea() {
+    const area = $("board-area");
+    if (!full || innerWidth > 760) { area.style.height = ""; return; }
+    const wanted = innerWidth * (full.h / full.w) + 8;
+    area.style.height = `${Math.round(Math.min(0.7 * innerHeight, Math.max(0.4 * innerHeight, wanted)))}px`;
+  }
 
   const pointers = new Map();
   let gesture = null;  // {moved, startView, startDist, startMid}
