@@ -243,3 +243,20 @@ def until(cond: Callable[[], bool], timeout: float = 5.0) -> None:
 
 
 _ = asyncio  # the web view runs on the live game's loop (LiveGame.call)
+
+
+def test_the_turn_clock_counts_down_on_the_page(browser: Any) -> None:
+    """CONTROL's record: week 2 (30 minutes in War in Binni's timetable), 10 minutes run, written a
+    minute ago and running: the page shows about 19:00 and counts down by itself."""
+    record = {"week": 2, "elapsed": 600.0, "extra": 0.0, "running": True, "started": True, "wall": time.time() - 60}
+    with LiveGame(new_game(load_scenario(BINNI)), clock=lambda: record) as live:
+        open_page(browser, live)
+        wait(browser, "return !document.getElementById('clock').hidden")
+        first = browser.find_element("id", "clock-digits").text
+        time.sleep(2.2)
+        second = browser.find_element("id", "clock-digits").text
+        week = browser.find_element("id", "clock-week").text
+    seconds = [int(t.split(":")[0]) * 60 + int(t.split(":")[1]) for t in (first, second)]
+    assert week == "Week 2"
+    assert abs(seconds[0] - 19 * 60) <= 5
+    assert 1 <= seconds[0] - seconds[1] <= 4

@@ -215,3 +215,22 @@ def test_the_web_view_needs_no_qt() -> None:
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=False, cwd=ROOT)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "4"
+
+
+def test_news_is_public_events_and_notices_newest_first_and_bounded() -> None:
+    """What a host sends a viewer with its views (public events, undo notices) becomes the page's news;
+    a hidden event would not, even if a host sent one."""
+    from boardapp.engine.module import Event
+    from boardapp.web.picture import NEWS_KEPT
+    from boardapp.web.server import WebView
+
+    web = WebView("ws://127.0.0.1:9/", "code")
+    web._on_seat("events", [Event(kind="news", text="Talks collapse in the capital"),
+                            Event(kind="fist_in", text="Egypt commits 37 chips", hidden=True, visible_to=("egypt",))])
+    web._on_seat("notice", "CONTROL undid umpire 2's entry 6")
+    news = web.state_message()["news"]
+    assert [n["text"] for n in news] == ["CONTROL undid umpire 2's entry 6", "Talks collapse in the capital"]
+    assert "37" not in json.dumps(news)
+    web._on_seat("events", [Event(kind="news", text=f"headline {i}") for i in range(NEWS_KEPT + 5)])
+    news = web.state_message()["news"]
+    assert len(news) == NEWS_KEPT and news[0]["text"] == f"headline {NEWS_KEPT + 4}"
