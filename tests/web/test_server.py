@@ -234,3 +234,17 @@ def test_news_is_public_events_and_notices_newest_first_and_bounded() -> None:
     web._on_seat("events", [Event(kind="news", text=f"headline {i}") for i in range(NEWS_KEPT + 5)])
     news = web.state_message()["news"]
     assert len(news) == NEWS_KEPT and news[0]["text"] == f"headline {NEWS_KEPT + 4}"
+
+
+def test_pages_are_told_when_the_host_is_unreachable_and_keep_the_last_board(live: LiveGame) -> None:
+    assert live.host is not None and live.web is not None
+    with connect(ws_url(live), proxy=None) as ws:
+        while json.loads(ws.recv(timeout=5))["type"] != "state":
+            pass
+        live.call(live.host.stop())
+        live.host = None  # stopped already: the fixture does not stop it again
+        while True:
+            msg = json.loads(ws.recv(timeout=10))
+            if msg["type"] == "state" and msg["host"] == "reconnecting":
+                break
+    assert msg["board"]["turn_label"] == "Week 1" and msg["board"]["pieces"]  # the last known board stays
