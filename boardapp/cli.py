@@ -275,9 +275,17 @@ def cmd_screen(args: argparse.Namespace) -> int:
 
 
 def cmd_host(args: argparse.Namespace) -> int:
-    from boardapp.net.host import main as host_main
+    """Host the game for seats, and (unless ``--no-web``) the players' read-only web page beside it."""
+    if args.no_web:
+        from boardapp.net.host import main as host_main
 
-    return int(host_main(args.game, port=args.port, bind=args.bind, umpires=args.umpires))
+        return int(host_main(args.game, port=args.port, bind=args.bind, umpires=args.umpires))
+    from boardapp.web.hosting import main as web_host_main
+
+    web_port = args.web_port if args.web_port is not None else args.port + 1
+    if not 0 <= web_port <= 65535 or web_port == args.port:
+        return _err(f"--web-port {web_port}: give a free port other than the seats' port {args.port}")
+    return int(web_host_main(args.game, port=args.port, bind=args.bind, umpires=args.umpires, web_port=web_port))
 
 
 def cmd_join(args: argparse.Namespace) -> int:
@@ -369,6 +377,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--port", type=int, default=8765)
     p.add_argument("--bind", default="0.0.0.0", help="address to listen on (default: every interface)")
     p.add_argument("--umpires", type=int, default=4, help="umpire join codes to print")
+    p.add_argument("--web-port", type=int, metavar="PORT",
+                   help="port of the players' read-only web page (default: --port + 1)")
+    p.add_argument("--no-web", action="store_true", help="do not serve the players' web page")
     p.set_defaults(func=cmd_host)
 
     p = sub.add_parser("join", help="open the board (or the big screen) on a game another machine hosts")

@@ -1,0 +1,116 @@
+"""``boardapp host GAME`` with the players' web page beside the LAN host, in one process and loop.
+
+The host (:class:`boardapp.net.host.Host`) serves the seats as before; a :class:`WebView` joins it
+as a viewer seat named "web page" (its code kept in ``GAME.seats.json`` with the others) and serves
+the page on its own port. This mirrors :func:`boardapp.net.host.main`, which has no hook to start
+anything beside the host (see docs/web.md for the hook that would let it).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from boardapp.model.problems import FileProblemsError
+from boardapp.net.host import Grant, Host
+from boardapp.web.server import ANY_ADDRESS, WebView
+
+WEB_SEAT = "web page"
+"""The name of the viewer seat the web view joins with."""
+META_CLOCK = "clock"
+"""The game file's meta key where CONTROL's board shares the turn clock (ui/bigscreen_control.py)."""
+
+
+def web_grant(host: Host) -> Grant:
+    """The viewer seat the web view joins with: the one named :data:`WEB_SEAT`, made if missing."""
+    for grant in host.grants.values():
+        if grant.role == "viewer" and grant.name == WEB_SEAT and not grant.revoked:
+            return grant
+    return host.add_seat("viewer", WEB_SEAT)
+
+
+def clock_reader(game: Any) -> Any:
+    """A function giving CONTROL's clock record from the game file's meta (None when there is none)."""
+
+    def read() -> dict[str, Any] | None:
+        store = getattr(game, "store", None)
+        if store is None:
+            return None
+        text = store.meta().get(META_CLOCK)
+        record = json.loads(text) if text else None
+        return record if isinstance(record, dict) else None
+
+    return read
+
+
+async def start_web(host: Host, game: Any, bind: str, port: int) -> WebView:
+    """Start the web view of ``host`` on ``bind:port`` (the host must be serving already)."""
+    grant = web_grant(host)
+    local = f"ws://127.0.0.1:{host.port}/" if host.bind in ANY_ADDRESS else host.url
+    web = WebView(local, grant.token, bind=bind, port=port, clock=clock_reader(game),
+                  scenario=getattr(game.module, "scenario", None))
+    await web.start()
+    return web
+
+
+def main(path: str | Path, port: int = 8765, bind: str = "0.0.0.0", umpires: int = 4,
+         web_port: int | None = None) -> int:
+    """Serve a game file to seats on ``port`` and its public web page on ``web_port`` (None: no page)."""
+    from boardapp.engine.files import open_game
+    from boardapp.net.replica import head
+
+    path = Path(path)
+    try:
+        game = open_game(path)
+    except FileProblemsError as exc:
+        for problem in exc.problems:
+            print(str(problem), file=sys.stderr)
+        return 1
+
+    async def run() -> None:
+        host = Host(game, host=bind, port=port)
+        seats_file = path.with_name(path.name + ".seats.json")
+        if seats_file.exists():
+            host.load_grants(seats_file)
+        else:
+            host.add_seat("control", "CONTROL")
+            for i in range(umpires):
+                host.add_seat("umpire", f"umpire {i + 1}")
+            host.add_seat("viewer", "big screen")
+        if web_port is not None:
+            web_grant(host)
+        host.save_grants(seats_file)
+        await host.start()
+        print(f"boardapp: hosting {path.name} at {host.url} (entry {head(game)}); join codes:")
+        for grant in host.grants.values():
+            if not grant.revoked:
+                teams = f" (teams: {', '.join(sorted(grant.teams))})" if grant.teams is not None else ""
+                print(f"  {grant.role:<12} {grant.name}{teams}: {grant.token}")
+        web = None
+        if web_port is not None:
+            try:
+                web = await start_web(host, game, bind, web_port)
+            except OSError as exc:
+                print(f"boardapp: the web page could not use port {web_port}: {exc.strerror or exc}; "
+                      f"choose another with --web-port", file=sys.stderr)
+            else:
+                print("boardapp: the players' web page (public board, read-only): " + "  ".join(web.urls))
+        print("Press Ctrl-C to stop.")
+        try:
+            await asyncio.Event().wait()
+        finally:
+            if web is not None:
+                await web.stop()
+            await host.stop()
+
+    try:
+        asyncio.run(run())
+    except KeyboardInterrupt:
+        pass
+    finally:
+        if game.store is not None:
+            game.store.close()
+    return 0
