@@ -11,7 +11,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 STRICT = ["boardapp/engine", "boardapp/model", "boardapp/rules", "boardapp/net", "boardapp/editor",
-          "boardapp/clock.py", "boardapp/review", "boardapp/plugins.py", "boardapp/builtin_rules.py"]
+          "boardapp/clock.py", "boardapp/review", "boardapp/web", "boardapp/plugins.py", "boardapp/builtin_rules.py"]
 
 
 def test_mypy_strict() -> None:
