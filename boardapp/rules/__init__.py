@@ -13,6 +13,7 @@ from typing import Any
 BUILTIN = {
     "binni": "boardapp.rules.binni.module:BinniRules",
     "diplomacy": "boardapp.rules.diplomacy.module:DiplomacyRules",
+    "thegame": "boardapp.rules.thegame.module:TheGameRules",
 }
 
 
