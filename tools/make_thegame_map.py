@@ -209,7 +209,8 @@ PLAYERS: list[tuple[str, str, str, str, list[tuple[str, str, str, list[str]]]]] 
         ("france", "France", "france", ["france"]), ("argentina", "Argentina", "argentina", ["argentina"]),
         ("israel", "Israel", "israel", ["israel"])]),
     ("macdonald", "David MacDonald", "#7f7f7f", "DM", [
-        ("milgov", "Military Government of the U.S.", "us-mountain", ["us-mountain", "us-south-central", "us-southeast"]),
+        ("milgov", "Military Government of the U.S.", "us-mountain",
+         ["us-mountain", "us-south-central", "us-southeast"]),
         ("poland", "Poland", "poland", ["poland"]), ("canton", "Canton", "canton", ["canton"])]),
     ("miller", "Marc W. Miller", "#bcbd22", "MM", [
         ("azania", "Azania", "azania", ["azania"]), ("japan", "Japan", "japan", ["japan"]),
@@ -358,11 +359,10 @@ def build() -> tuple[dict[str, Any], dict[str, Any]]:
     pairs = set()
     for i, rid in enumerate(tree_ids):
         near = tree.query(full[rid], predicate="dwithin", distance=0.5 * SCALE)
-        for j in near:
-            j = int(j)
-            if j <= i:
+        for hit in near:
+            if int(hit) <= i:
                 continue
-            other = tree_ids[j]
+            other = tree_ids[int(hit)]
             a_sea, b_sea = rid in seas, other in seas
             if a_sea and b_sea:
                 if seas[rid].distance(seas[other]) < GRID:  # open water between them
@@ -443,9 +443,7 @@ def scenario(pop: dict[str, float]) -> dict[str, Any]:
                     4: {"energy": 1, "industry": 3, "military": 3, "space": 2, "biology": 2}}[top]
             nations.append({"id": nid, "name": name, "player": pid, "capital": capital, "bank": 10 + 5 * ed_sum,
                             "tech": tech})
-            k = 0
-            for h in home:
-                k += 1
+            for k, h in enumerate(home, start=1):
                 units.append({"id": f"{nid}-mil-{k}", "type": "militia", "nation": nid, "region": h})
             if top >= 3:
                 units.append({"id": f"{nid}-mec-1", "type": "mech", "nation": nid, "region": capital})
