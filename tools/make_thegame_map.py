@@ -253,8 +253,19 @@ WAR_TORN = {"us-pacific", "us-mountain", "us-south-central", "us-midwest", "us-s
 """Regions the war the source assumes (Twilight: 2000's World War III) devastated: a tenth of their labour
 starts starving and half their facilities inactive (a ruling)."""
 
-LABOUR_MILLIONS = 25e6
+LABOUR_MILLIONS = 10e6
 """People per labour unit (a ruling; the population is Natural Earth's estimate)."""
+POP_SHARE = {
+    ("russia", "Russia"): 0.75, ("west-siberia", "Russia"): 0.15, ("east-siberia", "Russia"): 0.10,
+    ("canada-east", "Canada"): 0.7, ("canada-west", "Canada"): 0.3,
+    ("manchuria", "China"): 0.08, ("canton", "China"): 0.15, ("west-china", "China"): 0.05, ("china", "China"): 0.72,
+    ("australia-east", "Australia"): 0.85, ("australia-west", "Australia"): 0.15,
+    ("brazil-north", "Brazil"): 0.35, ("brazil-south", "Brazil"): 0.65,
+    ("germany", "Germany"): 0.85, ("bavaria", "Germany"): 0.15,
+    ("us-pacific", USA): 0.17, ("us-mountain", USA): 0.06, ("us-south-central", USA): 0.16, ("us-midwest", USA): 0.2,
+    ("us-southeast", USA): 0.2, ("us-northeast", USA): 0.2, ("alaska", USA): 0.01,
+}
+"""Where a split country's people live (by area otherwise): a ruling from the 1980s censuses, roughly."""
 FARM_SHARE = {1: 0.5, 2: 0.45, 3: 0.35, 4: 0.25}
 FOOD_PER_FARMER = 2
 
@@ -304,7 +315,7 @@ def build() -> tuple[dict[str, Any], dict[str, Any]]:
             if g.is_empty:
                 raise SystemExit(f"{rid}: {cname} clipped to {clip} is empty")
             shapes.append(g)
-            people += c.pop_est * (g.area / c.geometry.area)
+            people += c.pop_est * POP_SHARE.get((rid, cname), g.area / c.geometry.area)
         geoms[rid] = unary_union(shapes)
         pop[rid] = people
     ids = list(geoms)

@@ -27,7 +27,7 @@ FIRST_TURN: dict[str, list[dict[str, Any]]] = {
     "II.C": [
         {"kind": "buy_pips", "player": "wiseman", "nation": "germany", "region": "bavaria", "count": 25},
         {"kind": "buy_pips", "player": "harshman", "nation": "france", "region": "benelux", "count": 2},
-        {"kind": "declare_war", "nation": "france", "on": "germany"},
+        {"kind": "declare_war", "nation": "france", "enemy": "germany"},
         {"kind": "build", "nation": "france", "item": "militia", "region": "france"},
         {"kind": "research", "nation": "japan", "field": "energy", "money": 20},
     ],
@@ -53,7 +53,7 @@ FIRST_TURN: dict[str, list[dict[str, Any]]] = {
     "VI.C": [{"kind": "stand_down", "unit": "cuba-mil-1"}],
 }
 SECOND_TURN: dict[str, list[dict[str, Any]]] = {
-    "II.E": [{"kind": "migrate", "source": "west-siberia", "to": "russia"}],
+    "II.E": [{"kind": "migrate", "source": "russia", "to": "west-siberia"}],
     "II.C": [{"kind": "build", "nation": "germany", "item": "militia", "region": "bavaria"}],
 }
 

@@ -92,7 +92,7 @@ def test_breaking_relations_clears_both_capitals_bars_pips_and_doubles_their_pri
     assert w.nation("n1").bank == 100 - 2 * 3, "the breaker pays double for PIPs this turn"
     w.do(kind="buy_pips", player="p2", nation="n2", region="b2", count=3)
     assert w.nation("n2").bank == 100 - 3
-    w.do(kind="declare_war", nation="n1", on="n2")  # the source's example: France may still declare war
+    w.do(kind="declare_war", nation="n1", enemy="n2")  # the source's example: France may still declare war
     assert w.nation("n1").bank == 100 - 6 - 3
 
 

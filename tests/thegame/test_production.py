@@ -124,7 +124,7 @@ def test_a_declaration_of_war_costs_the_pips_bought_that_turn() -> None:
     w = World().at("II.C")
     w.do(kind="buy_pips", player="p1", nation="n1", region="b1", count=7)
     bank = w.nation("n1").bank
-    w.do(kind="declare_war", nation="n1", on="n2")
+    w.do(kind="declare_war", nation="n1", enemy="n2")
     assert w.nation("n1").bank == bank - 7
     assert w.s.at_war("n1", "n2")
 
@@ -132,8 +132,8 @@ def test_a_declaration_of_war_costs_the_pips_bought_that_turn() -> None:
 def test_an_understanding_prevents_a_declaration_of_war_on_its_holder() -> None:
     # p2 holds an Understanding in p1's capital: p1 may not declare war on p2
     w = World({"a1": {"relations": {"p2": "understanding"}}}).at("II.C")
-    assert "Understanding" in joined(w.check(kind="declare_war", nation="n1", on="n2"))
-    assert w.check(kind="declare_war", nation="n2", on="n1") == []
+    assert "Understanding" in joined(w.check(kind="declare_war", nation="n1", enemy="n2"))
+    assert w.check(kind="declare_war", nation="n2", enemy="n1") == []
 
 
 def test_insurgents_go_where_the_player_does_not_own() -> None:

@@ -106,7 +106,7 @@ class DeclareWar(Command):
 
     kind: Literal["declare_war"] = "declare_war"
     nation: str
-    on: str = Field(description="The nation war is declared on.")
+    enemy: str = Field(description="The nation war is declared on. (Not 'on': YAML reads a bare on as true.)")
 
 
 class Research(Command):

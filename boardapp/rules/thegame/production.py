@@ -193,14 +193,14 @@ def apply_convert(w: World, s: TheGameState, cmd: c.Convert, dice: Dice) -> list
 
 
 def check_declare_war(w: World, s: TheGameState, cmd: c.DeclareWar) -> list[str]:
-    if err := w.no_nation(s, cmd.nation) or w.no_nation(s, cmd.on):
+    if err := w.no_nation(s, cmd.nation) or w.no_nation(s, cmd.enemy):
         return [err]
     out = []
-    me, them = s.nations[cmd.nation], s.nations[cmd.on]
+    me, them = s.nations[cmd.nation], s.nations[cmd.enemy]
     if me.player == them.player:
-        out.append(f"{w.nname(cmd.nation)} and {w.nname(cmd.on)} are led by the same player")
-    if s.at_war(cmd.nation, cmd.on):
-        out.append(f"{w.nname(cmd.nation)} is already at war with {w.nname(cmd.on)}")
+        out.append(f"{w.nname(cmd.nation)} and {w.nname(cmd.enemy)} are led by the same player")
+    if s.at_war(cmd.nation, cmd.enemy):
+        out.append(f"{w.nname(cmd.nation)} is already at war with {w.nname(cmd.enemy)}")
     if w.holds_understanding_with(s, them.player, me.player):
         out.append(f"{w.pname(them.player)} has an Understanding with {w.pname(me.player)}'s country: it prevents a "
                    "declaration of war on them (break relations first, in step I)")
@@ -215,10 +215,10 @@ def apply_declare_war(w: World, s: TheGameState, cmd: c.DeclareWar, dice: Dice) 
     me = s.nations[cmd.nation]
     cost = s.pips_bought.get(me.player, 0)
     me.bank -= cost
-    s.wars.add(frozenset((cmd.nation, cmd.on)))
-    text = f"{w.nname(cmd.nation)} declares war on {w.nname(cmd.on)}"
+    s.wars.add(frozenset((cmd.nation, cmd.enemy)))
+    text = f"{w.nname(cmd.nation)} declares war on {w.nname(cmd.enemy)}"
     s.news.append(text)
-    return [ev("war", text, teams=(me.player, s.nations[cmd.on].player), data={"cost": cost})]
+    return [ev("war", text, teams=(me.player, s.nations[cmd.enemy].player), data={"cost": cost})]
 
 
 def check_buy_insurgents(w: World, s: TheGameState, cmd: c.BuyInsurgents) -> list[str]:

@@ -166,15 +166,15 @@ def default_facility_types() -> list[FacilityType]:
         FacilityType(id="transport-net", name="Transport net", cost=Cost(money=4, minerals=1, labour=1),
                      maintenance=Cost(money=1), labour="pool", money=1, intrinsic_labour=True),
         FacilityType(id="factory", name="Factory", cost=Cost(money=6, minerals=2, labour=1),
-                     maintenance=Cost(money=1, coal=1), requires=["transport-net"], labour="pool", money=4,
+                     maintenance=Cost(money=2), requires=["transport-net"], labour="pool", money=4,
                      intrinsic_labour=True),
         FacilityType(id="mech-farm", name="Mechanised farm", cost=Cost(money=4, minerals=1, labour=1),
-                     maintenance=Cost(money=1, oil=1), requires=["transport-net"], labour="farm", food=3,
+                     maintenance=Cost(money=2), requires=["transport-net"], labour="farm", food=3,
                      intrinsic_labour=True),
         FacilityType(id="rnd", name="R&D facility", cost=Cost(money=8, labour=1), maintenance=Cost(money=2),
                      requires=["factory"], labour="pool", research=True),
         FacilityType(id="power-plant", name="Power plant", cost=Cost(money=6, minerals=1),
-                     maintenance=Cost(money=1, coal=1), requires=["transport-net"]),
+                     maintenance=Cost(money=2), requires=["transport-net"]),
     ]
 
 
@@ -215,7 +215,7 @@ class Settings(FileModel):
     money_per_labour: dict[int, int] = Field(
         default_factory=lambda: {1: 0, 2: 1, 3: 1, 4: 2},
         description="Secondary production: dollars per general-pool labour unit, by ED level.")
-    food_per_farm_labour: int = Field(1, ge=0, description="Food each farm-sector labour unit produces.")
+    food_per_farm_labour: int = Field(2, ge=0, description="Food each farm-sector labour unit produces.")
     food_per_labour: int = Field(1, ge=0, description="Food each labour unit eats at maintenance.")
     pip_cost: int = Field(1, ge=0, description="Dollars per PIP (doubled for a player who broke relations).")
     insurgent_cost: int = Field(1, ge=0, description="Dollars per insurgent bought.")
