@@ -31,9 +31,9 @@ SCALE = 6.0
 """Map units per degree."""
 TOP, BOTTOM = 84.0, -60.0
 W, H = 360 * SCALE, (TOP - BOTTOM) * SCALE
-GRID = 0.1
-"""Map coordinates are kept on a 0.1-unit grid (so that no two regions overlap after rounding)."""
-TOLERANCE = 0.35
+GRID = 0.5
+"""Map coordinates are kept on a half-unit grid (so that no two regions overlap after rounding)."""
+TOLERANCE = 0.6
 """Simplification, degrees (the shared borders stay shared: coverage simplification)."""
 Box = tuple[float, float, float, float]
 
