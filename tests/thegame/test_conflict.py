@@ -198,3 +198,27 @@ def test_a_nuclear_strike_blocks_trade_with_the_region() -> None:
     w.do(kind="nuclear_strike", nation="n2", region="a2")
     w.at("V")
     assert "nuclear" in joined(w.check(kind="ship", nation="n1", good="oil", amount=1, path=["a1", "a2"]))
+
+
+def test_units_facing_the_enemy_without_supply_may_be_removed_or_broken_down() -> None:
+    w = war()
+    w.unit("a", "militia", "n1", "b2")
+    w.unit("d", "militia", "n2", "b2")
+    w.unit("e", "militia", "n2", "b2")
+    assert "share a region with enemy units" in joined(w.check(kind="finish_step", step="IV.A"))
+    w.do(kind="remove", unit="d", into="minor")
+    w.do(dice=[4, 3], kind="remove", unit="e", into="insurgents")  # 2d6 - 2 = 5 loyal insurgents
+    assert "d" not in w.s.units and any(u.type == "minor" and u.nation == "n2" for u in w.s.units.values())
+    assert w.region("b2").loyal == {"n2": 5}
+    w.do(kind="supply", units=["a"])
+    assert "not facing the enemy without supply" in joined(w.check(kind="remove", unit="a"))
+    w.do(kind="finish_step")  # no step named: the current one
+    assert w.s.step == 10
+
+
+def test_minor_units_may_be_stationed_with_an_understanding() -> None:
+    w = war({"b1": {"relations": {"p1": "understanding"}}})
+    w.unit("m", "militia", "n1", "a1")
+    w.unit("n", "minor", "n1", "a1")
+    assert w.check(kind="redeploy", unit="n", path=["b1"]) == []
+    assert "allied or controlled" in joined(w.check(kind="redeploy", unit="m", path=["b1"]))

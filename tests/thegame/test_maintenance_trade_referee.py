@@ -180,3 +180,10 @@ def test_the_referee_edits_any_figure_with_a_reason_and_the_old_value_checked() 
         reasons = w.check(kind="edit", path=bad, old=0, new=1, reason="x")
         assert isinstance(reasons[0], Impossible) and why in reasons[0], reasons
     assert "whole number" in joined(w.check(kind="edit", path="regions.a1.pool", old=9, new=-1, reason="x"))
+
+
+def test_goods_pass_through_a_non_player_region_only_with_an_understanding() -> None:
+    w = World({"a1": {"stock": {"oil": 2}}}).at("V")
+    assert "Understanding" in joined(w.check(kind="ship", nation="n1", good="oil", amount=1, path=["a1", "b1", "b2"]))
+    w.region("b1").relations["p1"] = "understanding"
+    assert w.check(kind="ship", nation="n1", good="oil", amount=1, path=["a1", "b1", "b2"]) == []

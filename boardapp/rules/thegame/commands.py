@@ -20,8 +20,9 @@ class FinishStep(Command):
     """Carry out the current step's own processing and go to the next step (the end-of-turn command)."""
 
     kind: Literal["finish_step"] = "finish_step"
-    step: str = Field(description="The step being finished, by code ('II.A') or id ('primary'); refused unless it "
-                      "is the current step (forcing it carries out that step out of order).")
+    step: str | None = Field(None, description="The step being finished, by code ('II.A') or id ('primary'); "
+                             "refused unless it is the current step (forcing it carries out that step out of "
+                             "order). Empty: the current step.")
 
 
 class Edit(Command):
@@ -231,6 +232,16 @@ class Move(Command):
     to: str
 
 
+class Remove(Command):
+    """IV. Take a unit facing the enemy without supply out of play; a ground unit may become a minor unit or
+    loyal insurgents, at its owner's option."""
+
+    kind: Literal["remove"] = "remove"
+    unit: str
+    into: Literal["nothing", "minor", "insurgents"] = Field(
+        "nothing", description="What a ground unit becomes: nothing, a minor unit, or loyal insurgents (2d6-2).")
+
+
 class Combat(Command):
     """IV. Resolve combat in a region: space, air, naval, land; higher priority first; both sides attack."""
 
@@ -305,6 +316,7 @@ class StandDown(Command):
 ALL_COMMANDS: tuple[type[Command], ...] = (
     FinishStep, Edit, AllowTransit, MakePeace, Sever, Build, Convert, BuyPips, BuyInsurgents, DeclareWar, Research,
     FoodAid, EconomicAid, Reallocate, Migrate, DiplomacyOrder, DiplomaticAttack, Upgrade, Absorb, RollOrder,
-    Redeploy, Supply, Replace, Move, Combat, NuclearStrike, LowAttack, Ship, Pay, Neglect, Reactivate, StandDown,
+    Redeploy, Supply, Replace, Remove, Move, Combat, NuclearStrike, LowAttack, Ship, Pay, Neglect, Reactivate,
+    StandDown,
 )
 CONTROL_ONLY = frozenset({"edit", "absorb", "make_peace", "finish_step"})

@@ -83,10 +83,11 @@ def passable(w: World, s: TheGameState, u: UnitState, region: str) -> str | None
     own = (r.owner is not None and w.player_of(s, r.owner) == player) or (
         r.occupier is not None and w.player_of(s, r.occupier) == player)
     transit = r.owner is not None and (r.owner, player) in s.transit
-    allied = r.owner is None and w.relation(r, player) >= 2
+    # Alliance: major units may be stationed there; Understanding: minor units
+    allied = r.owner is None and w.relation(r, player) >= (1 if ut.minor else 2)
     if not (own or transit or allied):
         return (f"{name} is neither {w.pname(player)}'s home country, nor a country allowing transit, nor an allied "
-                "or controlled non-player region")
+                "or controlled non-player region (an Understanding suffices for minor units)")
     if not ut.minor and r.rough and not w.active_net(r):
         return f"{name} is rough terrain without a developed transport net: major units do not redeploy through it"
     return None
@@ -163,6 +164,36 @@ def apply_supply(w: World, s: TheGameState, cmd: c.Supply, dice: Dice) -> list[E
         teams.add(w.side(s, u))
     return [ev("supply", f"operational supply for {', '.join(cmd.units)}", teams=tuple(sorted(teams)),
                counters=tuple(cmd.units))]
+
+
+def check_remove(w: World, s: TheGameState, cmd: c.Remove) -> list[str]:
+    if err := w.no_unit(s, cmd.unit):
+        return [err]
+    u = s.units[cmd.unit]
+    ut = w.utype(u)
+    out = []
+    if u.supplied or not w.hostile_units(s, u.region, u.nation):
+        out.append(f"{u.id} is not facing the enemy without supply: only such units are removed from play")
+    if cmd.into != "nothing" and (ut.category != "ground" or ut.minor):
+        out.append(f"only a major ground unit becomes a minor unit or insurgents; {u.id} is {ut.name.lower()}")
+    if cmd.into == "minor" and "minor" not in w.unit_types:
+        out.append("this scenario has no 'minor' unit type")
+    return out
+
+
+def apply_remove(w: World, s: TheGameState, cmd: c.Remove, dice: Dice) -> list[Event]:
+    u = s.units.pop(cmd.unit)
+    text = f"{u.id} is removed from play"
+    if cmd.into == "minor":
+        uid = s.new_unit_id(u.nation, "minor")
+        s.units[uid] = UnitState(uid, "minor", u.nation, u.region)
+        text += f" and broken down into a minor unit ({uid})"
+    elif cmd.into == "insurgents":
+        n = dice.d6() + dice.d6() - 2
+        r = s.regions[u.region]
+        r.loyal[u.nation] = r.loyal.get(u.nation, 0) + n
+        text += f" and becomes {n} insurgents loyal to {w.nname(u.nation)}"
+    return [ev("remove", text, counters=(u.id,), places=(u.region,), teams=(w.side(s, u),))]
 
 
 def replacement_cost(ut: UnitType) -> int:

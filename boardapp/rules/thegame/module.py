@@ -57,6 +57,7 @@ RULES: dict[str, tuple[Checker, Applier]] = {
     "redeploy": (conflict.check_redeploy, conflict.apply_redeploy),
     "supply": (conflict.check_supply, conflict.apply_supply),
     "replace": (conflict.check_replace, conflict.apply_replace),
+    "remove": (conflict.check_remove, conflict.apply_remove),
     "move": (conflict.check_move, conflict.apply_move),
     "combat": (conflict.check_combat, conflict.apply_combat),
     "nuclear_strike": (conflict.check_nuclear_strike, conflict.apply_nuclear_strike),
@@ -105,7 +106,8 @@ class TheGameRules(RuleModule[TheGameState]):
         regions = {}
         for r in sc.regions:
             regions[r.id] = RegionState(
-                r.id, r.id in w.sea, r.owner, r.ed, r.rough, r.pool, r.farm, r.starving, {str(g): n for g, n in r.primary.items()},
+                r.id, r.id in w.sea, r.owner, r.ed, r.rough, r.pool, r.farm, r.starving,
+                {str(g): n for g, n in r.primary.items()},
                 {str(g): n for g, n in r.stock.items()}, {f: n.active for f, n in r.facilities.items() if n.active},
                 {f: n.inactive for f, n in r.facilities.items() if n.inactive}, dict(r.pips), dict(r.relations),
                 r.insurgents, dict(r.loyal_insurgents), r.occupier)
@@ -136,7 +138,7 @@ class TheGameRules(RuleModule[TheGameState]):
         return reasons
 
     def _check_finish(self, state: TheGameState, cmd: c.FinishStep) -> list[str]:
-        idx = step_index(cmd.step)
+        idx = state.step if cmd.step is None else step_index(cmd.step)
         if idx is None:
             return [Impossible(f"no step {cmd.step!r}; steps are {', '.join(s.code for s in STEPS)}")]
         out = []
@@ -155,7 +157,7 @@ class TheGameRules(RuleModule[TheGameState]):
         return RULES[command.kind][1](self.world, state, command, dice)
 
     def _finish(self, state: TheGameState, cmd: c.FinishStep, dice: Dice) -> list[Event]:
-        idx = step_index(cmd.step)
+        idx = state.step if cmd.step is None else step_index(cmd.step)
         assert idx is not None
         st = STEPS[idx]
         events = PROCESS[st.id](self.world, state, dice)
@@ -198,8 +200,8 @@ class TheGameRules(RuleModule[TheGameState]):
         return [ev("turn", f"turn {s.turn} begins: {s.year}", data={"turn": s.turn, "year": s.year})]
 
     def end_turn_command(self) -> Command:
-        """Finishing the current step (the board fills in ``step`` from the state; 'I' is a placeholder)."""
-        return c.FinishStep(step="I")
+        """Finishing the current step, whichever it is."""
+        return c.FinishStep()
 
     def finish_command(self, state: TheGameState) -> c.FinishStep:
         """The command that finishes the step the referee is at now."""

@@ -21,7 +21,7 @@ class Step(NamedTuple):
     """What finishing the step does, in words (the checklist's line)."""
 
 
-_COMBAT = frozenset({"roll_order", "redeploy", "supply", "replace", "move", "combat", "nuclear_strike"})
+_COMBAT = frozenset({"roll_order", "redeploy", "supply", "replace", "remove", "move", "combat", "nuclear_strike"})
 
 STEPS: tuple[Step, ...] = (
     Step("I", "sever", "Sever diplomatic relations", frozenset({"sever"}), "nothing more: breaches are immediate"),

@@ -57,6 +57,10 @@ def check_ship(w: World, s: TheGameState, cmd: c.Ship) -> list[str]:
     sea_legs = [regs for sea, regs in stretches if sea]
     if len(sea_legs) > 1:
         out.append("an item is loaded on and off a ship only once per turn: one sea stretch at most")
+    for reg in cmd.path[1:-1]:
+        r = s.regions[reg]
+        if not r.sea and r.owner is None and w.relation(r, player) < 1:
+            out.append(f"goods move through {w.rname(reg)} only with an Understanding there (non-player region)")
     if cmd.good in NEEDS_NET:
         for sea, regs in stretches:
             if sea:
