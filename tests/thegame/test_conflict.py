@@ -222,3 +222,19 @@ def test_minor_units_may_be_stationed_with_an_understanding() -> None:
     w.unit("n", "minor", "n1", "a1")
     assert w.check(kind="redeploy", unit="n", path=["b1"]) == []
     assert "allied or controlled" in joined(w.check(kind="redeploy", unit="m", path=["b1"]))
+
+
+def test_hostile_air_units_with_no_friendly_region_next_door_are_eliminated() -> None:
+    w = war()
+    w.unit("a", "mech", "n1", "b1")
+    w.unit("d", "militia", "n2", "b1")
+    w.unit("f", "fighter", "n2", "b1")  # b1's neighbours: a1 (n1's), b2 (non-player), s1 (sea)
+    w.unit("ship", "warship", "n2", "s2")
+    w.unit("sub", "submarine", "n1", "s2")
+    supply_all(w)
+    w.do(dice=[1], kind="combat", region="b1", targets={"a": "d"})
+    w.do(dice=[1], kind="combat", region="s2", targets={"sub": "ship"})
+    w.do(kind="finish_step", step="IV.A")
+    assert "f" not in w.s.units, "no adjacent friendly land region: eliminated"
+    assert w.s.destroyed[("n2", "fighter")] == 1
+    assert w.region("s2").occupier == "n1", "the only naval units left in a sea region win its control"

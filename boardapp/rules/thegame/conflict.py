@@ -446,9 +446,10 @@ def end_of_year(w: World, s: TheGameState, dice: Dice) -> list[Event]:
         for u in sorted(here, key=lambda u: u.id):
             if w.utype(u).category not in ("air", "naval") or not w.hostile(s, u.nation, nation):
                 continue
+            naval = w.utype(u).category == "naval"
+            # naval units withdraw to an adjacent sea region, air units to an adjacent friendly land region
             dest = next((a for a in sorted(w.adj.get(region, ()))
-                         if (s.regions[a].sea == (w.utype(u).category == "naval") or w.utype(u).category == "air")
-                         and (s.regions[a].sea or w.friendly_region(s, a, u.nation))
+                         if s.regions[a].sea == naval and (naval or w.friendly_region(s, a, u.nation))
                          and not w.hostile_units(s, a, u.nation)), None)
             if dest is None:
                 del s.units[u.id]
