@@ -143,7 +143,7 @@ def test_preview_says_what_finishing_a_step_will_do_without_doing_it(played: Gam
 def test_the_ledger_sections(played: Game[Any]) -> None:
     pic = played.module.board(played.state)
     ids = [s.id for s in pic.sections]
-    assert ids[:3] == ["steps", "nations", "regions"]
+    assert ids[:4] == ["steps", "nations", "regions", "orbit"]
     steps = pic.sections[0]
     assert [r[0] for r in steps.rows] == [s.code for s in STEPS]
     assert steps.rows[0][2] == "now"
@@ -154,6 +154,9 @@ def test_the_ledger_sections(played: Game[Any]) -> None:
     regions = next(s for s in pic.sections if s.id == "regions")
     assert len(regions.rows) == sum(1 for r in played.state.regions.values() if not r.sea)
     assert pic.control["bavaria"] == "wiseman"
+    orbit = next(s for s in pic.sections if s.id == "orbit")
+    assert {r[0] for r in orbit.rows} == {u.id for u in played.state.units.values() if u.region == "orbit"}
+    assert {"milgov-sat-1", "russia-icb-1"} <= {r[0] for r in orbit.rows}
 
 
 # --- secrets -----------------------------------------------------------------------------------

@@ -101,7 +101,11 @@ def sections(w: World, s: TheGameState) -> list[Section]:
             _by_player(r.primary), _by_player({g: n for g, n in r.stock.items() if n}),
             _facilities(w, r.active, r.inactive), _by_player(r.pips), _by_player(r.relations),
             _by_player({"independent": r.insurgents, **r.loyal}) if r.insurgent_total() else ""])
-    out = [steps, nations, regions]
+    orbit = Section("orbit", "In orbit", ["unit", "type", "nation", "state"])
+    for u in sorted(s.units.values(), key=lambda u: u.id):
+        if u.region == ORBIT:
+            orbit.rows.append([u.id, w.utype(u).name, w.nname(u.nation), "active" if u.active else "inactive"])
+    out = [steps, nations, regions, orbit]
     for pid in sorted(w.players):
         mine = [n for n in s.nations.values() if n.player == pid]
         if not mine:
