@@ -206,3 +206,13 @@ def test_public_screens_and_other_seats_see_no_bank_technology_or_coupon(played:
     everything = _everything(module.view(state, Audience.CONTROL), events, Audience.CONTROL)
     assert all(bank in everything for bank in secrets.values())
     assert "4321987" in everything and "hydrogen-net" in everything
+
+
+def test_exported_as_json_lines_and_imported_again(played: Game[Any], tmp_path: Path) -> None:
+    from boardapp.engine.files import export_jsonl, import_jsonl
+
+    path = tmp_path / "the-game.jsonl"
+    with path.open("w", encoding="utf-8") as out:
+        export_jsonl(played, out)
+    again = import_jsonl(path)
+    assert again.summary() == played.summary()
