@@ -308,7 +308,8 @@ class TheGameScenario(ScenarioBase):
     nations: list[Nation] = Field(description="The player nations.")
     regions: list[RegionStart] = Field(description="Every region of the map, land and sea.")
     units: list[UnitStart] = Field(default_factory=list, description="Military units at the start.")
-    unit_types: list[UnitType] = Field(default_factory=default_unit_types, description="Unit values and costs "
+    # (not 'unit_types': the editor reads a scenario's 'unit_types' as War in Binni's)
+    unit_table: list[UnitType] = Field(default_factory=default_unit_types, description="Unit values and costs "
                                        "(shipped defaults: the source lacks its counters' chart).")
     facility_types: list[FacilityType] = Field(default_factory=default_facility_types,
                                                description="Facilities (shipped defaults).")
@@ -326,13 +327,13 @@ class TheGameScenario(ScenarioBase):
         nations = {n.id: n for n in self.nations}
         regions = {r.id for r in self.regions}
         places = the_map.place_by_id
-        types = {u.id for u in self.unit_types}
+        types = {u.id for u in self.unit_table}
         facilities = {f.id for f in self.facility_types}
         fields = set(self.settings.tech_fields)
         lists: dict[str, list[str]] = {
             "players": [p.id for p in self.players], "nations": [n.id for n in self.nations],
             "regions": [r.id for r in self.regions], "units": [u.id for u in self.units],
-            "unit_types": [u.id for u in self.unit_types], "facility_types": [f.id for f in self.facility_types]}
+            "unit_table": [u.id for u in self.unit_table], "facility_types": [f.id for f in self.facility_types]}
         for key, ids in lists.items():
             for x, count in Counter(ids).items():
                 if count > 1:

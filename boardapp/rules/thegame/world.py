@@ -27,7 +27,7 @@ class World:
         self.scenario = scenario
         self.map = the_map
         self.settings = scenario.settings
-        self.unit_types: dict[str, UnitType] = {u.id: u for u in scenario.unit_types}
+        self.unit_types: dict[str, UnitType] = {u.id: u for u in scenario.unit_table}
         self.facility_types: dict[str, FacilityType] = {f.id: f for f in scenario.facility_types}
         self.players = {p.id: p for p in scenario.players}
         self.nation_names = {n.id: n.name for n in scenario.nations}
