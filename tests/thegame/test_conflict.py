@@ -206,6 +206,8 @@ def test_units_facing_the_enemy_without_supply_may_be_removed_or_broken_down() -
     w.unit("d", "militia", "n2", "b2")
     w.unit("e", "militia", "n2", "b2")
     assert "share a region with enemy units" in joined(w.check(kind="finish_step", step="IV.A"))
+    checklist = next(s for s in w.m.board(w.s).sections if s.id == "steps")
+    assert checklist.rows[9][2:] == ["now", checklist.rows[9][3], "supply, redeploy or remove: a, d, e"]
     w.do(kind="remove", unit="d", into="minor")
     w.do(dice=[4, 3], kind="remove", unit="e", into="insurgents")  # 2d6 - 2 = 5 loyal insurgents
     assert "d" not in w.s.units and any(u.type == "minor" and u.nation == "n2" for u in w.s.units.values())

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from boardapp.engine.module import BoardPicture, BoardPiece, BoardToken, Section
+from boardapp.rules.thegame.conflict import unsupplied_in_contact
 from boardapp.rules.thegame.production import secondary_money
 from boardapp.rules.thegame.scenario import ORBIT
 from boardapp.rules.thegame.state import TheGameState
@@ -76,11 +77,30 @@ def _by_player(d: dict[str, Any]) -> str:
     return ", ".join(f"{k} {v}" for k, v in sorted(d.items()))
 
 
+def remaining(w: World, s: TheGameState) -> str:
+    """What is left to do in the current step before finishing it, in words ('' when nothing is known)."""
+    if s.step >= len(STEPS):
+        return ""
+    st = STEPS[s.step]
+    if st.id.startswith("year-"):
+        left = unsupplied_in_contact(w, s)
+        return f"supply, redeploy or remove: {', '.join(left)}" if left else ""
+    if st.id == "placement" and s.pending:
+        return f"{len(s.pending)} builds to place"
+    if st.id == "pip-conflict":
+        waiting = [f"{p} in {w.rname(r)}" for r, order in sorted(s.dip_order.items()) for p in order
+                   if (p, r) not in s.attacks]
+        return f"attacks by order roll: {', '.join(waiting)}" if waiting else ""
+    if st.id == "maintenance" and s.neglected:
+        return f"left unmaintained: {', '.join(sorted(s.neglected))}"
+    return ""
+
+
 def sections(w: World, s: TheGameState) -> list[Section]:
-    steps = Section("steps", "Turn sequence", ["step", "title", "status", "finishing it"])
+    steps = Section("steps", "Turn sequence", ["step", "title", "status", "finishing it", "to do"])
     for i, st in enumerate(STEPS):
         status = "done" if i < s.step else "now" if i == s.step else ""
-        steps.rows.append([st.code, st.title, status, st.does])
+        steps.rows.append([st.code, st.title, status, st.does, remaining(w, s) if i == s.step else ""])
     nations = Section("nations", "Nations",
                       ["nation", "player", "capital", "regions", "labour", "units", "at war with"])
     for nid in sorted(s.nations):
