@@ -120,6 +120,15 @@ def test_prerequisites_hold_at_the_moment_of_production() -> None:
     assert w.check(kind="build", nation="n1", item="mech-farm", region="a1") == []
 
 
+def test_technology_prerequisites_hold_at_the_moment_of_production() -> None:
+    w = World({"a1": {"pool": 3, "stock": {"minerals": 3}}}).at("II.C")
+    w.nation("n1").tech["space"] = 1
+    assert "space level 2; Nation One has 1" in joined(w.check(kind="build", nation="n1", item="icbm", region="a1"))
+    assert w.check(kind="build", nation="n1", item="surveillance-satellite", region="a1") == []
+    w.unit("m1", "militia", "n1", "a1")
+    assert "military level 3" in joined(w.check(kind="convert", unit="m1", to="improved-mech"))
+
+
 def test_a_declaration_of_war_costs_the_pips_bought_that_turn() -> None:
     w = World().at("II.C")
     w.do(kind="buy_pips", player="p1", nation="n1", region="b1", count=7)

@@ -84,6 +84,12 @@ def build_limit(s: TheGameState, nation: str, type_: str) -> int:
     return max(_units_of(s, nation, type_), 1)
 
 
+def _tech_missing(w: World, s: TheGameState, nation: str, what: str, needs: dict[str, int]) -> list[str]:
+    tech = s.nations[nation].tech
+    return [f"a {what.lower()} needs {f} level {level}; {w.nname(nation)} has {tech.get(f, 0)}"
+            for f, level in needs.items() if tech.get(f, 0) < level]
+
+
 def _prerequisites(w: World, s: TheGameState, nation: str, region: str, ft: FacilityType) -> list[str]:
     out = []
     r = s.regions[region]
@@ -91,11 +97,7 @@ def _prerequisites(w: World, s: TheGameState, nation: str, region: str, ft: Faci
         if not r.active.get(need, 0):
             out.append(f"a {ft.name.lower()} needs an active {w.facility_types[need].name.lower()} in "
                        f"{w.rname(region)} at the moment of production (builds of this turn are placed in II.F)")
-    tech = s.nations[nation].tech
-    for f, level in ft.requires_tech.items():
-        if tech.get(f, 0) < level:
-            out.append(f"a {ft.name.lower()} needs {f} level {level}; {w.nname(nation)} has {tech.get(f, 0)}")
-    return out
+    return out + _tech_missing(w, s, nation, ft.name, ft.requires_tech)
 
 
 def check_build(w: World, s: TheGameState, cmd: c.Build) -> list[str]:
@@ -125,6 +127,7 @@ def check_build(w: World, s: TheGameState, cmd: c.Build) -> list[str]:
                        f"bought {so_far} this turn: it may buy at most {limit} (never more than it has, but always "
                        "one)")
         launch = cmd.at is not None and cmd.at in w.sea and cmd.at in w.adj.get(cmd.region, ())
+        out += _tech_missing(w, s, cmd.nation, ut.name, ut.requires_tech)
         if ut.category == "naval" and not launch:
             out.append(f"a naval unit is launched into a sea region next to {w.rname(cmd.region)}: name it in 'at'")
     if ft is not None:
@@ -167,6 +170,7 @@ def check_convert(w: World, s: TheGameState, cmd: c.Convert) -> list[str]:
         out.append(f"{u.id} is {w.unit_types[u.type].name.lower()}: only a militia converts to another ground type")
     if to.category != "ground" or to.minor or to.id == u.type:
         out.append(f"a militia converts to another major ground unit type, not {to.name.lower()}")
+    out += _tech_missing(w, s, u.nation, to.name, to.requires_tech)
     if any(p.item == "convert" and u.id in p.unit_ids for p in s.pending):
         out.append(f"{u.id} is already being converted this turn")
     limit = build_limit(s, u.nation, to.id)

@@ -65,6 +65,8 @@ class UnitType(FileModel):
     maintenance: Cost = Field(default_factory=Cost, description="Maintenance (and operational supply) per turn.")
     buildable: bool = Field(True, description="May be built directly (of ground units only militia and minor "
                             "units; other ground types come from converting a militia).")
+    requires_tech: dict[str, int] = Field(default_factory=dict, description="Technology field -> level the nation "
+                                          "needs at the moment of production (or conversion).")
     tags: list[Literal["bomber", "icbm", "awacs", "surveillance", "merchant", "transport"]] = Field(
         default_factory=list,
         description="Special roles: bomber (never attacks air units), icbm (a spacecraft that attacks anything), "
@@ -144,7 +146,8 @@ def default_unit_types() -> list[UnitType]:
         _u("militia", "Militia", "MIL", "ground", 1, 0, 2, 2, 1),
         _u("infantry", "Infantry", "INF", "ground", 2, 0, 2, 4, 1, buildable=False),
         _u("mech", "Mech", "MEC", "ground", 3, 0, 2, 6, 2, buildable=False),
-        _u("improved-mech", "Improved Mech", "IMC", "ground", 4, 1, 2, 8, 2, buildable=False),
+        _u("improved-mech", "Improved Mech", "IMC", "ground", 4, 1, 2, 8, 2, buildable=False,
+           requires_tech={"military": 3}),
         _u("minor", "Minor unit", "min", "ground", 1, 0, 1, 1, 0, minor=True),
         _u("fighter", "Fighter", "FTR", "air", 3, 0, 3, 6, 2),
         _u("bomber", "Bomber", "BMR", "air", 4, 1, 2, 8, 2, tags=["bomber"]),
@@ -153,9 +156,10 @@ def default_unit_types() -> list[UnitType]:
         _u("warship", "Warship", "WAR", "naval", 3, 1, 2, 8, 2),
         _u("submarine", "Submarine", "SUB", "naval", 3, 2, 3, 8, 2),
         _u("merchant", "Merchant ship", "MER", "naval", 0, 0, 0, 3, 1, tags=["merchant"]),
-        _u("surveillance-satellite", "Surveillance satellite", "SAT", "space", 0, 0, 0, 10, 2, tags=["surveillance"]),
-        _u("asat", "ICBM-launched ASAT", "AST", "space", 4, 0, 4, 8, 1),
-        _u("icbm", "ICBM", "ICB", "space", 5, 0, 5, 12, 2, tags=["icbm"]),
+        _u("surveillance-satellite", "Surveillance satellite", "SAT", "space", 0, 0, 0, 10, 2, tags=["surveillance"],
+           requires_tech={"space": 1}),
+        _u("asat", "ICBM-launched ASAT", "AST", "space", 4, 0, 4, 8, 1, requires_tech={"space": 2}),
+        _u("icbm", "ICBM", "ICB", "space", 5, 0, 5, 12, 2, tags=["icbm"], requires_tech={"space": 2}),
     ]
 
 
