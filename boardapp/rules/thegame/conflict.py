@@ -175,7 +175,8 @@ def check_remove(w: World, s: TheGameState, cmd: c.Remove) -> list[str]:
     if u.supplied or not w.hostile_units(s, u.region, u.nation):
         out.append(f"{u.id} is not facing the enemy without supply: only such units are removed from play")
     if cmd.into != "nothing" and (ut.category != "ground" or ut.minor):
-        out.append(f"only a major ground unit becomes a minor unit or insurgents; {u.id} is {ut.name.lower()}")
+        return [Impossible(f"only a major ground unit becomes a minor unit or insurgents; {u.id} is "
+                           f"{ut.name.lower()}")]
     if cmd.into == "minor" and "minor" not in w.unit_types:
         out.append("this scenario has no 'minor' unit type")
     return out
@@ -223,8 +224,11 @@ def check_replace(w: World, s: TheGameState, cmd: c.Replace) -> list[str]:
 
 def apply_replace(w: World, s: TheGameState, cmd: c.Replace, dice: Dice) -> list[Event]:
     ut = w.unit_types[cmd.type]
-    s.nations[cmd.nation].bank -= replacement_cost(ut)
-    s.destroyed[(cmd.nation, cmd.type)] -= 1
+    n = s.nations[cmd.nation]
+    n.bank = max(0, n.bank - replacement_cost(ut))
+    key = (cmd.nation, cmd.type)
+    if s.destroyed.get(key, 0) > 0:
+        s.destroyed[key] -= 1
     uid = s.new_unit_id(cmd.nation, cmd.type)
     where_ = ORBIT if ut.category == "space" else cmd.region
     s.units[uid] = UnitState(uid, cmd.type, cmd.nation, where_)
@@ -578,18 +582,19 @@ def apply_low_attack(w: World, s: TheGameState, cmd: c.LowAttack, dice: Dice) ->
     die = cmd.die if cmd.die is not None else dice.d6()
     hit = die <= attack - defence
     if hit:
+        # (a forced attack on nothing hits nothing)
         if cmd.target.startswith("pips:"):
             victim = cmd.target[5:]
-            r.pips[victim] -= 1
+            r.pips[victim] = r.pips.get(victim, 0) - 1
             if r.pips[victim] <= 0:
                 del r.pips[victim]
         elif t_group == "independent":
-            r.insurgents -= 1
+            r.insurgents = max(0, r.insurgents - 1)
         elif t_group is not None:
-            r.loyal[t_group] -= 1
+            r.loyal[t_group] = r.loyal.get(t_group, 0) - 1
             if r.loyal[t_group] <= 0:
                 del r.loyal[t_group]
-        else:
+        elif cmd.target in s.units:
             t = s.units.pop(cmd.target)
             s.destroyed[(t.nation, t.type)] = s.destroyed.get((t.nation, t.type), 0) + 1
     return [ev("low-intensity", f"low intensity in {w.rname(cmd.region)}: {cmd.attacker} attacks {cmd.target}, needs "

@@ -47,7 +47,7 @@ def placement_problems(w: World, s: TheGameState, player: str, region: str, food
     r = s.regions[region]
     name = w.rname(region)
     if r.sea:
-        return [f"{name} is a sea region: PIPs go in land regions"]
+        return [Impossible(f"{name} is a sea region: PIPs go in land regions")]
     out = []
     occupied_by_me = r.occupier is not None and w.player_of(s, r.occupier) == player
     capital_of = w.is_capital(s, region)
@@ -289,7 +289,7 @@ def check_upgrade(w: World, s: TheGameState, cmd: c.Upgrade) -> list[str]:
     rel = r.relations.get(cmd.player)
     out = []
     if r.sea:
-        return [f"{name} is a sea region"]
+        return [Impossible(f"{name} is a sea region")]
     if r.owner is not None and s.nations[r.owner].player == cmd.player:
         return [f"{name} is {w.pname(cmd.player)}'s own country"]
     wanted_before = {"understanding": None, "alliance": "understanding", "control": "alliance"}[cmd.to]
@@ -333,6 +333,8 @@ def check_absorb(w: World, s: TheGameState, cmd: c.Absorb) -> list[str]:
     r = s.regions[cmd.region]
     name = w.rname(cmd.region)
     out = []
+    if r.sea:
+        return [Impossible(f"{name} is a sea region")]
     need = w.settings.upgrade_pips["absorption"]
     if r.owner is not None:
         out.append(f"{name} is already part of {w.nname(r.owner)}'s home country: player countries are never absorbed")

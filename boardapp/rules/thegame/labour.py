@@ -6,7 +6,7 @@ ED, doubled if the destination has no developed (active) transport net.
 from __future__ import annotations
 
 from boardapp.engine.dice import Dice
-from boardapp.engine.module import Event
+from boardapp.engine.module import Event, Impossible
 from boardapp.rules.thegame import commands as c
 from boardapp.rules.thegame.state import RegionState, TheGameState
 from boardapp.rules.thegame.world import World, ev
@@ -28,6 +28,8 @@ def check_reallocate(w: World, s: TheGameState, cmd: c.Reallocate) -> list[str]:
     if err := w.no_region(s, cmd.region):
         return [err]
     r = s.regions[cmd.region]
+    if r.sea:
+        return [Impossible(f"{w.rname(cmd.region)} is a sea region")]
     if r.owner is None:
         return [f"{w.rname(cmd.region)} is not a player region: its labour is not reallocated"]
     have = r.pool if cmd.to == "farm" else r.farm
@@ -57,7 +59,9 @@ def check_migrate(w: World, s: TheGameState, cmd: c.Migrate) -> list[str]:
     src, dst = s.regions[cmd.source], s.regions[cmd.to]
     out = []
     if src.owner is None:
-        return [f"{w.rname(cmd.source)} is not a player region"]
+        return [Impossible(f"{w.rname(cmd.source)} is not a player region: no nation pays for the move")]
+    if src.sea or dst.sea:
+        return [Impossible("labour lives in land regions")]
     if cmd.to not in w.adj.get(cmd.source, ()):
         out.append(f"{w.rname(cmd.to)} is not adjacent to {w.rname(cmd.source)}")
     if dst.sea or dst.owner is None or s.nations[dst.owner].player != s.nations[src.owner].player:

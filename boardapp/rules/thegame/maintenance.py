@@ -74,9 +74,9 @@ def check_reactivate(w: World, s: TheGameState, cmd: c.Reactivate) -> list[str]:
     r = s.regions[item[1]]
     ft = w.facility_types[item[2]]
     if not r.inactive.get(ft.id, 0):
-        out.append(f"{w.rname(r.id)} has no inactive {ft.name.lower()}")
+        return [Impossible(f"{w.rname(r.id)} has no inactive {ft.name.lower()}")]
     if r.owner is None:
-        return [*out, f"{w.rname(r.id)} is not a player region"]
+        return [Impossible(f"{w.rname(r.id)} is not a player region: no one maintains its facilities")]
     if r.insurgent_total():
         out.append(f"{w.rname(r.id)} contains insurgents: no inactive facility is reactivated there")
     if missing := _prereq_missing(w, s, r, ft.id):
@@ -283,9 +283,9 @@ def check_stand_down(w: World, s: TheGameState, cmd: c.StandDown) -> list[str]:
     if not u.maintained or not u.active:
         out.append(f"{u.id} was not maintained this turn: only a maintained unit stands down")
     if cmd.insurgents:
-        if w.utype(u).category != "ground":
-            out.append(f"{u.id} is not a ground unit: only ground units become insurgents")
-        elif not hostile_territory(w, s, u.region, u.nation):
+        if w.utype(u).category != "ground" or u.region not in s.regions:
+            return [Impossible(f"{u.id} is not a ground unit: only ground units become insurgents")]
+        if not hostile_territory(w, s, u.region, u.nation):
             out.append(f"{w.rname(u.region)} is not hostile territory: {u.id} cannot become insurgents there")
     return out
 

@@ -228,6 +228,8 @@ class TheGameRules(RuleModule[TheGameState]):
                     out.append(f"{r.id}: {name} is {getattr(r, name)}")
             for d in (r.stock, r.active, r.inactive, r.pips, r.loyal):
                 out += [f"{r.id}: {k} is {v}" for k, v in d.items() if v < 0]
+            if r.sea and (r.population or r.owner or any(r.active.values()) or any(r.inactive.values())):
+                out.append(f"{r.id} is a sea region with population, an owner or facilities")
         for n in state.nations.values():
             if n.bank < 0:
                 out.append(f"{n.id}: bank is {n.bank}")

@@ -112,8 +112,9 @@ def check_build(w: World, s: TheGameState, cmd: c.Build) -> list[str]:
     out = []
     r = s.regions[cmd.region]
     if r.sea:
-        out.append(f"{w.rname(cmd.region)} is a sea region: builds are placed in the land region that supplies them")
-    elif not builder_may_use(w, s, cmd.nation, cmd.region):
+        return [Impossible(f"{w.rname(cmd.region)} is a sea region: builds are placed in the land region that "
+                           "supplies them")]
+    if not builder_may_use(w, s, cmd.nation, cmd.region):
         out.append(f"{w.rname(cmd.region)} is not a region of {w.nname(cmd.nation)}'s home country "
                    "(builds go in the region that supplies them, money-only builds in any owned region)")
     if ut is not None:
@@ -166,6 +167,8 @@ def check_convert(w: World, s: TheGameState, cmd: c.Convert) -> list[str]:
         return [Impossible(f"no unit type {cmd.to!r}")]
     u = s.units[cmd.unit]
     out = []
+    if w.unit_types[u.type].category != "ground" or to.category != "ground" or u.region not in s.regions:
+        return [Impossible(f"{u.id} and {to.name.lower()} are not both ground units: no conversion")]
     if u.type != "militia":
         out.append(f"{u.id} is {w.unit_types[u.type].name.lower()}: only a militia converts to another ground type")
     if to.category != "ground" or to.minor or to.id == u.type:
@@ -218,7 +221,7 @@ def check_declare_war(w: World, s: TheGameState, cmd: c.DeclareWar) -> list[str]
 def apply_declare_war(w: World, s: TheGameState, cmd: c.DeclareWar, dice: Dice) -> list[Event]:
     me = s.nations[cmd.nation]
     cost = s.pips_bought.get(me.player, 0)
-    me.bank -= cost
+    me.bank = max(0, me.bank - cost)  # a forced command pays as far as the bank can
     s.wars.add(frozenset((cmd.nation, cmd.enemy)))
     text = f"{w.nname(cmd.nation)} declares war on {w.nname(cmd.enemy)}"
     s.news.append(text)
@@ -232,8 +235,8 @@ def check_buy_insurgents(w: World, s: TheGameState, cmd: c.BuyInsurgents) -> lis
     r = s.regions[cmd.region]
     player = s.nations[cmd.nation].player
     if r.sea:
-        out.append("insurgents go in land regions")
-    elif r.owner is not None and s.nations[r.owner].player == player:
+        return [Impossible("insurgents go in land regions")]
+    if r.owner is not None and s.nations[r.owner].player == player:
         out.append(f"{w.rname(cmd.region)} is {w.pname(player)}'s own: insurgents go in a region the player does "
                    "not own")
     cost = w.settings.insurgent_cost * cmd.count
@@ -244,7 +247,7 @@ def check_buy_insurgents(w: World, s: TheGameState, cmd: c.BuyInsurgents) -> lis
 
 def apply_buy_insurgents(w: World, s: TheGameState, cmd: c.BuyInsurgents, dice: Dice) -> list[Event]:
     n = s.nations[cmd.nation]
-    n.bank -= w.settings.insurgent_cost * cmd.count
+    n.bank = max(0, n.bank - w.settings.insurgent_cost * cmd.count)
     s.pending.append(PendingBuild(cmd.nation, "insurgents", cmd.region, cmd.count, n.player))
     return [ev("insurgents-bought", f"{w.nname(cmd.nation)} buys {cmd.count} insurgents for {w.rname(cmd.region)}",
                teams=(n.player,), places=(cmd.region,), hidden=True, visible_to=(n.player,))]
@@ -280,7 +283,7 @@ def grant_coupons(w: World, s: TheGameState, nation: str) -> list[Event]:
 
 def apply_research(w: World, s: TheGameState, cmd: c.Research, dice: Dice) -> list[Event]:
     n = s.nations[cmd.nation]
-    n.bank -= cmd.money
+    n.bank = max(0, n.bank - cmd.money)
     n.research[cmd.field] = n.research.get(cmd.field, 0) + cmd.money
     out = []
     while n.research[cmd.field] >= (need := w.settings.research_cost * (n.tech.get(cmd.field, 0) + 1)):

@@ -42,6 +42,8 @@ def _resolve(w: World, s: TheGameState, path: str) -> tuple[Any, str, bool, str]
         if ident not in s.regions:
             return Impossible(f"no region {ident!r}")
         r = s.regions[ident]
+        if r.sea and attr in ("pool", "farm", "starving", "owner", "active", "inactive"):
+            return Impossible(f"{ident} is a sea region: it has no {attr}")
         if key is None and attr in _REGION_INTS:
             return r, attr, False, "int"
         if key is None and attr in ("rough", "struck", "labour_left"):

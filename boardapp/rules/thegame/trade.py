@@ -132,7 +132,8 @@ def check_pay(w: World, s: TheGameState, cmd: c.Pay) -> list[str]:
 
 def apply_pay(w: World, s: TheGameState, cmd: c.Pay, dice: Dice) -> list[Event]:
     a, b = s.nations[cmd.nation], s.nations[cmd.to]
-    a.bank -= cmd.amount
-    b.bank += cmd.amount
-    return [ev("pay", f"{w.nname(cmd.nation)} pays ${cmd.amount} to {w.nname(cmd.to)}", teams=(a.player, b.player),
+    paid = min(cmd.amount, a.bank)  # forced: money does not appear from nowhere
+    a.bank -= paid
+    b.bank += paid
+    return [ev("pay", f"{w.nname(cmd.nation)} pays ${paid} to {w.nname(cmd.to)}", teams=(a.player, b.player),
                hidden=True, visible_to=(a.player, b.player))]
