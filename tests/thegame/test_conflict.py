@@ -240,3 +240,16 @@ def test_hostile_air_units_with_no_friendly_region_next_door_are_eliminated() ->
     assert "f" not in w.s.units, "no adjacent friendly land region: eliminated"
     assert w.s.destroyed[("n2", "fighter")] == 1
     assert w.region("s2").occupier == "n1", "the only naval units left in a sea region win its control"
+
+
+def test_a_unit_attacks_at_most_once_per_combat_year() -> None:
+    w = war()
+    w.unit("a", "mech", "n1", "b2")
+    w.unit("d", "militia", "n2", "b2")
+    w.unit("e", "militia", "n2", "b2")
+    supply_all(w)
+    w.do(dice=[6], kind="combat", region="b2", targets={"a": "d"})
+    assert "already attacked this combat year" in joined(w.check(kind="combat", region="b2", targets={"a": "e"}))
+    w.do(kind="finish_step", step="IV.A")
+    supply_all(w)
+    assert w.check(kind="combat", region="b2", targets={"a": "e"}) == [], "a new year, a new attack"
