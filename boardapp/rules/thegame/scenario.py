@@ -53,7 +53,7 @@ class Cost(FileModel):
 class UnitType(FileModel):
     """A kind of military unit: its counter's values and what it costs (default values: a ruling)."""
 
-    id: Id
+    id: Id = Field(description="The type's id ('militia', 'mech', 'fighter' …).")
     name: str = Field(description="'Militia', 'Mech', 'Fighter', 'Surveillance satellite' …")
     label: str = Field(max_length=4, description="Short label drawn on the counter.")
     category: Category = Field(description="ground, naval, air or space (spacecraft).")
@@ -76,8 +76,8 @@ class UnitType(FileModel):
 class FacilityType(FileModel):
     """A facility a region holds (transport net, factory, mechanised farm, R&D …)."""
 
-    id: Id
-    name: str
+    id: Id = Field(description="The type's id ('transport-net', 'factory' …).")
+    name: str = Field(description="Its name in the ledgers.")
     cost: Cost = Field(default_factory=Cost, description="Build cost.")
     maintenance: Cost = Field(default_factory=Cost, description="Maintenance per turn.")
     requires: list[Id] = Field(default_factory=list, description="Facilities that must be active in the region "
@@ -185,8 +185,8 @@ def default_facility_types() -> list[FacilityType]:
 class Achievement(FileModel):
     """A technology coupon: what a level in a field makes possible, and its requirements."""
 
-    id: Id
-    name: str
+    id: Id = Field(description="The coupon's id.")
+    name: str = Field(description="'Hydrogen net', 'Beanstalk' …")
     field: str = Field(description="Technology field (energy, industry, …).")
     level: int = Field(ge=1, description="The level the achievement needs; the coupon comes at one level less.")
     requirements: str = Field("", description="The coupon's text: what fielding it takes.")
@@ -257,8 +257,8 @@ class Player(TeamBase):
 class Nation(FileModel):
     """A player nation: its capital, central bank and technology."""
 
-    id: Id
-    name: str
+    id: Id = Field(description="The nation's id ('france', 'milgov' …).")
+    name: str = Field(description="Its name as the source gives it.")
     player: Id = Field(description="The player who leads it.")
     capital: Id = Field(description="The region holding its capital.")
     bank: int = Field(0, ge=0, description="Money in the central bank, dollars.")
@@ -267,6 +267,8 @@ class Nation(FileModel):
 
 
 class Facilities(FileModel):
+    """How many facilities of one type a region holds."""
+
     active: int = Field(0, ge=0, description="Active facilities of this kind.")
     inactive: int = Field(0, ge=0, description="Inactive (unmaintained) ones.")
 
@@ -294,11 +296,13 @@ class RegionStart(FileModel):
 
 
 class UnitStart(FileModel):
-    id: Id
-    type: Id
-    nation: Id
+    """A military unit at the start."""
+
+    id: Id = Field(description="The unit's id (used in commands: 'france-mec-1').")
+    type: Id = Field(description="A unit type of the unit table.")
+    nation: Id = Field(description="The nation that owns it.")
     region: Id = Field(description="Region id, or 'orbit' for spacecraft.")
-    active: bool = True
+    active: bool = Field(True, description="False: inactive (unmaintained) at the start.")
 
 
 ORBIT = "orbit"
