@@ -9,6 +9,7 @@ median of repeated runs, each on a fresh copy of the starting state made before 
 | the same through the journal | (none) | ``Game.push`` of the 18 ``finish_step`` commands (check, apply, record) |
 | a preview | (none) | ``preview(state)`` of the slowest step (maintenance), on a copy |
 | a state copy | (none) | ``state.copy()`` |
+| the board picture | (none) | ``view(state, Audience.PUBLIC)``: sections, pieces and tokens of the whole world |
 
 Run: ``.venv/bin/python benchmarks/bench_thegame.py [runs]``.
 """
@@ -26,6 +27,7 @@ sys.path.insert(0, str(ROOT))
 from boardapp.engine.dice import SeededDice  # noqa: E402
 from boardapp.engine.files import load_scenario  # noqa: E402
 from boardapp.engine.game import Game  # noqa: E402
+from boardapp.engine.module import Audience  # noqa: E402
 from boardapp.rules.thegame.commands import FinishStep  # noqa: E402
 from boardapp.rules.thegame.module import TheGameRules  # noqa: E402
 from boardapp.rules.thegame.steps import STEPS, step_index  # noqa: E402
@@ -68,6 +70,12 @@ def main(runs: int = 20) -> None:
         module.preview(state)
         preview.append(time.perf_counter() - t0)
 
+    pictures = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        module.view(start, Audience.PUBLIC)
+        pictures.append(time.perf_counter() - t0)
+
     copies = []
     for _ in range(runs):
         t0 = time.perf_counter()
@@ -80,6 +88,7 @@ def main(runs: int = 20) -> None:
     print(f"the same through the journal         {ms(journal)}")
     print(f"preview of maintenance (VI.A)        {ms(preview)}")
     print(f"state copy                           {ms(copies)}")
+    print(f"public board picture                 {ms(pictures)}")
 
 
 if __name__ == "__main__":
