@@ -159,6 +159,17 @@ def test_the_ledger_sections(played: Game[Any]) -> None:
     assert {"milgov-sat-1", "russia-icb-1"} <= {r[0] for r in orbit.rows}
 
 
+def test_the_reviews_curves_and_the_turn_clock(played: Game[Any]) -> None:
+    module, s = played.module, played.state
+    assert module.turn_number(s) == 3
+    curves = module.series(s)
+    assert curves["regions"]["wiseman"] == sum(1 for r in s.regions.values() if r.owner in
+                                                 ("new-america", "germany", "indonesia"))
+    assert curves["money"]["miller"] == sum(s.nations[n].bank for n in ("azania", "japan", "bolivia", "egypt"))
+    assert "money" in module.board(s).hidden_keys, "the money curve is secret"
+    assert curves["wars"] == {"total": len(s.wars)}
+
+
 # --- secrets -----------------------------------------------------------------------------------
 def _walk(value: Any) -> Iterator[str]:
     if isinstance(value, dict):

@@ -187,6 +187,22 @@ def board(w: World, s: TheGameState) -> BoardPicture:
         hidden_keys=frozenset({"money"}), sections=sections(w, s))
 
 
+def series(w: World, s: TheGameState) -> dict[str, dict[str, float]]:
+    out: dict[str, dict[str, float]] = {"money": {}, "regions": {}, "labour": {}, "units": {}}
+    for pid in sorted(w.players):
+        mine = [n.id for n in s.nations.values() if n.player == pid]
+        figures = [nation_figures(w, s, n) for n in mine]
+        out["money"][pid] = sum(s.nations[n].bank for n in mine)
+        out["regions"][pid] = sum(f["regions"] for f in figures)
+        out["labour"][pid] = sum(f["labour"] for f in figures)
+        out["units"][pid] = sum(f["units"] for f in figures)
+    land = [r for r in s.regions.values() if not r.sea]
+    out["starving"] = {"total": sum(r.starving for r in land)}
+    out["insurgents"] = {"total": sum(r.insurgent_total() for r in land)}
+    out["wars"] = {"total": len(s.wars)}
+    return out
+
+
 def summary(w: World, s: TheGameState) -> dict[str, Any]:
     step = STEPS[s.step] if s.step < len(STEPS) else None
     return {

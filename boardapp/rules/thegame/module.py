@@ -220,6 +220,15 @@ class TheGameRules(RuleModule[TheGameState]):
     def summary(self, state: TheGameState) -> dict[str, Any]:
         return ledger.summary(self.world, state)
 
+    def turn_number(self, state: TheGameState) -> int | None:
+        """The turn counted from 1 (the turn label reads a year, which the turn clock must not take)."""
+        return state.turn
+
+    def series(self, state: TheGameState) -> dict[str, dict[str, float]]:
+        """Curves for the after-action review, per player: money (secret: a hidden key of the board),
+        home regions, labour, units; and in total: labour starving, wars, insurgents."""
+        return ledger.series(self.world, state)
+
     def check_state(self, state: TheGameState) -> list[str]:
         out = []
         for r in state.regions.values():
