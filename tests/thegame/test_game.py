@@ -74,10 +74,13 @@ def _keep_units_in_contact_supplied(game: Game[Any]) -> Iterator[dict[str, Any]]
         yield {"kind": "redeploy", "unit": uid, "path": [home]}
 
 
-def play_turn(game: Game[Any], script: dict[str, list[dict[str, Any]]]) -> None:
+def play_turn(game: Game[Any], script: dict[str, list[dict[str, Any]]], stop: str | None = None) -> None:
+    """Every step of a turn with the script's commands; with ``stop``, that step's commands but not its end."""
     for st in STEPS:
         for cmd in script.get(st.code, []):
             game.push(cmd)
+        if st.code == stop:
+            return
         if st.id.startswith("year-"):
             for cmd in list(_keep_units_in_contact_supplied(game)):
                 game.push(cmd)
@@ -111,6 +114,14 @@ def test_the_two_turn_world(played: Game[Any]) -> None:
 def test_replay_gives_the_same_state(played: Game[Any]) -> None:
     again = played.replay(verify=True)
     assert played.module.summary(again) == played.summary()
+
+
+def test_replay_in_the_middle_of_a_war_gives_the_same_turn_records() -> None:
+    game = Game.new(load_scenario(SCENARIO), dice=SeededDice(2300))
+    play_turn(game, FIRST_TURN, stop="IV.A")
+    assert game.summary()["this_turn"]["fought"] == ["germany"]
+    assert game.summary()["this_turn"]["pips_bought"] == {"harshman": 2, "wiseman": 25}
+    assert game.module.summary(game.replay(verify=True)) == game.summary()
 
 
 def test_saved_and_reopened_through_a_game_file(tmp_path: Path) -> None:

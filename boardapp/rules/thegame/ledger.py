@@ -224,7 +224,29 @@ def summary(w: World, s: TheGameState) -> dict[str, Any]:
         "units": {uid: {"type": u.type, "nation": u.nation, "region": u.region, "active": u.active}
                   for uid, u in sorted(s.units.items())},
         "wars": sorted(sorted(p) for p in s.wars),
-        "pending": [{"nation": p.nation, "item": p.item, "region": p.region, "count": p.count} for p in s.pending],
+        "transit": sorted([n, p] for n, p in s.transit),
+        "pending": [{"nation": p.nation, "item": p.item, "region": p.region, "count": p.count, "player": p.player,
+                     "units": list(p.unit_ids)} for p in s.pending],
+        "this_turn": {
+            "broken": sorted([a, b] for a, b in s.broken),
+            "built": {f"{n}:{t}": k for (n, t), k in sorted(s.built.items())},
+            "pips_bought": dict(sorted(s.pips_bought.items())),
+            "attacks": sorted([p, r] for p, r in s.attacks),
+            "diplomacy_order": dict(sorted(s.dip_order.items())),
+            "destroyed": {f"{n}:{t}": k for (n, t), k in sorted(s.destroyed.items())},
+            "order": list(s.order),
+            "fought": sorted(s.fought),
+            "insurgent_attacks": {f"{r}:{g}": k for (r, g), k in sorted(s.insurgent_attacks.items())},
+            "carrier_zones": dict(sorted(s.carrier_zones.items())),
+            "neglected": sorted(s.neglected),
+            "units": {u.id: {"supplied": u.supplied, "attacked": u.attacked, "moved": u.moved,
+                             "maintained": u.maintained, "attacked_insurgent": u.attacked_insurgent}
+                      for u in sorted(s.units.values(), key=lambda u: u.id)
+                      if u.supplied or u.attacked or u.moved or u.maintained or u.attacked_insurgent},
+            "regions": {r.id: {"struck": r.struck, "labour_left": r.labour_left}
+                        for r in sorted(s.regions.values(), key=lambda r: r.id) if r.struck or r.labour_left},
+        },
+        "next_unit": s.next_unit,
         "news": list(s.news),
         "history": list(s.history),
     }
