@@ -253,3 +253,29 @@ def test_a_unit_attacks_at_most_once_per_combat_year() -> None:
     w.do(kind="finish_step", step="IV.A")
     supply_all(w)
     assert w.check(kind="combat", region="b2", targets={"a": "e"}) == [], "a new year, a new attack"
+
+
+def test_awacs_after_air_combat_raise_naval_priority_there_and_next_door() -> None:
+    # n1's AWACs in b2, next to the sea s2 where the warships fight: +1 in naval combat there
+    w = war()
+    w.unit("awx", "awacs", "n1", "b2")
+    w.unit("ws1", "warship", "n1", "s2")
+    w.unit("ws2", "warship", "n2", "s2")
+    supply_all(w)
+    # both warships priority 2: without the bonus n2's (listed first) would fire first
+    events = w.do(dice=[6, 6], kind="combat", region="s2", targets={"ws2": "ws1", "ws1": "ws2"})
+    attacks = [e for e in events if e.kind == "attack"]
+    assert [e.counters[0] for e in attacks] == ["ws1", "ws2"]
+    assert [e.data["priority"] for e in attacks] == [3, 2]
+
+
+def test_awacs_superiority_is_lost_on_a_tie() -> None:
+    w = war()
+    w.unit("awx1", "awacs", "n1", "b2")
+    w.unit("awx2", "awacs", "n2", "b2")
+    w.unit("f1", "fighter", "n1", "b2")
+    w.unit("f2", "fighter", "n2", "b2")
+    supply_all(w)
+    events = w.do(dice=[6, 6], kind="combat", region="b2", targets={"f2": "f1", "f1": "f2"})
+    assert [e.data["priority"] for e in events if e.kind == "attack"] == [3, 3]
+    assert not any(e.kind == "awacs" for e in events)

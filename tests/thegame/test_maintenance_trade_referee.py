@@ -187,3 +187,12 @@ def test_goods_pass_through_a_non_player_region_only_with_an_understanding() -> 
     assert "Understanding" in joined(w.check(kind="ship", nation="n1", good="oil", amount=1, path=["a1", "b1", "b2"]))
     w.region("b1").relations["p1"] = "understanding"
     assert w.check(kind="ship", nation="n1", good="oil", amount=1, path=["a1", "b1", "b2"]) == []
+
+
+def test_unmaintained_air_and_naval_units_suffer_attrition_like_inactive_facilities() -> None:
+    w = World({"a1": {"facilities": {"factory": {"inactive": 2}}}}).at("VI.B")
+    w.unit("f", "fighter", "n1", "a1")
+    w.s.units["f"].active = False
+    # three items (factory, factory, fighter): one whole third drawn: index 2 of [factory, factory, unit:f]
+    w.do(dice=[2], kind="finish_step", step="VI.B")
+    assert "f" not in w.s.units and w.region("a1").inactive["factory"] == 2
