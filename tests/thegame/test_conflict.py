@@ -142,6 +142,8 @@ def test_strategic_redeployment_restrictions() -> None:
     assert "merchant ship" in joined(w.check(kind="redeploy", unit="m", path=["b1", "s1"]))
     w.unit("ship", "merchant", "n1", "s1")
     assert w.check(kind="redeploy", unit="m", path=["b1", "s1"]) == []
+    w.do(kind="redeploy", unit="m", path=["b1", "s1"])
+    assert w.s.combat_ships == {"ship"}, "the ship that carried it carries no trade this turn"
 
 
 def test_operational_movement_into_an_adjacent_enemy_occupied_region() -> None:

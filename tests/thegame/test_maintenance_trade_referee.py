@@ -49,6 +49,11 @@ def test_sea_needs_a_pipeline_or_a_carrier_with_its_load_and_zones() -> None:
     # 2 sea zones + loading + unloading = 4 zones of 50
     w.do(kind="ship", nation="n1", good="oil", amount=2, path=path, carrier="m1")
     assert w.s.carrier_zones == {"m1": 4}
+    w.s.combat_ships.add("m2")
+    assert "no pipeline" in joined(w.check(kind="ship", nation="n1", good="coal", amount=1, path=path)), \
+        "a ship that moved combat units this turn is no part of a pipeline"
+    assert "carries no trade" in joined(w.check(kind="ship", nation="n1", good="oil", amount=1, path=path,
+                                                carrier="m2"))
     w.unit("air", "transport-aircraft", "n1", "a1")
     assert "never carry coal" in joined(w.check(kind="ship", nation="n1", good="coal", amount=1, path=path,
                                                 carrier="air"))

@@ -119,6 +119,13 @@ def check_redeploy(w: World, s: TheGameState, cmd: c.Redeploy) -> list[str]:
 def apply_redeploy(w: World, s: TheGameState, cmd: c.Redeploy, dice: Dice) -> list[Event]:
     u = s.units[cmd.unit]
     start = u.region
+    if w.utype(u).category != "naval":  # the merchant ships that carried it carry no trade this turn
+        player = w.side(s, u)
+        for zone in cmd.path:
+            ship = next((x.id for x in sorted(s.units.values(), key=lambda x: x.id) if x.region == zone
+                         and "merchant" in w.utype(x).tags and w.side(s, x) == player), None)
+            if ship is not None:
+                s.combat_ships.add(ship)
     u.region = cmd.path[-1]
     return [ev("redeploy", f"{u.id} redeploys from {w.rname(start)} to {w.rname(u.region)}",
                teams=(w.side(s, u),), places=(start, u.region), counters=(u.id,))]

@@ -238,6 +238,7 @@ def summary(w: World, s: TheGameState) -> dict[str, Any]:
             "fought": sorted(s.fought),
             "insurgent_attacks": {f"{r}:{g}": k for (r, g), k in sorted(s.insurgent_attacks.items())},
             "carrier_zones": dict(sorted(s.carrier_zones.items())),
+            "combat_ships": sorted(s.combat_ships),
             "neglected": sorted(s.neglected),
             "units": {u.id: {"supplied": u.supplied, "attacked": u.attacked, "moved": u.moved,
                              "maintained": u.maintained, "attacked_insurgent": u.attacked_insurgent}

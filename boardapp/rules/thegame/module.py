@@ -180,6 +180,7 @@ class TheGameRules(RuleModule[TheGameState]):
         s.broken.clear()
         s.built.clear()
         s.carrier_zones.clear()
+        s.combat_ships.clear()
         s.pips_bought.clear()
         s.pending.clear()
         s.attacks.clear()

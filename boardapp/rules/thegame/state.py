@@ -163,6 +163,8 @@ class TheGameState:
     """This turn's headlines (public), for the big screen."""
     history: list[dict[str, Any]] = field(default_factory=list)
     """One ledger snapshot per completed turn (and the start): never changed once appended."""
+    combat_ships: set[str] = field(default_factory=set)
+    """Merchant ships that carried combat units this turn (they carry no trade)."""
 
     def copy(self) -> TheGameState:
         return TheGameState(
@@ -174,7 +176,7 @@ class TheGameState:
             set(self.broken), dict(self.built), dict(self.carrier_zones), dict(self.pips_bought),
             [p.copy() for p in self.pending], set(self.attacks), {k: list(v) for k, v in self.dip_order.items()},
             dict(self.destroyed), list(self.order), set(self.fought), dict(self.insurgent_attacks),
-            set(self.neglected), list(self.news), list(self.history))
+            set(self.neglected), list(self.news), list(self.history), set(self.combat_ships))
 
     def at_war(self, a: str, b: str) -> bool:
         return frozenset((a, b)) in self.wars

@@ -72,8 +72,8 @@ def check_ship(w: World, s: TheGameState, cmd: c.Ship) -> list[str]:
     if cmd.carrier is None:
         for regs in sea_legs:
             for zone in regs:
-                ships = [u for u in s.units.values() if u.region == zone and u.active and
-                         {"merchant", "transport"} & set(w.utype(u).tags) and s.nations[u.nation].player == player]
+                ships = [u for u in s.units.values() if u.region == zone and u.active and u.id not in s.combat_ships
+                         and {"merchant", "transport"} & set(w.utype(u).tags) and s.nations[u.nation].player == player]
                 if not ships:
                     out.append(f"{w.rname(zone)} has no friendly merchant ship (no pipeline): name a carrier")
                 elif cmd.good in NOT_BY_AIR and all("transport" in w.utype(u).tags for u in ships):
@@ -87,6 +87,8 @@ def check_ship(w: World, s: TheGameState, cmd: c.Ship) -> list[str]:
         out.append(f"{cmd.carrier} is neither a merchant ship nor a transport aircraft")
     if s.nations[carrier.nation].player != player:
         out.append(f"{cmd.carrier} is not {w.pname(player)}'s")
+    if cmd.carrier in s.combat_ships:
+        out.append(f"{cmd.carrier} moved combat units this turn: it carries no trade")
     if "transport" in tags and cmd.good in NOT_BY_AIR:
         out.append(f"aircraft never carry {cmd.good}")
     if cmd.good == "electricity":
