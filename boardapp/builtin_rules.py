@@ -51,3 +51,9 @@ MIDEAST = Manifest.model_validate({
     "title": "Mid-East PEACE",
     "module": "boardapp.rules.mideast.module:MideastRules",
 })
+
+THEGAME = Manifest.model_validate({
+    "name": "thegame",
+    "title": "The Game (GDW)",
+    "module": "boardapp.rules.thegame.module:TheGameRules",
+})

@@ -180,6 +180,7 @@ FALLBACK = {
     "diplomacy": "boardapp.builtin_rules:DIPLOMACY",
     "coup": "boardapp.builtin_rules:COUP",
     "mideast": "boardapp.builtin_rules:MIDEAST",
+    "thegame": "boardapp.builtin_rules:THEGAME",
 }
 """The built-ins' manifests, for a source checkout run without reinstalling (no entry points yet)."""
 

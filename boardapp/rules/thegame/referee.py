@@ -1,0 +1,182 @@
+"""The referee's overrides: set any figure with a reason (``edit``), end a war, allow transit.
+
+The source says its rules were loose and the referee decided; so every number of the state can be
+set, but only through a journalled ``edit`` naming the figure's path, the value the referee saw (so
+two people editing at once cannot overwrite each other silently) and the reason.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from boardapp.engine.dice import Dice
+from boardapp.engine.module import Event, Impossible
+from boardapp.rules.thegame import commands as c
+from boardapp.rules.thegame.scenario import GOODS, ORBIT, RELATION_RANK
+from boardapp.rules.thegame.state import TheGameState
+from boardapp.rules.thegame.world import World, ev
+
+Value = int | bool | str | None
+
+_REGION_INTS = {"ed", "pool", "farm", "starving", "insurgents"}
+_REGION_DICTS = {"primary", "stock", "active", "inactive", "pips", "loyal", "relations"}
+_NATION_INTS = {"bank", "produced"}
+_NATION_DICTS = {"tech", "research"}
+
+
+def _resolve(w: World, s: TheGameState, path: str) -> tuple[Any, str, bool, str] | str:
+    """(container, key, is_dict, value kind) for a path, or an Impossible reason.
+
+    Value kinds: 'int', 'bool', 'nation?' (a nation id or null), 'region', 'relation?', 'unit-region', 'type'.
+    """
+    parts = path.split(".")
+    if parts in (["turn"], ["year"]):
+        return s, parts[0], False, "int"
+    if len(parts) < 3:
+        return Impossible(f"no figure {path!r}: paths look like 'nations.<id>.bank' or 'regions.<id>.stock.food'")
+    table, ident, attr = parts[0], parts[1], parts[2]
+    key = parts[3] if len(parts) == 4 else None
+    if len(parts) > 4:
+        return Impossible(f"no figure {path!r}")
+    if table == "regions":
+        if ident not in s.regions:
+            return Impossible(f"no region {ident!r}")
+        r = s.regions[ident]
+        if r.sea and attr in ("pool", "farm", "starving", "owner", "active", "inactive"):
+            return Impossible(f"{ident} is a sea region: it has no {attr}")
+        if key is None and attr in _REGION_INTS:
+            return r, attr, False, "int"
+        if key is None and attr in ("rough", "struck", "labour_left"):
+            return r, attr, False, "bool"
+        if key is None and attr in ("owner", "occupier"):
+            return r, attr, False, "nation?"
+        if key is not None and attr in _REGION_DICTS:
+            if attr in ("primary", "stock") and key not in GOODS:
+                return Impossible(f"no good {key!r}; goods are {', '.join(GOODS)}")
+            if attr in ("active", "inactive") and key not in w.facility_types:
+                return Impossible(f"no facility type {key!r}")
+            if attr in ("pips", "relations") and key not in w.players:
+                return Impossible(f"no player {key!r}")
+            if attr == "loyal" and key not in s.nations:
+                return Impossible(f"no nation {key!r}")
+            return getattr(r, attr), key, True, "relation?" if attr == "relations" else "int"
+    elif table == "nations":
+        if ident not in s.nations:
+            return Impossible(f"no nation {ident!r}")
+        n = s.nations[ident]
+        if key is None and attr in _NATION_INTS:
+            return n, attr, False, "int"
+        if key is None and attr == "capital":
+            return n, attr, False, "region"
+        if key is not None and attr in _NATION_DICTS:
+            if key not in w.settings.tech_fields:
+                return Impossible(f"no technology field {key!r}")
+            return getattr(n, attr), key, True, "int"
+    elif table == "units":
+        if ident not in s.units:
+            return Impossible(f"no unit {ident!r}")
+        u = s.units[ident]
+        if key is None and attr == "active":
+            return u, attr, False, "bool"
+        if key is None and attr == "region":
+            return u, attr, False, "unit-region"
+        if key is None and attr == "nation":
+            return u, attr, False, "nation"
+        if key is None and attr == "type":
+            return u, attr, False, "type"
+    return Impossible(f"no editable figure {path!r}")
+
+
+def _current(target: tuple[Any, str, bool, str]) -> Value:
+    container, key, is_dict, kind = target
+    if is_dict:
+        value: Value = container.get(key, None if kind == "relation?" else 0)
+        return value
+    got: Value = getattr(container, key)
+    return got
+
+
+def _bad_value(w: World, s: TheGameState, kind: str, new: Value) -> str | None:
+    if kind == "int":
+        return None if isinstance(new, int) and not isinstance(new, bool) and new >= 0 else "a whole number >= 0"
+    if kind == "bool":
+        return None if isinstance(new, bool) else "true or false"
+    if kind in ("nation?", "nation"):
+        if new is None and kind == "nation?":
+            return None
+        ok = isinstance(new, str) and new in s.nations
+        return None if ok else "a nation id" + (" or null" if "?" in kind else "")
+    if kind == "region":
+        return None if isinstance(new, str) and new in s.regions else "a region id"
+    if kind == "unit-region":
+        return None if isinstance(new, str) and (new in s.regions or new == ORBIT) else "a region id or 'orbit'"
+    if kind == "relation?":
+        return None if new is None or new in RELATION_RANK else "understanding, alliance, control or null"
+    if kind == "type":
+        return None if isinstance(new, str) and new in w.unit_types else "a unit type id"
+    return "a value"
+
+
+def check_edit(w: World, s: TheGameState, cmd: c.Edit) -> list[str]:
+    target = _resolve(w, s, cmd.path)
+    if isinstance(target, str):
+        return [target]
+    now = _current(target)
+    if now != cmd.old or (now is not None and cmd.old is not None and type(now) is not type(cmd.old)):
+        return [Impossible(f"{cmd.path} is {now!r} now, not {cmd.old!r}: someone changed it; look again")]
+    if why := _bad_value(w, s, target[3], cmd.new):
+        return [Impossible(f"{cmd.path} takes {why}; got {cmd.new!r}")]
+    if target[1] == "ed" and isinstance(cmd.new, int) and not 1 <= cmd.new <= 4:
+        return [Impossible("an ED level is 1 to 4")]
+    return []
+
+
+def apply_edit(w: World, s: TheGameState, cmd: c.Edit, dice: Dice) -> list[Event]:
+    target = _resolve(w, s, cmd.path)
+    assert not isinstance(target, str)
+    container, key, is_dict, _ = target
+    if is_dict:
+        if cmd.new is None or cmd.new == 0:
+            container.pop(key, None)
+        else:
+            container[key] = cmd.new
+    else:
+        setattr(container, key, cmd.new)
+    secret = cmd.path.startswith("nations.") and ".capital" not in cmd.path
+    players: tuple[str, ...] = ()
+    if secret:
+        players = (s.nations[cmd.path.split(".")[1]].player,)
+    return [ev("edit", f"referee sets {cmd.path} from {cmd.old!r} to {cmd.new!r}: {cmd.reason}",
+               data={"path": cmd.path, "old": cmd.old, "new": cmd.new, "reason": cmd.reason},
+               hidden=secret, visible_to=players)]
+
+
+def check_make_peace(w: World, s: TheGameState, cmd: c.MakePeace) -> list[str]:
+    if err := w.no_nation(s, cmd.nation) or w.no_nation(s, cmd.other):
+        return [err]
+    if not s.at_war(cmd.nation, cmd.other):
+        return [f"{w.nname(cmd.nation)} and {w.nname(cmd.other)} are not at war"]
+    return []
+
+
+def apply_make_peace(w: World, s: TheGameState, cmd: c.MakePeace, dice: Dice) -> list[Event]:
+    s.wars.discard(frozenset((cmd.nation, cmd.other)))
+    text = f"peace between {w.nname(cmd.nation)} and {w.nname(cmd.other)} (the referee's ruling)"
+    s.news.append(text)
+    return [ev("peace", text)]
+
+
+def check_allow_transit(w: World, s: TheGameState, cmd: c.AllowTransit) -> list[str]:
+    if err := w.no_nation(s, cmd.nation) or w.no_player(cmd.player):
+        return [err]
+    return []
+
+
+def apply_allow_transit(w: World, s: TheGameState, cmd: c.AllowTransit, dice: Dice) -> list[Event]:
+    if cmd.allowed:
+        s.transit.add((cmd.nation, cmd.player))
+    else:
+        s.transit.discard((cmd.nation, cmd.player))
+    verb = "allows" if cmd.allowed else "no longer allows"
+    return [ev("transit", f"{w.nname(cmd.nation)} {verb} {w.pname(cmd.player)}'s units through its regions",
+               teams=(s.nations[cmd.nation].player, cmd.player))]
