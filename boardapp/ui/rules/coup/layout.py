@@ -486,7 +486,7 @@ class Table:
         for i, un in enumerate(units):
             r, c = divmod(i, max(1, int(w // cw)))
             self.add("unit", (x + c * cw, y + 2.6 * u + r * 5.4 * u, cw - u * 0.4, 5 * u), *unit_words(un),
-                     ident=un["id"], fill="#e8e1cc", border="#888888", px=min(1.3 * u, cw / 6),
+                     ident=f"tray:{un['id']}", fill="#e8e1cc", border="#888888", px=min(1.3 * u, cw / 6),
                      drag=f"combat:{un['id']}" if draggable else None)
 
     def lay_out_area(self, rect: tuple[float, float, float, float], d: str) -> None:
@@ -529,7 +529,7 @@ class Table:
                      drop=f"{drop_prefix}:{i + 1}" if self.interactive else None, align="top")
             for j, un in enumerate(stack if faces else []):
                 self.add("unit", (r[0] + u * 0.4, y + 3 * u + j * 5.4 * u, r[2] - u * 0.8, 5 * u), *unit_words(un),
-                         ident=un["id"], fill="#e8e1cc", border="#888888", px=min(1.3 * u, r[2] / 6))
+                         ident=f"stacked:{un['id']}", fill="#e8e1cc", border="#888888", px=min(1.3 * u, r[2] / 6))
             if not faces:
                 for j in range(size):
                     self.add("counter", (r[0] + u * 0.4, y + 3 * u + j * 5.4 * u, r[2] - u * 0.8, 5 * u),
@@ -563,7 +563,7 @@ class Table:
                 for j, uid in enumerate(sent):
                     if uid in by_id:
                         self.add("unit", (r[0] + u * 0.4, r[1] + r[3] - (j + 1) * 5.4 * u, r[2] - u * 0.8, 5 * u),
-                                 *unit_words(by_id[uid]), ident=uid, fill="#f3d9a8", border=TEAM_COLOURS[a],
+                                 *unit_words(by_id[uid]), ident=f"sent:{uid}", fill="#f3d9a8", border=TEAM_COLOURS[a],
                                  px=min(1.3 * u, r[2] / 6))
         used = {uid for s in self.staging.pairs.values() for uid in s}
         self.tray([un for un in units if un["id"] not in used], (x, y + h * 0.5, w, h * 0.35), True,
@@ -590,7 +590,8 @@ class Table:
                          ink="#ffd34d" if side in pr.get("owes", []) else "#d8dde2")
                 for j, un in enumerate(units):
                     self.add("unit", (x0 + 12 * u + j * 9 * u, py + u * 0.3, 8.5 * u, ph - u * 0.6), *unit_words(un),
-                             ident=un["id"], fill="#e8e1cc", border=TEAM_COLOURS[side], px=min(1.3 * u, ph / 3),
+                             ident=f"flipped:{un['id']}", fill="#e8e1cc", border=TEAM_COLOURS[side],
+                             px=min(1.3 * u, ph / 3),
                              lit=un["id"] in self.staging.chosen,
                              command={"local": "choose", "unit": un["id"]} if choose else None)
         by = y + h - 3.4 * u
