@@ -54,6 +54,8 @@ class Spot:
     lit: bool = False
     """Drawn highlighted (a seat asked to Block, a unit chosen as a loss, the team to act)."""
     align: str = "centre"
+    shrink: float = 0.6
+    """How far a text too wide for its box may shrink before it is cut short with an ellipsis."""
 
 
 @dataclass
@@ -262,12 +264,16 @@ class Table:
         self.add("panel", (x, y, w, band), fill=TEAM_COLOURS[team], ident=f"band:{p}")
         self.add("text", (x + u * 0.6, y, w * 0.5, band), s["name"], px=2.2 * u * k, bold=True, align="left",
                  ink="#ffffff")
-        status = "BLOCK?" if asked else ("acted" if s.get("acted") else ("to act" if to_act else ""))
+        playing = t.get("phase") == "play"
+        status = "BLOCK?" if asked else ("acted" if s.get("acted") and playing else ("to act" if to_act else ""))
         line = f"Cards {s['cards']}/{s['card_limit']}   Units {s['units']}   Chips {s['chips']}"
         if "support" in s:
-            line += f"   backs {TEAM_WORDS.get(s['support'] or '', 'no side')}"
+            line += f"   backs {(s['support'] or 'no side').capitalize()}"
         yy = y + band + 0.3 * u
         if self.hall:  # at the back of the hall: the status in the band, the counts across the seat
+            if not status and "support" in s:
+                status = f"backs {(s['support'] or 'no side').capitalize()}"
+                line = f"Cards {s['cards']}/{s['card_limit']}   Units {s['units']}   Chips {s['chips']}"
             if status:
                 self.add("text", (x + w * 0.45, y, w * 0.55 - u * 0.6, band), status.upper(), px=1.9 * u, bold=True,
                          align="right", ink="#ffe08a" if asked or to_act else "#e6e6e6", ident=f"status:{p}")
@@ -284,7 +290,7 @@ class Table:
         mine = acts_for(self.audience, p) and self.interactive
         # the hand: faces where the table holds them, backs otherwise
         ch = min(12.0 * u, (h - (yy - y)) * 0.55)
-        cw = min(ch * 0.75, (w * 0.42 - u) / 3)
+        cw = min(ch * 0.75, (w * 0.5 - u) / 3)
         hand = s.get("hand")
         cx = x + u * 0.6
         if hand is not None:
@@ -300,7 +306,7 @@ class Table:
                 self.add("back", (cx, yy, cw, ch), ident=f"back:{p}:{i}", fill="#7a2430", border="#f0e0c0")
                 cx += cw * 0.55
         # the units, beside the hand
-        ux = max(cx + u * 0.6, x + w * 0.42)
+        ux = max(cx + u * 0.6, x + w * 0.5)
         uw_total = x + w - u * 0.6 - ux
         units = s.get("unit_list")
         n = len(units) if units is not None else s["units"]
@@ -326,7 +332,7 @@ class Table:
             met = " (met)" if objective.get("met") else ""
             self.add("text", (x + u * 0.6, yy, w - 1.2 * u, 2.2 * u),
                      f"Objective ({objective['points']}){met}: {objective['text']}", px=1.2 * u, align="left",
-                     ink="#5b4a1e", ident=f"objective:{p}")
+                     ink="#5b4a1e", ident=f"objective:{p}", shrink=1.0)
             yy += 2.4 * u
         if mine and yy + 3.2 * u <= y + h + u * 0.5:
             self.seat_buttons(p, s, x + u * 0.6, min(yy, y + h - 3.4 * u))
@@ -337,7 +343,7 @@ class Table:
         if phase == "play" and not t.get("pending") and not t.get("conference") and not s.get("acted"):
             x = self.button(x, y, "Draw", {"kind": "draw", "player": p}, ident=f"draw:{p}")
             x = self.button(x, y, "Pass", {"kind": "pass", "player": p}, ident=f"pass:{p}")
-        if phase == "play" and p == "reb-mil" and t.get("deck", 0) > 0:
+        if phase == "play" and p == "reb-mil" and t.get("deck", 0) > 0 and not t.get("pending"):
             self.button(x, y, "Declare the coup", {"kind": "declare_coup", "player": p}, ident="coup")
         if phase == "coup" and s["team"] == "for" and "support" not in s:
             for side, word in (("gov", "Back Gov"), ("reb", "Back Reb"), ("none", "No side")):
@@ -443,7 +449,6 @@ class Table:
         u, t = self.u, self.t
         x, y, w, h = rect
         self.add("panel", rect, fill="#2a2f35", border="#111111", ident="combat")
-        k = 1.35 if self.hall else 1.0
         if t.get("phase") == "over":
             self.game_over(rect)
             return
@@ -452,13 +457,21 @@ class Table:
         step = cb["step"]
         doing = {"lay_out": f"{TEAM_WORDS[d]} lay out face down", "match": f"{TEAM_WORDS[a]} match the stacks",
                  "losses": "Stacks flipped: losses"}[step]
-        self.add("text", (x + u, y + u * 0.3, w * 0.6, 3.6 * u * k), f"Round {cb['round']} of 3: {doing}",
-                 px=2.2 * u * k, bold=True, align="left", ink="#ffffff")
         count = cb.get("count", {})
-        self.add("text", (x + w * 0.55, y + u * 0.3, w * 0.45 - u, 3.6 * u * k),
-                 f"Government {count.get('gov', 0)}  ·  Rebels {count.get('reb', 0)}", px=2.6 * u * k, bold=True,
-                 align="right", ink="#ffd34d", ident="count")
-        inner = (x + u, y + 5 * u * k, w - 2 * u, h - 5 * u * k - 7 * u)
+        counted = f"Government {count.get('gov', 0)}  ·  Rebels {count.get('reb', 0)}"
+        if self.hall:  # the running count is what the hall watches: a line of its own
+            self.add("text", (x + u, y + u * 0.3, w - 2 * u, 5 * u), counted, px=4.2 * u, bold=True,
+                     ink="#ffd34d", ident="count")
+            self.add("text", (x + u, y + 5.5 * u, w - 2 * u, 3.4 * u), f"Round {cb['round']} of 3: {doing}",
+                     px=2.4 * u, bold=True, ink="#ffffff", ident="step")
+            top = 9.5 * u
+        else:
+            self.add("text", (x + u, y + u * 0.3, w * 0.6, 3.6 * u), f"Round {cb['round']} of 3: {doing}",
+                     px=2.2 * u, bold=True, align="left", ink="#ffffff", ident="step")
+            self.add("text", (x + w * 0.55, y + u * 0.3, w * 0.45 - u, 3.6 * u), counted, px=2.6 * u, bold=True,
+                     align="right", ink="#ffd34d", ident="count")
+            top = 5 * u
+        inner = (x + u, y + top, w - 2 * u, h - top - 7 * u)
         if step == "lay_out":
             self.lay_out_area(inner, d)
         elif step == "match":
@@ -546,7 +559,7 @@ class Table:
         laid = cb.get("stacks", [])
         faces = all("units" in s for s in laid)
         self.add("text", (x, y, w, 2.4 * u), f"{TEAM_WORDS[d]} stacks, face down" if not faces
-                 else f"{TEAM_WORDS[d]} stacks (your own, face up)", px=1.5 * u, align="left", ink="#d8dde2")
+                 else f"{TEAM_WORDS[d]} stacks (face up on this screen only)", px=1.5 * u, align="left", ink="#d8dde2")
         actor = f"{a}-mil"
         mine = acts_for(self.audience, actor) and self.interactive
         units = self.side_units(a) if mine else None
@@ -578,20 +591,22 @@ class Table:
         u, cb = self.u, self.t["combat"]
         x, y, w, h = rect
         pairings = cb.get("pairings", [])
-        ph = min(6 * u, (h - 5 * u) / max(1, len(pairings)))
+        k = 1.5 if self.hall else 1.0
+        ph = min(6 * u * k, (h - 5 * u) / max(1, len(pairings)))
         for i, pr in enumerate(pairings):
             py = y + i * ph
-            self.add("text", (x, py, 10 * u, ph), f"Stack {pr['stack']}", px=1.6 * u, bold=True, align="left",
-                     ink="#ffffff")
-            for side, units, fire, x0 in ((d, pr["defender"], pr["defender_fire"], x + 10 * u),
+            self.add("text", (x, py, 12 * u * k, ph), f"Stack {pr['stack']}", px=1.6 * u * k, bold=True,
+                     align="left", ink="#ffffff")
+            for side, units, fire, x0 in ((d, pr["defender"], pr["defender_fire"], x + 12 * u * k),
                                           (a, pr["attacker"], pr["attacker_fire"], x + w * 0.55)):
                 choose = side in pr.get("owes", []) and acts_for(self.audience, f"{side}-mil") and self.interactive
-                self.add("text", (x0, py, 12 * u, ph), f"{TEAM_WORDS[side]} {fire}", px=1.5 * u, align="left",
-                         ink="#ffd34d" if side in pr.get("owes", []) else "#d8dde2")
+                self.add("text", (x0, py, 12 * u * k, ph), f"{TEAM_WORDS[side]} {fire}", px=1.5 * u * k,
+                         align="left", ink="#ffd34d" if side in pr.get("owes", []) else "#d8dde2")
                 for j, un in enumerate(units):
-                    self.add("unit", (x0 + 12 * u + j * 9 * u, py + u * 0.3, 8.5 * u, ph - u * 0.6), *unit_words(un),
+                    self.add("unit", (x0 + 12 * u * k + j * 9 * u * k, py + u * 0.3, 8.5 * u * k, ph - u * 0.6),
+                             *unit_words(un),
                              ident=f"flipped:{un['id']}", fill="#e8e1cc", border=TEAM_COLOURS[side],
-                             px=min(1.3 * u, ph / 3),
+                             px=min(1.3 * u * k, ph / 3),
                              lit=un["id"] in self.staging.chosen,
                              command={"local": "choose", "unit": un["id"]} if choose else None)
         by = y + h - 3.4 * u

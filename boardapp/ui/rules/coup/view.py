@@ -177,7 +177,7 @@ class TableView(QWidget):
                 p.drawText(box, int(Qt.AlignmentFlag.AlignCenter),
                            QFontMetricsF(f).elidedText(text, Qt.TextElideMode.ElideRight, box.width()))
             return
-        f = style.font(s.px, s.bold)
+        f = _fitted(s.texts[0], s.px, s.bold, r.width() - 4, s.shrink)
         p.setFont(f)
         align = {"left": Qt.AlignmentFlag.AlignLeft, "right": Qt.AlignmentFlag.AlignRight}.get(
             s.align, Qt.AlignmentFlag.AlignHCenter) | Qt.AlignmentFlag.AlignVCenter
@@ -318,12 +318,13 @@ class TableView(QWidget):
         self._unsubscribe = None
 
 
-def _fitted(text: str, px: float, bold: bool, width: float) -> QFont:
-    """The font for ``text`` at ``px``, shrunk (to 60% at most) so that it fits ``width``; past that it is elided."""
+def _fitted(text: str, px: float, bold: bool, width: float, shrink: float = 0.6) -> QFont:
+    """The font for ``text`` at ``px``, shrunk (to ``shrink`` of it at most) so that it fits ``width``; past
+    that it is elided."""
     f = style.font(px, bold)
     wide = QFontMetricsF(f).horizontalAdvance(text)
-    if wide > width > 0:
-        f = style.font(max(px * 0.6, px * width / wide), bold)
+    if wide > width > 0 and shrink < 1.0:
+        f = style.font(max(px * shrink, px * width / wide), bold)
     return f
 
 
