@@ -178,3 +178,18 @@ def test_the_public_sees_laid_stacks_face_down_and_the_running_count(window: Any
         return sum(1 for p in (f"{side}-mil", f"{side}-para") for u in game.state.units[p] if not UNITS[u].dummy)
 
     assert view.spot("count").texts == [f"Government {count('gov')}  ·  Rebels {count('reb')}"]
+
+
+def test_a_seat_s_name_dragged_onto_a_counterpart_offers_the_attempts_without_a_card(window: Any, loaded: Any) -> None:
+    game = game_at(loaded, 19)  # turn 2: the example's Reb-Para attempts a Recruit against Gov-Para, no card
+    view = table_of(window(game))
+    drag(view, "band:reb-para", "reb-civ")  # a team-mate is no counterpart: nothing offered
+    assert "attempt-prompt" not in {s.ident for s in view.spots}
+    drag(view, "band:reb-para", "gov-para")
+    assert view.spot("attempt-what").texts == ["Reb-Para against Gov-Para, without a card (1-3 succeeds):"]
+    offered = {s.ident for s in view.spots if s.ident.startswith("attempt:")}
+    assert offered == {"attempt:attempt:recruit:", "attempt:attempt:neutralize:pool",
+                       "attempt:attempt:neutralize:counterpart", "attempt:cancel"}, "a Bust is Gov-Para's only"
+    click(view, "attempt:attempt:recruit:")
+    assert game.entries[-1].command == script()[19]
+    assert view.spot("prompt-asked").texts == ["Waiting for Gov-Para, For-Para"], "Reb-Para's counterparts"

@@ -66,9 +66,11 @@ class Staging:
     stacks: list[list[str]] = field(default_factory=list)
     pairs: dict[int, list[str]] = field(default_factory=dict)
     chosen: list[str] = field(default_factory=list)
+    attempt: tuple[str, str] | None = None
+    """(actor, counterpart): a seat's name dragged onto a counterpart, asking what to attempt without a card."""
 
     def clear(self) -> None:
-        self.stacks, self.pairs, self.chosen = [], {}, []
+        self.stacks, self.pairs, self.chosen, self.attempt = [], {}, [], None
 
 
 def acts_for(audience: Audience, player: str) -> bool:
@@ -195,6 +197,8 @@ class Table:
             self.pool_box((mid[0] + cw, mid[1], mid[2] - cw, mid[3]))
             if t.get("pending"):
                 self.block_prompt(mid)
+            elif self.staging.attempt is not None and self.interactive:
+                self.attempt_prompt(mid, *self.staging.attempt)
         side = seating.get("side", [])
         sh = (bottom - top) / max(1, len(side))
         for i, p in enumerate(side):
@@ -261,7 +265,10 @@ class Table:
                  drop=p if self.interactive else None, ident=p)
         k = 1.35 if self.hall else 1.0
         band = 3.6 * u * k
-        self.add("panel", (x, y, w, band), fill=TEAM_COLOURS[team], ident=f"band:{p}")
+        may_attempt = (self.interactive and acts_for(self.audience, p) and t.get("phase") == "play"
+                       and not t.get("pending") and not s.get("acted") and not t.get("conference"))
+        self.add("panel", (x, y, w, band), fill=TEAM_COLOURS[team], ident=f"band:{p}",
+                 drag=f"seat:{p}" if may_attempt else None)
         self.add("text", (x + u * 0.6, y, w * 0.5, band), s["name"], px=2.2 * u * k, bold=True, align="left",
                  ink="#ffffff")
         playing = t.get("phase") == "play"
@@ -443,6 +450,39 @@ class Table:
         if self.control():
             self.button(x + 3 * u, by, "Close the window (no answer lets it pass)", {"kind": "block_timeout"},
                         ident="control:block_timeout")
+
+    def attempt_prompt(self, rect: tuple[float, float, float, float], actor: str, target: str) -> None:
+        """A seat's name dragged onto a counterpart: what to attempt against him without a card (a d6 of
+        1-3 succeeds after the Block window), or, for Gov-Para with a Leak, a Bust of his team."""
+        u = self.u
+        x, y, w, h = rect
+        options: list[tuple[str, dict[str, Any]]] = [
+            ("Recruit", {"kind": "attempt", "player": actor, "action": "recruit", "target": target}),
+            ("Neutralize from the pool", {"kind": "attempt", "player": actor, "action": "neutralize",
+                                          "target": target, "remove_from": "pool"}),
+            (f"Neutralize {SEAT_NAMES[target]}'s units", {"kind": "attempt", "player": actor, "action": "neutralize",
+                                                          "target": target, "remove_from": "counterpart"}),
+        ]
+        team = target.split("-", maxsplit=1)[0]
+        if actor == "gov-para" and team in ("reb", "for") and self.t.get("options", {}).get("busting"):
+            for card in self.seats.get(actor, {}).get("hand", []):
+                if card_effect(card["card"]) == "leak":
+                    options.append((f"Bust the {TEAM_WORDS[team]} with {card_face(card['card'])}",
+                                    {"kind": "bust", "player": actor, "card": card["card"], "against": team}))
+        ph = 12.5 * u
+        py = y + (h - ph) / 2
+        self.add("panel", (x + 2 * u, py, w - 4 * u, ph), fill="#eef3ff", border="#2f5d9b", lit=True,
+                 ident="attempt-prompt")
+        self.add("text", (x + 3 * u, py + u * 0.5, w - 6 * u, 3.4 * u),
+                 f"{SEAT_NAMES[actor]} against {SEAT_NAMES[target]}, without a card (1-3 succeeds):", px=1.9 * u,
+                 bold=True, align="left", ident="attempt-what")
+        bx, by = x + 3 * u, py + 4.5 * u
+        for text, cmd in options:
+            if bx + len(text) * u > x + w - 4 * u:
+                bx, by = x + 3 * u, by + 4 * u
+            bx = self.button(bx, by, text, cmd, ident=f"attempt:{cmd['kind']}:{cmd.get('action', '')}"
+                             f":{cmd.get('remove_from') or cmd.get('card', '')}")
+        self.button(bx, by, "Cancel", {"local": "cancel"}, ident="attempt:cancel")
 
     # --- combat ---------------------------------------------------------------------------------
     def combat(self, rect: tuple[float, float, float, float]) -> None:

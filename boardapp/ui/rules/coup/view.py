@@ -22,6 +22,7 @@ from PySide6.QtGui import QColor, QFont, QFontMetricsF, QMouseEvent, QPainter, Q
 from PySide6.QtWidgets import QDockWidget, QSizePolicy, QWidget
 
 from boardapp.engine.module import Audience, BoardPicture
+from boardapp.rules.coup.components import PLAYERS, counterparts
 from boardapp.rules.coup.drops import drop_on_table
 from boardapp.ui.board import style
 from boardapp.ui.rules.coup.layout import Spot, Staging, Table
@@ -235,12 +236,23 @@ class TableView(QWidget):
         if piece.startswith("combat:"):
             self._stage(piece.removeprefix("combat:"), place)
             return
+        if piece.startswith("seat:"):
+            self._attempt(piece.removeprefix("seat:"), place)
+            return
         table = self.picture.table if self.picture is not None else None
         command = drop_on_table(table or {}, piece, place)
         if command is None:
             self.said = f"nothing to do with {piece} there"
             return
         self.submit(command.model_dump(exclude_defaults=True) | {"kind": command.kind})
+
+    def _attempt(self, actor: str, target: str) -> None:
+        """A seat's name dropped on a counterpart: offer the attempts without a card against him."""
+        if target in PLAYERS and target in counterparts(actor):
+            self.staging.attempt = (actor, target)
+        else:
+            self.said = "an attempt is made against a counterpart (the same class on another team)"
+        self.relayout()
 
     def _stage(self, unit: str, place: str) -> None:
         table = (self.picture.table if self.picture is not None else None) or {}
@@ -279,7 +291,7 @@ class TableView(QWidget):
                 self.relayout()
             return
         st = self.staging
-        if local == "clear":
+        if local in ("clear", "cancel"):
             st.clear()
         elif local == "singles":
             placed = {u for stack in st.stacks for u in stack}
