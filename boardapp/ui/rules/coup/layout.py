@@ -289,16 +289,18 @@ class Table:
         else:
             self.add("text", (x + w * 0.42, y, w * 0.58 - u * 0.6, band), s["title"], px=1.3 * u, align="right",
                      ink="#f0f0f0")
-            self.add("text", (x + u * 0.6, yy, w - 8 * u, 2.6 * u), line, px=1.5 * u, align="left")
+            self.add("text", (x + u * 0.6, yy, w - (8 if status else 1.2) * u, 2.6 * u), line, px=1.5 * u,
+                     align="left")
             if status:
                 self.add("text", (x + w - 8 * u, yy, 7.4 * u, 2.6 * u), status, px=1.5 * u, bold=True,
                          align="right", ink="#b35c00" if asked or to_act else "#555555", ident=f"status:{p}")
             yy += 3 * u
         mine = acts_for(self.audience, p) and self.interactive
         # the hand: faces where the table holds them, backs otherwise
-        ch = min(12.0 * u, (h - (yy - y)) * 0.55)
-        cw = min(ch * 0.75, (w * 0.5 - u) / 3)
         hand = s.get("hand")
+        held = len(hand) if hand is not None else s["cards"]
+        ch = min(12.0 * u, (h - (yy - y)) * 0.55)
+        cw = min(ch * 0.75, (w * 0.5 - u) / max(2, held))
         cx = x + u * 0.6
         if hand is not None:
             for card in hand:
@@ -306,7 +308,7 @@ class Table:
                 red = cid[-1] in "HD"
                 self.add("card", (cx, yy, cw, ch), card_face(cid), EFFECT_WORDS[card_effect(cid)], ident=cid,
                          fill="#ffffff", ink="#b0161b" if red else "#111111", border="#333333",
-                         px=min(2.6 * u, cw / 2.6), bold=True, drag=cid if mine else None)
+                         px=min(2.6 * u, cw / 2.6), bold=True, drag=cid if mine else None, shrink=0.45)
                 cx += cw + u * 0.4
         else:
             for i in range(s["cards"]):

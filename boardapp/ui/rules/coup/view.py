@@ -171,7 +171,7 @@ class TableView(QWidget):
             top = r.top() + (u * 0.3 if s.align == "top" else 0)
             for i, text in enumerate(lines):
                 px = s.px * (1.0 if i == 0 else 0.8)
-                f = _fitted(text, px, s.bold if i == 0 else False, r.width() - 4)
+                f = _fitted(text, px, s.bold if i == 0 else False, r.width() - 4, s.shrink)
                 p.setFont(f)
                 box = QRectF(r.left() + 2, top + i * (step if s.align != "top" else px * 1.4), r.width() - 4,
                              step if s.align != "top" else px * 1.4)
