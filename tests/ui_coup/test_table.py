@@ -193,3 +193,25 @@ def test_a_seat_s_name_dragged_onto_a_counterpart_offers_the_attempts_without_a_
     click(view, "attempt:attempt:recruit:")
     assert game.entries[-1].command == script()[19]
     assert view.spot("prompt-asked").texts == ["Waiting for Gov-Para, For-Para"], "Reb-Para's counterparts"
+
+
+def test_after_the_declarations_a_civilian_unit_dragged_to_the_team_s_paramilitary_is_armed(
+        window: Any, loaded: Any) -> None:
+    game = game_at(loaded, 75)  # the example: Gov-Civ arms Labour (optional rule: Students and Labour)
+    view = table_of(window(game))
+    drag(view, "civ-labour-2", "gov-para")
+    assert game.entries[-1].command == script()[75]
+    assert "civ-labour-2" in game.state.units["gov-para"]
+
+
+def test_control_rules_a_secret_objective_met_from_the_seat(window: Any, loaded: Any) -> None:
+    game = game_at(loaded, 0)
+    view = table_of(window(game))
+    objective = next(o for o in game.module.coup.objectives if o.player == "gov-civ")
+    click(view, "objective_met:gov-civ")
+    assert game.entries[-1].command == {"kind": "objective_met", "player": "gov-civ"}
+    assert game.state.objectives_met == {"gov-civ": objective.points}
+    assert "objective_met:gov-civ" not in {s.ident for s in view.spots}, "met: no second award"
+    view.set_audience(Audience.player_seat("gov-civ"))
+    assert not any(s.ident.startswith("objective_met:") for s in view.spots), "a player does not award himself"
+    assert any(s.ident == "objective:gov-civ" for s in view.spots)

@@ -319,6 +319,8 @@ class Table:
         uw_total = x + w - u * 0.6 - ux
         units = s.get("unit_list")
         n = len(units) if units is not None else s["units"]
+        arming = (t.get("phase") == "coup" and p in ("gov-civ", "reb-civ")
+                  and bool(t.get("options", {}).get("arming_civilians")))
         if n:
             per_row = max(1, min(n, int(uw_total // (7.5 * u))))
             rows = (n + per_row - 1) // per_row
@@ -332,14 +334,20 @@ class Table:
                     self.add("unit", rc, *unit_words(un), ident=un["id"], fill="#e8e1cc" if not un.get("armed")
                              else "#e7d2b0", border=TEAM_COLOURS[team], px=min(1.5 * u, rc[2] / 5.5, rc[3] / 2.6),
                              bold=True,
-                             drag=un["id"] if mine and t.get("phase") == "play" else None)
+                             drag=un["id"] if mine and (t.get("phase") == "play" or arming) else None)
                 else:
                     self.add("counter", rc, ident=f"counter:{p}:{i}", fill="#6c6354", border="#3b352b")
         yy += ch + u * 0.5
         objective = s.get("objective")
         if objective is not None and yy + 2 * u < y + h:
             met = " (met)" if objective.get("met") else ""
-            self.add("text", (x + u * 0.6, yy, w - 1.2 * u, 2.2 * u),
+            award = self.control() and not objective.get("met")
+            if award:  # Control rules that the objective is met: a small button before the text
+                self.add("button", (x + u * 0.6, yy, 5 * u, 2.2 * u), "Met", ident=f"objective_met:{p}",
+                         command={"kind": "objective_met", "player": p}, fill="#f2efe6", border="#6b6b6b",
+                         px=1.2 * u, bold=True)
+            ox = x + (6.2 if award else 0.6) * u
+            self.add("text", (ox, yy, x + w - 0.6 * u - ox, 2.2 * u),
                      f"Objective ({objective['points']}){met}: {objective['text']}", px=1.2 * u, align="left",
                      ink="#5b4a1e", ident=f"objective:{p}", shrink=1.0)
             yy += 2.4 * u
