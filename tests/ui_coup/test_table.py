@@ -215,3 +215,29 @@ def test_control_rules_a_secret_objective_met_from_the_seat(window: Any, loaded:
     view.set_audience(Audience.player_seat("gov-civ"))
     assert not any(s.ident.startswith("objective_met:") for s in view.spots), "a player does not award himself"
     assert any(s.ident == "objective:gov-civ" for s in view.spots)
+
+
+def test_a_foreign_power_card_dropped_on_a_counterpart_asks_play_or_hand_over_with_favours(
+        window: Any, loaded: Any) -> None:
+    game = game_at(loaded, 1)  # the example: For-Mil hands the 7 of Diamonds to Gov-Mil with one chip
+    view = table_of(window(game))
+    before = len(game.entries)
+    drag(view, "7D", "gov-mil")  # Gov-Mil is For-Mil's counterpart: the card could be played on him, or given
+    assert len(game.entries) == before, "nothing is sent before the choice"
+    offered = {s.ident for s in view.spots if s.ident.startswith("favours:")}
+    assert offered == {"favours:play", "favours:cancel"} | {f"favours:{n}" for n in range(6)}
+    assert view.spot("favours:play").texts == ["Play it against Gov-Mil (Neutralize)"]  # 2-10 of Diamonds
+    click(view, "favours:1")
+    assert game.entries[-1].command == script()[1]
+    assert game.state.chips["gov-mil"] == 1, "the favour goes with the card to the receiver"
+
+
+def test_a_government_card_handed_to_the_foreign_power_carries_no_chips(window: Any, loaded: Any) -> None:
+    game = game_at(loaded, 12)
+    card = game.state.hands["gov-mil"][0]
+    view = table_of(window(game))
+    drag(view, card, "for-mil")
+    offered = {s.ident for s in view.spots if s.ident.startswith("favours:")}
+    assert offered == {"favours:play", "favours:0", "favours:cancel"}, "only a Foreign Power giver adds chips"
+    click(view, "favours:cancel")
+    assert "favours-prompt" not in {s.ident for s in view.spots}

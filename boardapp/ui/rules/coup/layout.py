@@ -68,9 +68,13 @@ class Staging:
     chosen: list[str] = field(default_factory=list)
     attempt: tuple[str, str] | None = None
     """(actor, counterpart): a seat's name dragged onto a counterpart, asking what to attempt without a card."""
+    favours: dict[str, Any] | None = None
+    """A transfer to or from the Foreign Power waiting for the favours (chips) negotiated with it."""
+    play: dict[str, Any] | None = None
+    """With ``favours``: the same card could be played against that counterpart instead (offered too)."""
 
     def clear(self) -> None:
-        self.stacks, self.pairs, self.chosen, self.attempt = [], {}, [], None
+        self.stacks, self.pairs, self.chosen, self.attempt, self.favours, self.play = [], {}, [], None, None, None
 
 
 def acts_for(audience: Audience, player: str) -> bool:
@@ -199,6 +203,8 @@ class Table:
                 self.block_prompt(mid)
             elif self.staging.attempt is not None and self.interactive:
                 self.attempt_prompt(mid, *self.staging.attempt)
+            elif self.staging.favours is not None and self.interactive:
+                self.favours_prompt(mid, self.staging.favours, self.staging.play)
         side = seating.get("side", [])
         sh = (bottom - top) / max(1, len(side))
         for i, p in enumerate(side):
@@ -493,6 +499,35 @@ class Table:
             bx = self.button(bx, by, text, cmd, ident=f"attempt:{cmd['kind']}:{cmd.get('action', '')}"
                              f":{cmd.get('remove_from') or cmd.get('card', '')}")
         self.button(bx, by, "Cancel", {"local": "cancel"}, ident="attempt:cancel")
+
+    def favours_prompt(self, rect: tuple[float, float, float, float], transfer: dict[str, Any],
+                       play: dict[str, Any] | None) -> None:
+        """A card or unit handed over to or by the Foreign Power: with how many favours (chips, only a
+        Foreign Power giver's). A card dropped on a counterpart of the Foreign Power could also be played
+        against him: both are offered."""
+        u = self.u
+        x, y, w, h = rect
+        ph = 13 * u if play is not None else 9 * u
+        py = y + (h - ph) / 2
+        what = card_face(transfer["card"]) if transfer.get("card") else "a unit"
+        giver, to = SEAT_NAMES[transfer["player"]], SEAT_NAMES[transfer["to"]]
+        self.add("panel", (x + 2 * u, py, w - 4 * u, ph), fill="#eef7ee", border="#3b7d3b", lit=True,
+                 ident="favours-prompt")
+        self.add("text", (x + 3 * u, py + u * 0.5, w - 6 * u, 3.4 * u),
+                 f"{giver} {what} to {to}:" if play is not None else f"{giver} hands {what} to {to}: favours with it?",
+                 px=1.9 * u, bold=True, align="left", ident="favours-what")
+        bx, by = x + 3 * u, py + 4.5 * u
+        if play is not None:
+            effect = EFFECT_WORDS[card_effect(play["card"])]
+            self.button(bx, by, f"Play it against {to} ({effect})", play, ident="favours:play")
+            by += 4.2 * u
+        if transfer["player"].startswith("for-"):
+            for n in range(6):
+                bx = self.button(bx, by, f"Hand over, {n} chip{'s' if n != 1 else ''}", dict(transfer, chips=n),
+                                 ident=f"favours:{n}")
+        else:
+            bx = self.button(bx, by, "Hand it over", transfer, ident="favours:0")
+        self.button(bx, by, "Cancel", {"local": "cancel"}, ident="favours:cancel")
 
     # --- combat ---------------------------------------------------------------------------------
     def combat(self, rect: tuple[float, float, float, float]) -> None:

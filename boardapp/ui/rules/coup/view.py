@@ -244,7 +244,20 @@ class TableView(QWidget):
         if command is None:
             self.said = f"nothing to do with {piece} there"
             return
-        self.submit(command.model_dump(exclude_defaults=True) | {"kind": command.kind})
+        data = command.model_dump(exclude_defaults=True) | {"kind": command.kind}
+        giver, to = str(data["player"]), str(data.get("target") or data.get("to") or "")
+        with_foreign = "for" in (giver.split("-", maxsplit=1)[0], to.split("-", maxsplit=1)[0])
+        if data["kind"] == "transfer" and giver.startswith("for-"):
+            self.staging.favours, self.staging.play = data, None  # the favours negotiated come with it
+            self.relayout()
+            return
+        if data["kind"] == "play_card" and with_foreign:
+            # a counterpart across the Foreign Power line may also be handed the card: ask which
+            self.staging.play = data
+            self.staging.favours = {"kind": "transfer", "player": giver, "to": to, "card": data["card"]}
+            self.relayout()
+            return
+        self.submit(data)
 
     def _attempt(self, actor: str, target: str) -> None:
         """A seat's name dropped on a counterpart: offer the attempts without a card against him."""
