@@ -522,8 +522,10 @@ class Table:
             self.button(bx, by, f"Play it against {to} ({effect})", play, ident="favours:play")
             by += 4.2 * u
         if transfer["player"].startswith("for-"):
+            self.add("text", (bx, by, 13 * u, 3.2 * u), "Hand over with", px=1.6 * u, bold=True, align="left")
+            bx += 13 * u
             for n in range(6):
-                bx = self.button(bx, by, f"Hand over, {n} chip{'s' if n != 1 else ''}", dict(transfer, chips=n),
+                bx = self.button(bx, by, f"{n} chip{'s' if n != 1 else ''}", dict(transfer, chips=n),
                                  ident=f"favours:{n}")
         else:
             bx = self.button(bx, by, "Hand it over", transfer, ident="favours:0")
