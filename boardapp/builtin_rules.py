@@ -44,6 +44,10 @@ COUP = Manifest.model_validate({
     "name": "coup",
     "title": "Coup",
     "module": "boardapp.rules.coup.module:CoupRules",
+    "contributions": {
+        "central_view": "boardapp.ui.rules.coup.view:central_view",
+        "screen_view": "boardapp.ui.rules.coup.view:screen_view",
+    },
 })
 
 MIDEAST = Manifest.model_validate({

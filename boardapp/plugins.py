@@ -119,6 +119,9 @@ class Contributions(_Part):
     central_view: Reference | None = Field(
         None, description="factory(window) -> QWidget replacing the map view (a map-less system's table).")
     sidebar: list[SidebarSection] = Field(default_factory=list, description="Big-screen side bar sections.")
+    screen_view: Reference | None = Field(
+        None, description="factory(screen_window) -> QWidget replacing the big screen's map (a map-less system's "
+        "public table); its show_picture(picture) is given the public picture (RuleModule.view) on every change.")
     board_extras: Reference | None = Field(
         None, description="install(window, game) -> an object with uninstall(): board overlays and behaviour "
         "no declared contribution covers (Diplomacy's order arrows and mouse).")

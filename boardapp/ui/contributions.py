@@ -160,3 +160,24 @@ def sidebar_sections(screen: Any, game: GameSource) -> list[tuple[str, QWidget]]
     if found is None:
         return []
     return [(section.title, plugins.resolve(section.widget)(screen)) for section in found.contributions.sidebar]
+
+
+def screen_view(screen: Any, game: GameSource) -> QWidget | None:
+    """The big screen's view replacing the map, if the game's rule system declares one (``screen_view``):
+    built for ``screen``; its ``show_picture(picture)`` is given the public picture on every change."""
+    found = manifest_of(game)
+    if found is None or found.contributions.screen_view is None:
+        return None
+    widget: QWidget = plugins.resolve(found.contributions.screen_view)(screen)
+    return widget
+
+
+def public_picture(game: GameSource) -> Any:
+    """What public screens may be shown of ``game``: the rule module's ``view(state, PUBLIC)`` (a module
+    with secrets in its table filters them there); a viewer's public game already holds only that."""
+    from boardapp.engine.module import Audience
+
+    view = getattr(game.module, "view", None)
+    if view is None:
+        return game.module.board(game.state).for_audience(Audience.PUBLIC)
+    return view(game.state, Audience.PUBLIC)

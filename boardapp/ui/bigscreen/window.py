@@ -60,12 +60,12 @@ from PySide6.QtWidgets import (
 )
 
 from boardapp.clock import TurnClock, week_of
-from boardapp.engine.module import Audience, BoardPicture
+from boardapp.engine.module import BoardPicture
 from boardapp.ui.bigscreen.follower import FileFollower
 from boardapp.ui.bigscreen.scene import INK, NAME_FRACTION, BigView, PublicScene, big_font
 from boardapp.ui.board import style
 from boardapp.ui.board.scene import NAME_PX
-from boardapp.ui.contributions import sidebar_sections
+from boardapp.ui.contributions import public_picture, screen_view, sidebar_sections
 from boardapp.ui.document.source import GameSource
 
 LAYOUTS = ("map", "map_sidebar", "clock")
@@ -415,11 +415,15 @@ class BigScreenWindow(QWidget):
             self.sections.append(widget)
         self.clock_panel = ClockPanel(3.0, self)
         self.clock_panel.setObjectName("clockpanel")
+        self.screen_view: QWidget | None = screen_view(self, game)
+        """A map-less rule system's public table, shown instead of the map (its manifest's ``screen_view``)."""
         box = QHBoxLayout(self)
         box.setContentsMargins(0, 0, 0, 0)
         box.setSpacing(0)
         box.setSizeConstraint(QLayout.SizeConstraint.SetNoConstraint)
         box.addWidget(self.view, 1)
+        if self.screen_view is not None:
+            box.addWidget(self.screen_view, 1)
         box.addWidget(self.sidebar)
         box.addWidget(self.clock_panel, 1)
         self.view.settled.connect(self._on_settled)
@@ -503,7 +507,9 @@ class BigScreenWindow(QWidget):
         if name not in LAYOUTS:
             raise ValueError(f"unknown layout {name!r}; layouts are {', '.join(LAYOUTS)}")
         self.layout_name = name
-        self.view.setVisible(name != "clock")
+        self.view.setVisible(name != "clock" and self.screen_view is None)
+        if self.screen_view is not None:
+            self.screen_view.setVisible(name != "clock")
         self.sidebar.setVisible(name == "map_sidebar")
         self.clock_panel.setVisible(name == "clock")
         self._size_parts()
@@ -627,9 +633,9 @@ class BigScreenWindow(QWidget):
         self.sidebar.tracks.set_rows(self.track_rows(pic))
         self.sidebar.tally.set_tallies({k: v for k, v in pic.tallies.items() if k not in pic.hidden_keys})
         _set_text(self.sidebar.news, self.latest_news())
-        if self.sections:
-            public = pic.for_audience(Audience.PUBLIC)
-            for widget in self.sections:
+        if self.sections or self.screen_view is not None:
+            public = public_picture(self.game)  # the module's view for the public: its table filtered too
+            for widget in [*self.sections, *([self.screen_view] if self.screen_view is not None else [])]:
                 widget.show_picture(public)  # type: ignore[attr-defined]
         self.tick()
 

@@ -60,6 +60,7 @@ def picture_from(board: dict[str, Any]) -> BoardPicture:
         tracks=[dict(t) for t in board.get("tracks", [])],
         tallies=dict(board.get("tallies", {})),
         hidden_keys=frozenset(board.get("hidden_keys", [])),
+        table=board.get("table"),  # a map-less system's table (Coup), as the host's view for this seat made it
     )
 
 
