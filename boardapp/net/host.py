@@ -32,14 +32,12 @@ from websockets.exceptions import ConnectionClosed
 from boardapp.engine.game import Game
 from boardapp.engine.journal import JournalEntry
 from boardapp.engine.module import IllegalCommandError
+from boardapp.engine.rights import UndeclaredRightsError
 from boardapp.model.problems import FileProblemsError
 from boardapp.net import protocol as p
 from boardapp.net.replica import Chain, command_teams, game_id_of, head, public_board, public_teams, setup_data
 
 log = logging.getLogger("boardapp.net.host")
-
-CONTROL_ONLY = frozenset({"supply", "set_pr", "set_control", "set_bombing", "set_alliance", "end_turn"})
-"""Command kinds only CONTROL may play (War in Binni's rulings and the end of the week)."""
 
 HELLO_TIMEOUT = 10.0
 MAX_BAD_MESSAGES = 20
@@ -88,12 +86,13 @@ class Host:
     """Serve ``game`` to seats on ``host:port`` (port 0: any free port; see :attr:`port`)."""
 
     def __init__(self, game: Game[Any], host: str = "127.0.0.1", port: int = 0, *,
-                 control_only: Iterable[str] = CONTROL_ONLY, ping_interval: float = 5.0,
+                 control_only: Iterable[str] | None = None, ping_interval: float = 5.0,
                  max_message: int = p.MAX_MESSAGE, view_interval: float = 0.1) -> None:
         self.game = game
         self.bind = host
         self.requested_port = port
-        self.control_only = frozenset(control_only)
+        self.control_only = frozenset(game.module.control_only_kinds if control_only is None else control_only)
+        """Command kinds only CONTROL may play: the rule module's ``control_only_kinds`` unless given."""
         self.ping_interval = ping_interval
         self.max_message = max_message
         self.view_interval = view_interval
@@ -383,7 +382,11 @@ class Host:
             if cmd.kind in self.control_only:
                 why.append(f"only CONTROL may play {cmd.kind!r}")
             if grant.teams is not None:
-                outside = command_teams(self.game, cmd) - grant.teams
+                try:
+                    outside = command_teams(self.game, cmd) - grant.teams
+                except UndeclaredRightsError as exc:  # fail closed: nobody can tell whose command it is
+                    outside = set()
+                    why.append(f"a seat limited to some teams cannot play this command: {exc}")
                 if outside:
                     why.append(f"this seat plays for {', '.join(sorted(grant.teams))}, not "
                                f"{', '.join(sorted(outside))}")

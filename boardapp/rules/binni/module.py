@@ -19,6 +19,7 @@ from boardapp.engine.module import (
     BoardPicture,
     BoardPiece,
     BoardToken,
+    Command,
     Event,
     Impossible,
     MoveOption,
@@ -47,6 +48,7 @@ class BinniRules(BinniEndOfTurn):
     title = "War in Binni"
     scenario_model = BinniScenario
     command_types = c.ALL_COMMANDS
+    control_only_kinds = frozenset({"supply", "set_pr", "set_control", "set_bombing", "set_alliance", "end_turn"})
 
     # --- movement -------------------------------------------------------------------------------
     def move_costs(self, state: BinniState, ctr: CounterState, dest: str) -> tuple[int, int, int, str]:
@@ -882,3 +884,16 @@ class BinniRules(BinniEndOfTurn):
             if u.losses > u.strength or (u.losses >= u.strength) != u.destroyed:
                 problems.append(f"counter {u.id} has {u.losses} losses of {u.strength} but destroyed={u.destroyed}")
         return problems
+
+    # --- seats' rights -------------------------------------------------------------------------------
+    def side_teams(self, state: BinniState, command: Command, side: str) -> set[str]:
+        """The defender of an attack: every team with units hostile to the attackers at the place (its
+        stores, support, losses and retreat are the defender's to decide); the holder of a place: the
+        team holding it (a handover is the holder's to make). Unknown counters or places name nobody:
+        the rules refuse such a command anyway."""
+        if side == "defender" and isinstance(command, c.Attack):
+            return {d.team for d in self.fight_sides(state, command)["defenders"]}
+        if side == "holder" and isinstance(command, c.Handover | c.SetControl):
+            holder = state.control.get(command.place)
+            return {holder} if holder is not None else set()
+        return super().side_teams(state, command, side)
