@@ -15,6 +15,7 @@ from typing import Any
 from boardapp.engine.game import Game
 from boardapp.engine.journal import JournalEntry
 from boardapp.engine.module import Command
+from boardapp.engine.rights import teams_concerned
 
 _EMPTY = hashlib.sha256(b"boardapp-journal").hexdigest()[:32]
 
@@ -146,41 +147,7 @@ def public_board(game: Game[Any]) -> dict[str, Any]:
 
 
 # --- who a command concerns -----------------------------------------------------------------------
-_TEAM_FIELDS = ("team", "by", "owner", "source")
-_COUNTER_FIELDS = ("counter",)
-_COUNTER_LIST_FIELDS = ("attackers", "counters")
-
-
 def command_teams(game: Game[Any], cmd: Command) -> set[str]:
-    """The teams acting in a command, as far as its fields tell (for umpires limited to some teams).
-
-    Team fields (team, by, owner, from) name them directly; counter fields (counter, attackers,
-    counters) through the counters' teams; an influence contest concerns every bidding team; a
-    handover the team holding the place. Commands naming no team (news, end of turn) concern none.
-    """
-    teams: set[str] = set()
-    for name in _TEAM_FIELDS:
-        value = getattr(cmd, name, None)
-        if isinstance(value, str):
-            teams.add(value)
-    counters = getattr(game.state, "counters", None) or {}
-
-    def team_of(cid: Any) -> None:
-        ctr = counters.get(cid) if isinstance(cid, str) else None
-        team = getattr(ctr, "team", None)
-        if isinstance(team, str):
-            teams.add(team)
-
-    for name in _COUNTER_FIELDS:
-        team_of(getattr(cmd, name, None))
-    for name in _COUNTER_LIST_FIELDS:
-        for cid in getattr(cmd, name, None) or []:
-            team_of(cid)
-    bids = getattr(cmd, "bids", None)
-    if isinstance(bids, dict):
-        teams.update(k for k in bids if isinstance(k, str))
-    if cmd.kind == "handover":
-        holder = (getattr(game.state, "control", None) or {}).get(getattr(cmd, "place", None))
-        if isinstance(holder, str):
-            teams.add(holder)
-    return teams
+    """The teams acting in a command (for seats limited to some teams): every field counts, as its
+    command declares (see :func:`boardapp.engine.rights.teams_concerned`)."""
+    return teams_concerned(game.module, game.state, cmd)
