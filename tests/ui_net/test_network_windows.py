@@ -144,9 +144,12 @@ def test_an_umpire_limited_to_some_teams_is_told_so(qtbot: Any, host_window: Any
     assert seat.game.last_refusal.code == "forbidden"
     assert "plays for reb, not gov" in seat.network.messages[-1]
     assert seat.scene.drop_counter("r-mil3", "foxtrot") or seat.game.last_refusal.code == "illegal"
-    seat.game.undo()  # only CONTROL may undo: said, not raised
+    host_window.game.push({"kind": "news", "text": "CONTROL's entry"})
+    qtbot.waitUntil(lambda: len(seat.game.entries) == host_heads(host_window), timeout=WAIT)
+    seat.game.undo()  # an umpire may undo only their own entries: said, not raised
     assert seat.game.last_refusal.code == "forbidden"
-    assert seat.network.messages[-1] == "Undo refused (forbidden): only CONTROL may undo or redo"
+    assert seat.network.messages[-1].startswith("Undo refused (forbidden): entry ")
+    assert seat.network.messages[-1].endswith(": an umpire may undo only their own entries (ask CONTROL)")
 
 
 def test_an_illegal_command_still_offers_control_the_force_dialog(qtbot: Any, host_window: Any) -> None:
