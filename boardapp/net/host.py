@@ -440,8 +440,12 @@ class Host:
         conn.outbox.put_nowait(text)
 
     def _send_pages(self, conn: _Conn, pages: _Pages) -> None:
-        if not conn.dropped:
-            conn.outbox.put_nowait(pages)
+        if conn.dropped:
+            return
+        if conn.outbox.qsize() >= self.limits.outbox_messages:
+            self._drop(conn, "too_slow", f"{conn.outbox.qsize()} messages were waiting for it: it is not reading")
+            return
+        conn.outbox.put_nowait(pages)
 
     def _bad(self, conn: _Conn, exc: p.BadMessage) -> bool:
         """Answer a bad message; False when the connection is to be closed."""
