@@ -38,6 +38,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from boardapp.engine.game import Game, ReplayMismatchError
 from boardapp.engine.journal import JournalEntry
 from boardapp.engine.module import Command, Event
+from boardapp.net import gctune
 from boardapp.net import protocol as p
 from boardapp.net.replica import Chain, OutOfOrderError, apply_entry, build_game, entry_author, head, redo_entry
 
@@ -83,7 +84,7 @@ class Seat:
 
     def __init__(self, url: str, code: str, *, on_event: EventListener | None = None,
                  queue: asyncio.Queue[tuple[str, Any]] | None = None, backoff: tuple[float, float] = (0.1, 10.0),
-                 ping_interval: float = 5.0, client: str = "boardapp") -> None:
+                 ping_interval: float = 5.0, client: str = "boardapp", tune_gc: bool = False) -> None:
         self.url = url
         self.code = code
         self.on_event = on_event
@@ -91,6 +92,10 @@ class Seat:
         self.backoff = backoff
         self.ping_interval = ping_interval
         self.client = client
+        self.tune_gc = tune_gc
+        """Tune this process's garbage collector as a host does (:mod:`boardapp.net.gctune`): for a seat
+        in a plain asyncio process. Off by default: a seat in a Qt window leaves collection to the window."""
+        self._gc_task: asyncio.Task[None] | None = None
         self.game: Game[Any] | None = None
         """The replica (None until the first setup; replaced when the host serves another game)."""
         self.chain: Chain | None = None
@@ -128,6 +133,9 @@ class Seat:
     async def start(self, timeout: float = 10.0) -> None:
         """Connect and wait for the first catch-up; raises :class:`SeatError` on a bad code."""
         self._task = asyncio.get_running_loop().create_task(self._run())
+        if self.tune_gc and self._gc_task is None:
+            gctune.hold()
+            self._gc_task = asyncio.get_running_loop().create_task(gctune.tidy_when_quiet())
         waits = [asyncio.ensure_future(self._synced.wait()), asyncio.ensure_future(self._failed_first.wait())]
         try:
             await asyncio.wait(waits, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
@@ -150,6 +158,10 @@ class Seat:
             with contextlib.suppress(BaseException):
                 await self._task
         self._fail_pending(SeatError("the seat was closed before the host answered", "closed"))
+        if self._gc_task is not None:
+            self._gc_task.cancel()
+            self._gc_task = None
+            gctune.release()
 
     async def __aenter__(self) -> Seat:
         await self.start()
@@ -349,6 +361,8 @@ class Seat:
 
     # --- messages ------------------------------------------------------------------------------
     def _on_raw(self, raw: str | bytes) -> None:
+        if self._gc_task is not None:
+            gctune.busy()
         try:
             msg = p.parse_host_message(raw)
         except p.BadMessage as exc:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import gc
 import hashlib
 import json
 import logging
@@ -37,6 +36,7 @@ from boardapp.engine.journal import JournalEntry
 from boardapp.engine.module import Audience, Event, IllegalCommandError
 from boardapp.engine.rights import UndeclaredRightsError
 from boardapp.model.problems import FileProblemsError
+from boardapp.net import gctune
 from boardapp.net import protocol as p
 from boardapp.net.replica import (
     Chain,
@@ -167,8 +167,8 @@ class Host:
     """Serve ``game`` to seats on ``host:port`` (port 0: any free port; see :attr:`port`).
 
     ``limits`` bound what one connection may cost (see :class:`Limits`); ``tune_gc`` (default on)
-    freezes what is loaded when serving starts and collects cycles only when no command waits
-    (see :func:`quiet_collector`), so that no seat waits for a full garbage collection.
+    freezes what is loaded when serving starts and runs full garbage collections only when no
+    message came for a second (see :mod:`boardapp.net.gctune`), so that no seat waits for one.
     """
 
     def __init__(self, game: Game[Any], host: str = "127.0.0.1", port: int = 0, *,
@@ -213,7 +213,7 @@ class Host:
         self._view_events: list[Event] = []
         """Events since the last views went out (each audience is sent those it may see)."""
         self._unsubscribe = game.subscribe(self._changed)
-        self._gc: _QuietCollector | None = None
+        self._gc_held = False
         self.port: int = port
 
     # --- seats ---------------------------------------------------------------------------------
@@ -318,8 +318,9 @@ class Host:
         if self.ping_interval:
             self._spawn(self._ping_loop())
         if self.tune_gc:
-            self._gc = quiet_collector()
-            self._spawn(self._gc.run())
+            gctune.hold()
+            self._gc_held = True
+            self._spawn(gctune.tidy_when_quiet())
 
     async def stop(self) -> None:
         """Close every connection and stop serving (the game and its file stay open)."""
@@ -331,9 +332,9 @@ class Host:
             self._server.close(close_connections=True)
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._server.wait_closed(), 5)
-        if self._gc is not None:
-            self._gc.release()
-            self._gc = None
+        if self._gc_held:
+            gctune.release()
+            self._gc_held = False
         self._unsubscribe()
         self.chain.unsubscribe()
 
@@ -375,6 +376,7 @@ class Host:
             async for raw in ws:
                 conn.last_seen = time.time()
                 conn.heard = time.monotonic()
+                gctune.busy()
                 if not self._on_message(conn, raw):
                     return
         except ConnectionClosed:
@@ -785,45 +787,6 @@ class Host:
                                f"every {self.ping_interval:g} s when alive)")
                 elif conn.ready:
                     self._send(conn, text)
-
-
-class _QuietCollector:
-    """Keeps full garbage collections out of the way of commands (issue 11.9: seats saw 270 ms).
-
-    What is loaded when serving starts (the game, its journal, snapshots) is frozen out of the
-    collector's sight (``gc.freeze``). The young generations run as usual (they are cheap); the
-    oldest is never collected automatically (its threshold is set out of reach): instead, after
-    ``quiet`` seconds without a command, objects that survived are collected in one go, and when
-    nothing else waits, the survivors are frozen too so that the next full collection is short.
-    """
-
-    def __init__(self, quiet: float = 0.5, every: float = 5.0) -> None:
-        self.quiet = quiet
-        self.every = every
-        self._saved = gc.get_threshold()
-        self.owned = gc.isenabled()
-        """False in a process whose collections someone else runs (a Qt window collects in its own thread,
-        see boardapp.ui.collector): then the host only freezes what is loaded and never collects itself."""
-        if self.owned:
-            gc.collect()
-        gc.freeze()
-        if self.owned:
-            gc.set_threshold(self._saved[0], self._saved[1], 1_000_000)
-
-    async def run(self) -> None:
-        while self.owned:
-            await asyncio.sleep(self.every)
-            gc.collect(1)
-            gc.freeze()
-
-    def release(self) -> None:
-        if self.owned:
-            gc.set_threshold(*self._saved)
-        gc.unfreeze()
-
-
-def quiet_collector() -> _QuietCollector:
-    return _QuietCollector()
 
 
 def _lan_address() -> str:
