@@ -262,6 +262,10 @@ class Host:
             grant = Grant.from_json(item)
             self.grants[grant.token] = grant
 
+    def _authors(self) -> dict[str, str]:
+        """Key -> name of every seat that may play commands (viewers never author an entry)."""
+        return {g.key: g.name for g in self.grants.values() if g.role != "viewer"}
+
     def seat_name(self, key: str | None) -> str:
         """The name of the seat with public key ``key`` (None: the host's own game)."""
         if key is None:
@@ -494,7 +498,7 @@ class Host:
         self._send(conn, p.Welcome(role=grant.role, seat=grant.name, game_id=self.game_id,
                                    teams=sorted(grant.teams) if grant.teams is not None else None,
                                    head_seq=head(self.game) if grant.follows_journal else 0, key=grant.key,
-                                   seats={g.key: g.name for g in self.grants.values()}, player=grant.player))
+                                   seats=self._authors() if grant.follows_journal else {}, player=grant.player))
         if not grant.follows_journal:
             self._send(conn, p.Setup(game_id=self.game_id, rules=self._setup["rules"], scenario=None,
                                      map=self._setup["map"], teams=public_teams(self.game)))

@@ -107,7 +107,8 @@ class Welcome(_Msg):
     head_seq: int
     key: str = Field("", description="This seat's public key: the journal's entry ids end in '@key' for its "
                      "commands (so a seat knows which entries are its own).")
-    seats: dict[str, str] = Field(default_factory=dict, description="Every seat's key -> name (who played what).")
+    seats: dict[str, str] = Field(default_factory=dict, description="Key -> name of every seat that may play "
+                                  "commands (who played what); only to CONTROL and umpires.")
     player: str | None = Field(None, description="A player seat: the player (team) it plays and sees for.")
 
 
