@@ -615,6 +615,10 @@ class Host:
                 except UndeclaredRightsError as exc:  # fail closed: nobody can tell whose command it is
                     concerned = set()
                     why.append(f"a seat limited to some teams cannot play this command: {exc}")
+                except Exception as exc:  # a rule module's side_teams failed on this command: fail closed too
+                    log.exception("could not tell whose command %s is", cmd.describe())
+                    concerned = set()
+                    why.append(f"the host could not tell whose command this is ({type(exc).__name__}: {exc})")
                 outside = concerned - grant.teams
                 if outside:
                     why.append(f"this seat plays for {', '.join(sorted(grant.teams))}, not "
