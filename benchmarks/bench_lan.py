@@ -166,17 +166,20 @@ async def bench(n_viewers: int, seconds: float) -> int:
     async with connect(url, sock=sock, proxy=None, max_queue=1, ping_interval=None, close_timeout=1,
                        max_size=p.MAX_HOST_MESSAGE) as slow:
         await slow.send(p.encode(p.Hello(token=info["slow"], client="slow reader")))
+        answers = []
         for i in range(2000):
-            control.submit({"kind": "news", "text": f"{i} " + "x" * 10_000})
+            answers.append(control.submit({"kind": "news", "text": f"{i} " + "x" * 10_000}))
             if i % 100 == 99:
                 await asyncio.sleep(0.05)
                 st = await host.status()
                 if st["outbox_max"] >= peak.get("outbox_max", 0):
                     peak = st
+        outcomes = await asyncio.wait_for(asyncio.gather(*answers), 300)
+        assert all(o.accepted for o in outcomes)
         await asyncio.sleep(2)
         with_slow = await host.status()
     figures.append(("slow reader sent 20 MB (peak while sending)", peak))
-    figures.append(("after the slow reader's entries", with_slow))
+    figures.append(("all 2,000 entries (each 10 KB of news, twice: command and event) journalled", with_slow))
 
     for v in viewers:
         await v.close()
