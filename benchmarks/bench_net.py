@@ -401,8 +401,9 @@ async def bench_one_process(n_seats: int, rate: float, seconds: float, path: Pat
     sent_at: dict[str, float] = {}
 
     def listener(kind: str, data: Any) -> None:
-        if kind == "entry" and data.id in sent_at:
-            applied.setdefault(data.id, []).append(time.perf_counter())
+        cid = (data.id or "").split("@")[0]  # the journal keeps the sender's id @ the sender's seat key
+        if kind == "entry" and cid in sent_at:
+            applied.setdefault(cid, []).append(time.perf_counter())
 
     seats = [Seat(host.url, host.add_seat("control", f"seat {i}").token, on_event=listener, ping_interval=2.0,
                   tune_gc=SETTINGS["tune_gc"])
