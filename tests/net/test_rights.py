@@ -38,7 +38,8 @@ def _module_params() -> list[Any]:
     out = []
     for name in sorted(available()):
         marks = []
-        if name == "diplomacy":
+        if name == "diplomacy" and undeclared_fields(get_module(name).command_types):
+            # expected to fail until annotated; once it is (another engineer's move), it runs as any other
             marks.append(pytest.mark.xfail(strict=True, reason=(
                 "Diplomacy's commands are being moved to rules/diplomacy/commands.py by another engineer; "
                 "they are to be annotated there (power: TEAM; orders, points, reason: CHOSEN). Until then a "
