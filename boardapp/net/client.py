@@ -175,6 +175,11 @@ class Seat:
         return head(self.game) if self.game is not None else 0
 
     @property
+    def follows_journal(self) -> bool:
+        """CONTROL and umpires hold a replica of the game; viewers and player seats only views (``view``)."""
+        return self.role in ("control", "umpire")
+
+    @property
     def connected(self) -> bool:
         return self._ws is not None
 

@@ -129,6 +129,7 @@ def test_player_seat_sees_its_own_and_plays_only_for_its_team() -> None:
             for s in (viewer, gov, reb):
                 await s.start()
             assert gov.role == "player" and gov.player == "gov" and gov.game is None and gov.view is not None
+            assert not gov.follows_journal and not viewer.follows_journal
 
             # commands: its own team's only
             out = await gov.play({"kind": "deploy", "counter": "g-sf1", "to": "charlie"}, timeout=5)
