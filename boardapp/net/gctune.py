@@ -81,7 +81,7 @@ def busy() -> None:
     _tuner.last_busy = time.monotonic()
 
 
-async def tidy_when_quiet(quiet: float = 1.0, min_gap: float = 10.0, check: float = 0.25) -> None:
+async def tidy_when_quiet(quiet: float = 1.0, min_gap: float = 30.0, check: float = 0.25) -> None:
     """Run a full collection once nothing has happened for ``quiet`` seconds (runs until cancelled)."""
     t = _tuner
     while True:
