@@ -208,8 +208,11 @@ class Host:
         self._refused: OrderedDict[str, p.Refused] = OrderedDict()
         self._actor: Grant | None = None
         """The seat whose undo or redo the game is carrying out (None: the host's own)."""
-        self._views: dict[Audience, tuple[int, str]] = {}
-        """Per audience (the public, each player): its own sequence number and the last view sent."""
+        self._views: dict[Audience, tuple[int, str, int, dict[str, Any]]] = {}
+        """Per audience (the public, each player): its own sequence number, the last view (as text), the
+        game's change count it was made at, and the view itself (so 1,000 viewers joining cost one view)."""
+        self._version = 0
+        """How many changes the game has had while hosted."""
         self._view_events: list[Event] = []
         """Events since the last views went out (each audience is sent those it may see)."""
         self._unsubscribe = game.subscribe(self._changed)
@@ -717,6 +720,7 @@ class Host:
         return f"{by} {what} {whose} {described}"
 
     def _changed(self, what: str, entry: JournalEntry | None) -> None:
+        self._version += 1
         notice: tuple[str, JournalEntry] | None = None
         if what == "push" and entry is not None:
             text = p.encode(p.EntryMsg(entry=entry))
@@ -752,13 +756,15 @@ class Host:
 
     def _view_now(self, audience: Audience, events: list[Event] | None = None) -> p.View:
         """The view of ``audience`` with its own sequence number, advanced only when what it may see changed."""
-        board = audience_board(self.game, audience)
         shown = [e for e in events or [] if e.visible(audience)]
+        seq, last, version, board = self._views.get(audience, (0, "", -1, {}))
+        if version == self._version and not shown:
+            return p.View(seq=seq, board=board)
+        board = audience_board(self.game, audience)
         text = json.dumps(board, sort_keys=True, separators=(",", ":"))
-        seq, last = self._views.get(audience, (0, ""))
         if text != last or shown:
             seq += 1
-            self._views[audience] = (seq, text)
+        self._views[audience] = (seq, text, self._version, board)
         return p.View(seq=seq, board=board, events=shown)
 
     def _view(self) -> p.View:
