@@ -71,9 +71,10 @@ class Limits:
     The defaults suit a megagame on a venue's LAN: 300 player seats, a few dozen umpires and screens.
     """
 
-    dead_after: float = 20.0
+    dead_after: float = 30.0
     """Seconds without a word from a seat (it answers the host's pings every ``ping_interval``) after
-    which it is dropped as dead; 0: never."""
+    which it is dropped as dead; 0: never. Longer than a slow laptop's replay of a long journal on
+    catching up (a seat does not answer while it replays)."""
     outbox_bytes: int = 8 * 1024 * 1024
     """Bytes of messages waiting for one seat (it is not reading) before it is dropped as too slow. A
     catch-up is not counted: it is encoded page by page as the seat reads it."""
