@@ -12,10 +12,13 @@ What :func:`hold` does, once per process while any host or seat holds it:
 - leave the young generations to Python as usual (they are small and quick);
 - take the oldest generation's automatic collection out of reach (its threshold), and instead run
   :func:`tidy_when_quiet`: a full collection after ``quiet`` seconds in which no message came (a
-  pause nobody notices), at most every ``min_gap`` seconds.
+  pause nobody notices), at most every ``min_gap`` seconds, whose survivors are frozen in turn so
+  that the next one walks only what is new.
 
 Under endless load the oldest generation just grows (it is the journal: live, not garbage); cyclic
-garbage in it waits for the next quiet second. Only a process whose collector runs automatically
+garbage in it waits for the next quiet second. What was frozen and later becomes cyclic garbage
+stays until the last host or seat stops (:func:`release` unfreezes): a host's state, journal
+entries and messages are not cyclic, so this is a few objects per closed connection at most. Only a process whose collector runs automatically
 is tuned: a Qt window turns automatic collection off and collects in its own thread (see
 ``boardapp.ui.collector``), and then this module does nothing at all.
 """
@@ -96,4 +99,5 @@ async def tidy_when_quiet(quiet: float = 1.0, min_gap: float = 30.0, check: floa
                 continue
             t.last_full = now
             gc.collect()
+            gc.freeze()  # the survivors are live (the journal, mostly): the next quiet collection skips them
             t.full_collections.append((now, time.monotonic() - now))

@@ -61,9 +61,11 @@ def test_a_full_collection_runs_only_when_nothing_happened_for_a_while() -> None
                 await asyncio.sleep(0.02)
             assert gc.get_count()[2] > 0
             assert len(gctune.full_collections) == done  # never while busy
+            frozen = gc.get_freeze_count()
             await asyncio.sleep(0.6)
             assert len(gctune.full_collections) == done + 1  # once quiet, exactly one
             assert gc.get_count()[2] == 0
+            assert gc.get_freeze_count() > frozen  # its survivors are frozen: the next one walks only what is new
         finally:
             tidy.cancel()
             with contextlib.suppress(asyncio.CancelledError):
