@@ -378,6 +378,10 @@ async def bench_processes(n_seats: int, rate: float, seconds: float, path: Path)
           f"seat processes than cores were in a full collection at once: {ms(calm)} ({len(calm)} commands)")
     print(f"final states identical on host and all seats (and equal to a replay of the host's journal): "
           f"{identical}; reconnections: {sum(r['connections'] - 1 for r in results)}")
+    dropped: dict[str, int] = {}
+    for r in host.recent_refusals():
+        dropped[r["code"]] = dropped.get(r["code"], 0) + 1
+    print(f"seats the host refused or dropped (Host.recent_refusals): {dropped or 'none'}")
     probe.report()
     host_cpu = (cpu1.ru_utime + cpu1.ru_stime) - (cpu0.ru_utime + cpu0.ru_stime)
     print(f"CPU while sending: host process {host_cpu / answered_after:.2f} cores; seat processes "
