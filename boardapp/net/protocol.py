@@ -6,8 +6,8 @@ at most :data:`MAX_MESSAGE` bytes; the host's own messages (catch-up pages, view
 up to :data:`MAX_HOST_MESSAGE`.
 
 Seat -> host: ``hello``, ``command``, ``undo``, ``redo``, ``sync``, ``ping``, ``pong``.
-Host -> seat: ``welcome``, ``setup``, ``catchup``, ``entry``, ``undone``, ``redone``, ``accepted``,
-``refused``, ``view``, ``error``, ``ping``, ``pong``.
+Host -> seat: ``welcome``, ``setup``, ``catchup``, ``entry``, ``undone``, ``redone``, ``notice``,
+``accepted``, ``refused``, ``view``, ``error``, ``ping``, ``pong``.
 
 See docs/network.md for the conversation.
 """
