@@ -109,6 +109,8 @@ class Seat:
         self.seat_names: dict[str, str] = {}
         """Every seat's key -> name, as the host said on connecting (who played which entry)."""
         self.player: str | None = None
+        self._undone_by: dict[int, str] = {}
+        """Entry on the redo stack -> key of the seat that took it back (as far as this seat heard)."""
         self.setup: p.Setup | None = None
         self.role: str | None = None
         self.seat_name = ""
@@ -229,10 +231,14 @@ class Seat:
             return "the host"
         return "this seat" if key == self.key else self.seat_names.get(key, "another seat")
 
-    def _may_take_back(self, entry: JournalEntry | None) -> JournalEntry | None:
+    def _may_take_back(self, entry: JournalEntry | None, redo: bool = False) -> JournalEntry | None:
         if entry is None or self.role not in ("control", "umpire"):
             return None
-        return entry if self.role == "control" or entry_author(entry) == self.key else None
+        if self.role == "control":
+            return entry
+        if entry_author(entry) != self.key or (redo and self._undone_by.get(entry.seq) != self.key):
+            return None
+        return entry
 
     def may_undo(self) -> JournalEntry | None:
         """The entry this seat may undo now (its Edit menu's Undo), or None: the last entry, if this seat
@@ -240,9 +246,10 @@ class Seat:
         return self._may_take_back(self.game.entries[-1] if self.game is not None and self.game.entries else None)
 
     def may_redo(self) -> JournalEntry | None:
-        """The entry this seat may redo now, or None (as :meth:`may_undo`)."""
+        """The entry this seat may redo now, or None: CONTROL the next on the redo stack, an umpire only its own
+        entry that it took back itself (as far as this seat heard: not across a reconnection)."""
         return self._may_take_back(self.game.redo_stack[-1] if self.game is not None and self.game.redo_stack
-                                   else None)
+                                   else None, redo=True)
 
     def _enqueue(self, cid: str, msg: p._Msg) -> asyncio.Future[Outcome]:
         if self._fatal is not None:
@@ -462,6 +469,7 @@ class Seat:
             self._resync()
             return
         self.game.undo()
+        self._undone_by[msg.seq] = msg.by_key
         self._emit("undone", msg.seq)
         if msg.text:
             self._emit("notice", msg.text)

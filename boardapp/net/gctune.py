@@ -18,9 +18,11 @@ What :func:`hold` does, once per process while any host or seat holds it:
 Under endless load the oldest generation just grows (it is the journal: live, not garbage); cyclic
 garbage in it waits for the next quiet second. What was frozen and later becomes cyclic garbage
 stays until the last host or seat stops (:func:`release` unfreezes): a host's state, journal
-entries and messages are not cyclic, so this is a few objects per closed connection at most. Only a process whose collector runs automatically
-is tuned: a Qt window turns automatic collection off and collects in its own thread (see
-``boardapp.ui.collector``), and then this module does nothing at all.
+entries and messages are not cyclic, so this is a few objects per closed connection at most.
+
+Only a process whose collector runs automatically is tuned: a Qt window turns automatic collection
+off and collects in its own thread (see ``boardapp.ui.collector``), and then this module does
+nothing at all.
 """
 
 from __future__ import annotations

@@ -207,6 +207,8 @@ class Host:
             if entry.id:
                 self._accepted[entry.id] = entry.seq
         self._refused: OrderedDict[str, p.Refused] = OrderedDict()
+        self._undone_by: dict[int, str] = {}
+        """Entry on the redo stack -> key of the seat that took it back (while the host runs)."""
         self._actor: Grant | None = None
         """The seat whose undo or redo the game is carrying out (None: the host's own)."""
         self._views: dict[Audience, tuple[int, str, int, dict[str, Any]]] = {}
@@ -660,10 +662,14 @@ class Host:
         if not grant.follows_journal:
             return f"a {grant.role}'s seat cannot {what}: ask an umpire or CONTROL"
         author = entry_author(entry)
-        if author == grant.key:
-            return None
-        return (f"{describe_entry(entry)} was played by {self.seat_name(author)}: an umpire may {what} only "
-                f"their own entries (ask CONTROL)")
+        if author != grant.key:
+            return (f"{describe_entry(entry)} was played by {self.seat_name(author)}: an umpire may {what} only "
+                    f"their own entries (ask CONTROL)")
+        undoer = self._undone_by.get(entry.seq, "")
+        if what == "redo" and undoer != grant.key:
+            return (f"{describe_entry(entry)} was taken back by {self.seat_name(undoer or None)}: an umpire may "
+                    "redo only what they took back themselves (ask CONTROL)")
+        return None
 
     def _on_undo_redo(self, conn: _Conn, msg: p.UndoMsg | p.RedoMsg) -> None:
         assert conn.grant is not None
@@ -722,6 +728,12 @@ class Host:
 
     def _changed(self, what: str, entry: JournalEntry | None) -> None:
         self._version += 1
+        if entry is not None and what == "undo":
+            self._undone_by[entry.seq] = self._actor.key if self._actor is not None else ""
+        elif entry is not None and what == "redo":
+            self._undone_by.pop(entry.seq, None)
+        elif what in ("push", "reset"):
+            self._undone_by.clear()  # the redo stack is gone or rebuilt
         notice: tuple[str, JournalEntry] | None = None
         if what == "push" and entry is not None:
             text = p.encode(p.EntryMsg(entry=entry))
@@ -729,6 +741,7 @@ class Host:
                 self._view_events.extend(entry.events)
         elif what == "undo" and entry is not None:
             text = p.encode(p.Undone(seq=entry.seq, by=self._actor.name if self._actor else self.local_seat,
+                                     by_key=self._actor.key if self._actor else "",
                                      text=self._taking_back("undid", entry, Audience.CONTROL)))
             notice = ("undo", entry)
         elif what == "redo" and entry is not None:

@@ -146,6 +146,7 @@ class Undone(_Msg):
     type: Literal["undone"] = "undone"
     seq: int
     by: str = Field("", description="The seat that undid it ('CONTROL').")
+    by_key: str = Field("", description="Its key ('': the host's own game): an umpire may redo only what it undid.")
     text: str = Field("", description="What happened, to show: 'CONTROL undid umpire 2's entry 6 (…)'.")
 
 

@@ -97,6 +97,16 @@ def test_two_umpires_and_control_undo_only_what_they_may(tmp_path: Path) -> None
             assert "CONTROL redid umpire B's entry 2 (" + MOVE_B + ")" in heard["A"]
             await until(lambda: a.head == b.head == 1)
             assert a.game.summary() == b.game.summary() == ctrl.game.summary() == game.summary()  # type: ignore[union-attr]
+
+            # what CONTROL took back, the umpire who played it may not put back
+            assert (await ctrl.undo(1)).accepted
+            await until(lambda: a.head == 0)
+            assert a.may_redo() is None and ctrl.may_redo() is not None
+            out = await a.redo(1)
+            assert out.code == "forbidden"
+            assert out.reasons == (f"entry 1 ({MOVE_A}) was taken back by CONTROL: an umpire may redo only what they "
+                                   "took back themselves (ask CONTROL)",)
+            assert game.entries == []
             for s in (a, b, ctrl):
                 await s.close()
         game.store.close()
