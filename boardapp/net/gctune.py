@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import sys
 import threading
 import time
 
@@ -52,6 +53,16 @@ _tuner = _Tuner()
 full_collections = _tuner.full_collections
 
 
+def _qt_application() -> bool:
+    """Whether this process runs a Qt application (looked up, never imported: ``net`` stays Qt-free).
+
+    Its objects must only be collected in the Qt thread, which a host or seat on a worker loop is not,
+    even while the window has not yet turned automatic collection off."""
+    qtcore = sys.modules.get("PySide6.QtCore")
+    app = getattr(qtcore, "QCoreApplication", None)
+    return app is not None and app.instance() is not None
+
+
 def tuned() -> bool:
     """Whether this process's collector is tuned now (held, and automatic collection was on)."""
     return _tuner.saved is not None
@@ -62,7 +73,7 @@ def hold() -> None:
     t = _tuner
     with t.lock:
         t.holders += 1
-        if t.holders == 1 and gc.isenabled():
+        if t.holders == 1 and gc.isenabled() and not _qt_application():
             t.saved = gc.get_threshold()
             gc.collect()
             gc.freeze()

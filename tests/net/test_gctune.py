@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import subprocess
+import sys
 from collections.abc import Iterator
 from typing import Any
 
@@ -18,9 +20,11 @@ from tests.net.test_net import TINY
 
 
 @pytest.fixture(autouse=True)
-def automatic_collection() -> Iterator[None]:
-    """Each test starts with Python's automatic collection on (a Qt test earlier in the session may have
-    turned it off for the process, as windows do) and leaves it as it found it."""
+def automatic_collection(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Each test starts with Python's automatic collection on and no Qt application in sight (a Qt test
+    earlier in the session may have made one, and turned collection off, as windows do) and leaves the
+    collector as it found it."""
+    monkeypatch.setattr(gctune, "_qt_application", lambda: False)
     was = gc.isenabled()
     gc.enable()
     yield
@@ -91,3 +95,18 @@ def test_a_host_tunes_while_it_serves_and_not_in_a_window_process() -> None:
     assert not gctune.tuned() and gc.get_threshold() == before
     in_window = asyncio.run(go(False))
     assert not in_window["tuned"] and in_window["threshold"] == before
+
+
+def test_a_process_running_a_qt_application_is_left_alone() -> None:
+    """Qt objects may only be collected in the Qt thread: a host on a worker loop must not collect.
+    (In a fresh interpreter: this one's pytest-qt application would be in sight of every test.)"""
+    script = (
+        "import gc, sys\n"
+        "from boardapp.net import gctune\n"
+        "gctune.hold(); print(gctune.tuned()); gctune.release()\n"
+        "from PySide6.QtCore import QCoreApplication\n"
+        "app = QCoreApplication(sys.argv)\n"
+        "gctune.hold(); print(gctune.tuned(), gc.get_freeze_count(), gc.get_threshold()[2] < gctune.OUT_OF_REACH)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=True)
+    assert out.stdout.split("\n")[:2] == ["True", "False 0 True"], out.stdout + out.stderr
