@@ -75,6 +75,8 @@ def summary_digest(summary: dict[str, Any]) -> str:
 
 
 # --- garbage collector ----------------------------------------------------------------------------
+SETTINGS = {"tune_gc": True}
+"""tune_gc: host and seats tune their garbage collectors (boardapp.net.gctune); --no-tune-gc: Python's defaults."""
 GC_PAUSES: list[tuple[int, float, float, float]] = []
 """(generation, start (monotonic), seconds of wall time, seconds of this process's CPU time) of every
 collection in this process. Wall time much longer than CPU time means the process waited for a core."""
@@ -235,7 +237,7 @@ async def seat_worker(url: str, token: str, index: int, n_seats: int, rate: floa
         if kind == "entry":
             applied[data.seq] = time.monotonic()
 
-    seat = Seat(url, token, on_event=listener, ping_interval=2.0)
+    seat = Seat(url, token, on_event=listener, ping_interval=2.0, tune_gc=SETTINGS["tune_gc"])
     await seat.start(timeout=60)
     _say(type="ready", head=seat.head)
     gc.collect()
@@ -286,7 +288,7 @@ async def seat_worker(url: str, token: str, index: int, n_seats: int, rate: floa
 
 async def bench_processes(n_seats: int, rate: float, seconds: float, path: Path) -> int:
     game = new_game(load_scenario(TINY), save=path)
-    host = Host(game, ping_interval=2.0)
+    host = Host(game, ping_interval=2.0, tune_gc=SETTINGS["tune_gc"])
     probe = HostProbe(host)
     await host.start()
     procs: list[asyncio.subprocess.Process] = []
@@ -296,7 +298,8 @@ async def bench_processes(n_seats: int, rate: float, seconds: float, path: Path)
             token = host.add_seat("control", f"seat {i}").token
             procs.append(await asyncio.create_subprocess_exec(
                 sys.executable, __file__, "--worker", host.url, token, str(i), str(n_seats), str(rate),
-                str(seconds), stdin=subprocess.PIPE, stdout=subprocess.PIPE, limit=2 ** 27))
+                str(seconds), "tune" if SETTINGS["tune_gc"] else "plain", stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE, limit=2 ** 27))
 
         async def expect(proc: asyncio.subprocess.Process, kind: str, timeout: float) -> dict[str, Any]:
             assert proc.stdout is not None
@@ -375,6 +378,10 @@ async def bench_processes(n_seats: int, rate: float, seconds: float, path: Path)
           f"seat processes than cores were in a full collection at once: {ms(calm)} ({len(calm)} commands)")
     print(f"final states identical on host and all seats (and equal to a replay of the host's journal): "
           f"{identical}; reconnections: {sum(r['connections'] - 1 for r in results)}")
+    dropped: dict[str, int] = {}
+    for r in host.recent_refusals():
+        dropped[r["code"]] = dropped.get(r["code"], 0) + 1
+    print(f"seats the host refused or dropped (Host.recent_refusals): {dropped or 'none'}")
     probe.report()
     host_cpu = (cpu1.ru_utime + cpu1.ru_stime) - (cpu0.ru_utime + cpu0.ru_stime)
     print(f"CPU while sending: host process {host_cpu / answered_after:.2f} cores; seat processes "
@@ -391,17 +398,19 @@ async def bench_processes(n_seats: int, rate: float, seconds: float, path: Path)
 
 async def bench_one_process(n_seats: int, rate: float, seconds: float, path: Path) -> int:
     game = new_game(load_scenario(TINY), save=path)
-    host = Host(game, ping_interval=2.0)
+    host = Host(game, ping_interval=2.0, tune_gc=SETTINGS["tune_gc"])
     probe = HostProbe(host)
     await host.start()
     applied: dict[str, list[float]] = {}  # command id -> times each seat applied it
     sent_at: dict[str, float] = {}
 
     def listener(kind: str, data: Any) -> None:
-        if kind == "entry" and data.id in sent_at:
-            applied.setdefault(data.id, []).append(time.perf_counter())
+        cid = (data.id or "").split("@")[0]  # the journal keeps the sender's id @ the sender's seat key
+        if kind == "entry" and cid in sent_at:
+            applied.setdefault(cid, []).append(time.perf_counter())
 
-    seats = [Seat(host.url, host.add_seat("control", f"seat {i}").token, on_event=listener, ping_interval=2.0)
+    seats = [Seat(host.url, host.add_seat("control", f"seat {i}").token, on_event=listener, ping_interval=2.0,
+                  tune_gc=SETTINGS["tune_gc"])
              for i in range(n_seats)]
     for s in seats:
         await s.start()
@@ -461,15 +470,19 @@ async def bench_one_process(n_seats: int, rate: float, seconds: float, path: Pat
 def main() -> int:
     _watch_gc()
     if len(sys.argv) > 1 and sys.argv[1] == "--worker":
-        url, token, index, n_seats, rate, seconds = sys.argv[2:8]
+        url, token, index, n_seats, rate, seconds, tune = sys.argv[2:9]
+        SETTINGS["tune_gc"] = tune == "tune"
         return asyncio.run(seat_worker(url, token, int(index), int(n_seats), float(rate), float(seconds)))
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--seats", type=int, default=20)
     ap.add_argument("--rate", type=float, default=10.0, help="commands per second per seat")
     ap.add_argument("--seconds", type=float, default=120.0)
+    ap.add_argument("--no-tune-gc", action="store_true",
+                    help="leave Python's garbage collector as it is (host and seats), as before issue 11.9")
     ap.add_argument("--one-process", action="store_true",
                     help="run the host and every seat in this one process (the old layout)")
     args = ap.parse_args()
+    SETTINGS["tune_gc"] = not args.no_tune_gc
     bench = bench_one_process if args.one_process else bench_processes
     with tempfile.TemporaryDirectory() as tmp:
         return asyncio.run(bench(args.seats, args.rate, args.seconds, Path(tmp) / "bench.game"))

@@ -353,3 +353,13 @@ class RuleModule(ABC, Generic[S]):
         A measure named in ``board(state).hidden_keys`` is secret and public reports leave it out.
         Default: none (a rule system without curves)."""
         return {}
+
+    # --- seats' rights ------------------------------------------------------------------
+    def side_teams(self, state: S, command: Command, side: str) -> set[str]:
+        """The teams of ``side`` of ``command`` (the defender of an attack, the holder of a place).
+
+        Command fields marked ``side(name)`` (see :mod:`boardapp.engine.rights`) are decided by
+        that side; a seat limited to some teams needs theirs to set such a field. A module whose
+        commands declare sides overrides this; an unknown side is a programming error.
+        """
+        raise ValueError(f"{type(self).__name__} knows no side {side!r} of a {command.kind!r} command")

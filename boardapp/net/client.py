@@ -12,7 +12,9 @@ qasync loop, and listens through ``on_event(kind, data)`` or an :class:`asyncio.
 
 Events: ``("synced", head_seq)``, ``("entry", JournalEntry)``, ``("undone", seq)``,
 ``("redone", JournalEntry)``, ``("reset", Game)`` (a new or rebuilt replica), ``("view", dict)``
-(viewers), ``("stale", bool)``, ``("outcome", Outcome)``, ``("error", protocol.Error)``.
+(viewers and player seats; ``("events", [Event])`` with it when something they may see happened),
+``("notice", str)`` (a sentence for the status line and log: "CONTROL undid umpire 2's entry 6 (…)"),
+``("stale", bool)``, ``("outcome", Outcome)``, ``("error", protocol.Error)``.
 """
 
 from __future__ import annotations
@@ -35,9 +37,10 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from boardapp.engine.game import Game, ReplayMismatchError
 from boardapp.engine.journal import JournalEntry
-from boardapp.engine.module import Command
+from boardapp.engine.module import Command, Event
+from boardapp.net import gctune
 from boardapp.net import protocol as p
-from boardapp.net.replica import Chain, OutOfOrderError, apply_entry, build_game, head, redo_entry
+from boardapp.net.replica import Chain, OutOfOrderError, apply_entry, build_game, entry_author, head, redo_entry
 
 log = logging.getLogger("boardapp.net.client")
 
@@ -81,7 +84,7 @@ class Seat:
 
     def __init__(self, url: str, code: str, *, on_event: EventListener | None = None,
                  queue: asyncio.Queue[tuple[str, Any]] | None = None, backoff: tuple[float, float] = (0.1, 10.0),
-                 ping_interval: float = 5.0, client: str = "boardapp") -> None:
+                 ping_interval: float = 5.0, client: str = "boardapp", tune_gc: bool = False) -> None:
         self.url = url
         self.code = code
         self.on_event = on_event
@@ -89,12 +92,25 @@ class Seat:
         self.backoff = backoff
         self.ping_interval = ping_interval
         self.client = client
+        self.tune_gc = tune_gc
+        """Tune this process's garbage collector as a host does (:mod:`boardapp.net.gctune`): for a seat
+        in a plain asyncio process. Off by default: a seat in a Qt window leaves collection to the window."""
+        self._gc_task: asyncio.Task[None] | None = None
         self.game: Game[Any] | None = None
         """The replica (None until the first setup; replaced when the host serves another game)."""
         self.chain: Chain | None = None
         self.game_id: str | None = None
         self.view: dict[str, Any] | None = None
-        """Viewers: the latest public board picture."""
+        """Viewers and player seats: the latest board picture they may see."""
+        self.view_seq = 0
+        """Viewers and player seats: their own sequence (it advances only when what they see changed)."""
+        self.key = ""
+        """This seat's public key: the journal's entries it played have ids ending in '@key'."""
+        self.seat_names: dict[str, str] = {}
+        """Every seat's key -> name, as the host said on connecting (who played which entry)."""
+        self.player: str | None = None
+        self._undone_by: dict[int, str] = {}
+        """Entry on the redo stack -> key of the seat that took it back (as far as this seat heard)."""
         self.setup: p.Setup | None = None
         self.role: str | None = None
         self.seat_name = ""
@@ -119,6 +135,9 @@ class Seat:
     async def start(self, timeout: float = 10.0) -> None:
         """Connect and wait for the first catch-up; raises :class:`SeatError` on a bad code."""
         self._task = asyncio.get_running_loop().create_task(self._run())
+        if self.tune_gc and self._gc_task is None:
+            gctune.hold()
+            self._gc_task = asyncio.get_running_loop().create_task(gctune.tidy_when_quiet())
         waits = [asyncio.ensure_future(self._synced.wait()), asyncio.ensure_future(self._failed_first.wait())]
         try:
             await asyncio.wait(waits, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
@@ -141,6 +160,10 @@ class Seat:
             with contextlib.suppress(BaseException):
                 await self._task
         self._fail_pending(SeatError("the seat was closed before the host answered", "closed"))
+        if self._gc_task is not None:
+            self._gc_task.cancel()
+            self._gc_task = None
+            gctune.release()
 
     async def __aenter__(self) -> Seat:
         await self.start()
@@ -152,6 +175,11 @@ class Seat:
     @property
     def head(self) -> int:
         return head(self.game) if self.game is not None else 0
+
+    @property
+    def follows_journal(self) -> bool:
+        """CONTROL and umpires hold a replica of the game; viewers and player seats only views (``view``)."""
+        return self.role in ("control", "umpire")
 
     @property
     def connected(self) -> bool:
@@ -179,17 +207,49 @@ class Seat:
         return await asyncio.wait_for(self.submit(command), timeout)
 
     def undo(self, seq: int | None = None) -> asyncio.Future[Outcome]:
-        """CONTROL: take back entry ``seq`` (the host refuses unless it is still the last entry);
-        without ``seq``, the replica's last entry."""
-        cid = uuid.uuid4()
-        return self._enqueue(str(cid), p.UndoMsg(id=cid, seq=seq if seq is not None else max(self.head, 1)))
+        """Take back entry ``seq`` (default: the last entry this replica holds).
 
-    def redo(self) -> asyncio.Future[Outcome]:
-        """CONTROL: play again the last entry taken back."""
-        if self.game is None or not self.game.redo_stack:
-            raise ValueError("nothing to redo")
+        The host undoes exactly that entry or refuses with the reason ("entry 7 (…), umpire 2's, was
+        played after it"): CONTROL may undo the last entry whoever played it, an umpire only their own
+        last entry while nothing was played after it. :meth:`may_undo` says beforehand."""
         cid = uuid.uuid4()
-        return self._enqueue(str(cid), p.RedoMsg(id=cid, seq=self.game.redo_stack[-1].seq))
+        return self._enqueue(str(cid), p.UndoMsg(id=cid, seq=max(self.head if seq is None else seq, 1)))
+
+    def redo(self, seq: int | None = None) -> asyncio.Future[Outcome]:
+        """Play again entry ``seq`` (default: the next on the redo stack); the same rights as undo."""
+        if seq is None:
+            if self.game is None or not self.game.redo_stack:
+                raise ValueError("nothing to redo")
+            seq = self.game.redo_stack[-1].seq
+        cid = uuid.uuid4()
+        return self._enqueue(str(cid), p.RedoMsg(id=cid, seq=seq))
+
+    def author(self, entry: JournalEntry) -> str:
+        """The name of the seat that played ``entry`` ('the host' for the host's own)."""
+        key = entry_author(entry)
+        if key is None:
+            return "the host"
+        return "this seat" if key == self.key else self.seat_names.get(key, "another seat")
+
+    def _may_take_back(self, entry: JournalEntry | None, redo: bool = False) -> JournalEntry | None:
+        if entry is None or self.role not in ("control", "umpire"):
+            return None
+        if self.role == "control":
+            return entry
+        if entry_author(entry) != self.key or (redo and self._undone_by.get(entry.seq) != self.key):
+            return None
+        return entry
+
+    def may_undo(self) -> JournalEntry | None:
+        """The entry this seat may undo now (its Edit menu's Undo), or None: the last entry, if this seat
+        is CONTROL or played it itself (the host decides; this is what the replica can tell)."""
+        return self._may_take_back(self.game.entries[-1] if self.game is not None and self.game.entries else None)
+
+    def may_redo(self) -> JournalEntry | None:
+        """The entry this seat may redo now, or None: CONTROL the next on the redo stack, an umpire only its own
+        entry that it took back itself (as far as this seat heard: not across a reconnection)."""
+        return self._may_take_back(self.game.redo_stack[-1] if self.game is not None and self.game.redo_stack
+                                   else None, redo=True)
 
     def _enqueue(self, cid: str, msg: p._Msg) -> asyncio.Future[Outcome]:
         if self._fatal is not None:
@@ -313,6 +373,8 @@ class Seat:
 
     # --- messages ------------------------------------------------------------------------------
     def _on_raw(self, raw: str | bytes) -> None:
+        if self._gc_task is not None:
+            gctune.busy()
         try:
             msg = p.parse_host_message(raw)
         except p.BadMessage as exc:
@@ -328,6 +390,7 @@ class Seat:
 
     def _on_welcome(self, msg: p.Welcome) -> None:
         self.role, self.seat_name, self.teams = msg.role, msg.seat, msg.teams
+        self.key, self.seat_names, self.player = msg.key, dict(msg.seats), msg.player
 
     def _on_setup(self, msg: p.Setup) -> None:
         self.setup = msg
@@ -406,7 +469,10 @@ class Seat:
             self._resync()
             return
         self.game.undo()
+        self._undone_by[msg.seq] = msg.by_key
         self._emit("undone", msg.seq)
+        if msg.text:
+            self._emit("notice", msg.text)
 
     def _on_redone(self, msg: p.Redone) -> None:
         if self.game is None or self._resyncing:
@@ -420,6 +486,11 @@ class Seat:
             self._resync(full=True)
             return
         self._emit("redone", msg.entry)
+        if msg.text:
+            self._emit("notice", msg.text)
+
+    def _on_notice(self, msg: p.Notice) -> None:
+        self._emit("notice", msg.text)
 
     def _on_accepted(self, msg: p.Accepted) -> None:
         self._resolve(str(msg.id), Outcome(id=str(msg.id), accepted=True, seq=msg.seq, duplicate=msg.duplicate))
@@ -434,9 +505,13 @@ class Seat:
 
     def _on_view(self, msg: p.View) -> None:
         self.view = msg.board
+        self.view_seq = msg.seq
         if not self._synced.is_set():
             self._synced_now()
         self._emit("view", msg.board)
+        if msg.events:
+            events: list[Event] = list(msg.events)
+            self._emit("events", events)
 
     def _on_error(self, msg: p.Error) -> None:
         self._emit("error", msg)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import json
 import logging
 import os
@@ -19,8 +20,9 @@ import secrets
 import socket
 import sys
 import time
-from collections import OrderedDict
-from collections.abc import Iterable
+import uuid
+from collections import OrderedDict, deque
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -31,21 +33,57 @@ from websockets.exceptions import ConnectionClosed
 
 from boardapp.engine.game import Game
 from boardapp.engine.journal import JournalEntry
-from boardapp.engine.module import IllegalCommandError
+from boardapp.engine.module import Audience, Event, IllegalCommandError
+from boardapp.engine.rights import UndeclaredRightsError
 from boardapp.model.problems import FileProblemsError
+from boardapp.net import gctune
 from boardapp.net import protocol as p
-from boardapp.net.replica import Chain, command_teams, game_id_of, head, public_board, public_teams, setup_data
+from boardapp.net.replica import (
+    Chain,
+    audience_board,
+    command_teams,
+    describe_entry,
+    entry_author,
+    game_id_of,
+    head,
+    public_teams,
+    scoped_id,
+    setup_data,
+    visible_events,
+)
 
 log = logging.getLogger("boardapp.net.host")
-
-CONTROL_ONLY = frozenset({"supply", "set_pr", "set_control", "set_bombing", "set_alliance", "end_turn"})
-"""Command kinds only CONTROL may play (War in Binni's rulings and the end of the week)."""
 
 HELLO_TIMEOUT = 10.0
 MAX_BAD_MESSAGES = 20
 OUTBOX_LIMIT = 5000
+"""Messages waiting for one seat before it is dropped as too slow (it catches up on reconnecting)."""
 MISSED_LIMIT = 200
 REMEMBER = 50_000
+REFUSALS_KEPT = 200
+"""Connection refusals and drops the host remembers for its status (the Seats dock)."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What the host allows a connection, so that one seat (broken or hostile) cannot hurt the others.
+
+    The defaults suit a megagame on a venue's LAN: 300 player seats, a few dozen umpires and screens.
+    """
+
+    dead_after: float = 30.0
+    """Seconds without a word from a seat (it answers the host's pings every ``ping_interval``) after
+    which it is dropped as dead; 0: never. Longer than a slow laptop's replay of a long journal on
+    catching up (a seat does not answer while it replays)."""
+    outbox_bytes: int = 8 * 1024 * 1024
+    """Bytes of messages waiting for one seat (it is not reading) before it is dropped as too slow. A
+    catch-up is not counted: it is encoded page by page as the seat reads it."""
+    outbox_messages: int = OUTBOX_LIMIT
+    per_code: int = 8
+    """Connections at once with one join code (a seat reconnecting while its old connection lingers,
+    a viewer code shared by a few screens)."""
+    connections: int = 512
+    """Connections at once in all, counting those that have not said hello yet."""
 
 
 @dataclass
@@ -56,49 +94,107 @@ class Grant:
     name: str
     token: str = field(default_factory=lambda: secrets.token_urlsafe(18))
     teams: frozenset[str] | None = None
-    """For umpires: the teams whose commands they may play (None: every team)."""
+    """For umpires: the teams whose commands they may play (None: every team). A player seat: its player."""
     revoked: bool = False
+    player: str | None = None
+    """For a player seat: the player (team) it plays and sees for."""
+
+    @property
+    def key(self) -> str:
+        """A public name for the seat that does not give its code away: the journal's entry ids end in it."""
+        return hashlib.sha256(self.token.encode("utf-8")).hexdigest()[:12]
+
+    @property
+    def audience(self) -> Audience:
+        """What this seat may see: everything (CONTROL, umpires), one player's view, or the public's."""
+        if self.role in ("control", "umpire"):
+            return Audience.CONTROL
+        if self.role == "player" and self.player is not None:
+            return Audience.player_seat(self.player)
+        return Audience.PUBLIC
+
+    @property
+    def follows_journal(self) -> bool:
+        """CONTROL and umpires get the journal (a replica); viewers and players get views only."""
+        return self.role in ("control", "umpire")
 
     def to_json(self) -> dict[str, Any]:
-        return {"role": self.role, "name": self.name, "token": self.token,
+        data = {"role": self.role, "name": self.name, "token": self.token,
                 "teams": sorted(self.teams) if self.teams is not None else None, "revoked": self.revoked}
+        if self.player is not None:
+            data["player"] = self.player
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Grant:
         teams = data.get("teams")
         return cls(role=data["role"], name=data["name"], token=data["token"],
-                   teams=frozenset(teams) if teams is not None else None, revoked=bool(data.get("revoked")))
+                   teams=frozenset(teams) if teams is not None else None, revoked=bool(data.get("revoked")),
+                   player=data.get("player"))
+
+
+class _Pages:
+    """A catch-up waiting in a seat's outbox: the entries are taken when it is queued, encoded page
+    by page only as the seat reads them (a long journal is never held twice in memory as text)."""
+
+    def __init__(self, messages: list[p.Catchup]) -> None:
+        self.messages = messages
+
+    def __iter__(self) -> Iterator[str]:
+        for msg in self.messages:
+            yield p.encode(msg)
 
 
 @dataclass(eq=False)
 class _Conn:
     ws: ServerConnection
     grant: Grant | None = None
-    outbox: asyncio.Queue[str] = field(default_factory=asyncio.Queue)
+    outbox: asyncio.Queue[str | _Pages] = field(default_factory=asyncio.Queue)
+    outbox_bytes: int = 0
+    """Bytes of text waiting in the outbox (catch-ups not counted)."""
     connected_at: float = field(default_factory=time.time)
     last_seen: float = field(default_factory=time.time)
+    heard: float = field(default_factory=time.monotonic)
+    """When the seat last said anything (monotonic clock): a seat silent for ``Limits.dead_after`` is dropped."""
     lag: float | None = None
     bad: int = 0
     client: str = ""
     ready: bool = False
     """True once the welcome (and catch-up) is queued: from then on it receives broadcasts."""
+    dropped: bool = False
 
 
 class Host:
-    """Serve ``game`` to seats on ``host:port`` (port 0: any free port; see :attr:`port`)."""
+    """Serve ``game`` to seats on ``host:port`` (port 0: any free port; see :attr:`port`).
+
+    ``limits`` bound what one connection may cost (see :class:`Limits`); ``tune_gc`` (default on)
+    freezes what is loaded when serving starts and runs full garbage collections only when no
+    message came for a second (see :mod:`boardapp.net.gctune`), so that no seat waits for one.
+    """
 
     def __init__(self, game: Game[Any], host: str = "127.0.0.1", port: int = 0, *,
-                 control_only: Iterable[str] = CONTROL_ONLY, ping_interval: float = 5.0,
-                 max_message: int = p.MAX_MESSAGE, view_interval: float = 0.1) -> None:
+                 control_only: Iterable[str] | None = None, ping_interval: float = 5.0,
+                 max_message: int = p.MAX_MESSAGE, view_interval: float = 0.1, limits: Limits | None = None,
+                 tune_gc: bool = True, local_seat: str = "the host", view_events: bool = False) -> None:
         self.game = game
         self.bind = host
         self.requested_port = port
-        # the rule module's own CONTROL-only kinds too (Diplomacy: the officers' goals, points and the end)
-        self.control_only = frozenset(control_only) | game.module.control_only_kinds
+        self.control_only = frozenset(game.module.control_only_kinds if control_only is None else control_only)
+        """Command kinds only CONTROL may play: the rule module's ``control_only_kinds`` unless given."""
         self.ping_interval = ping_interval
         self.max_message = max_message
         self.view_interval = view_interval
+        self.limits = limits or Limits()
+        self.tune_gc = tune_gc
+        self.local_seat = local_seat
+        """The name given to what the host's own game does (not through a seat) in notices."""
+        self.view_events = view_events
+        """Send viewers and player seats the events they may see (and undo notices in those words). Off by
+        default: it is only as safe as the rule module's marking of hidden events (War in Binni does not
+        mark a hidden special forces unit's moves hidden yet: its events would give it away)."""
         self.grants: dict[str, Grant] = {}
+        self.refusals: deque[dict[str, Any]] = deque(maxlen=REFUSALS_KEPT)
+        """Connections refused or dropped, newest last: {'at', 'address', 'seat', 'code', 'detail'}."""
         self._conns: set[_Conn] = set()
         self._server: Server | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -111,18 +207,38 @@ class Host:
             if entry.id:
                 self._accepted[entry.id] = entry.seq
         self._refused: OrderedDict[str, p.Refused] = OrderedDict()
+        self._undone_by: dict[int, str] = {}
+        """Entry on the redo stack -> key of the seat that took it back (while the host runs)."""
+        self._actor: Grant | None = None
+        """The seat whose undo or redo the game is carrying out (None: the host's own)."""
+        self._views: dict[Audience, tuple[int, str, int, dict[str, Any]]] = {}
+        """Per audience (the public, each player): its own sequence number, the last view (as text), the
+        game's change count it was made at, and the view itself (so 1,000 viewers joining cost one view)."""
+        self._version = 0
+        """How many changes the game has had while hosted."""
+        self._view_events: list[Event] = []
+        """Events since the last views went out (each audience is sent those it may see)."""
         self._unsubscribe = game.subscribe(self._changed)
+        self._gc_held = False
         self.port: int = port
 
     # --- seats ---------------------------------------------------------------------------------
     def add_seat(self, role: p.Role, name: str | None = None, teams: Iterable[str] | None = None,
-                 token: str | None = None) -> Grant:
-        """A new join code for a seat of ``role`` (umpires may be limited to ``teams``)."""
-        if role not in ("control", "umpire", "viewer"):
-            raise ValueError(f"no role {role!r}; roles are control, umpire and viewer")
+                 token: str | None = None, player: str | None = None) -> Grant:
+        """A new join code for a seat of ``role`` (umpires may be limited to ``teams``; a player seat
+        plays and sees for ``player``, one of the rule module's players)."""
+        if role not in ("control", "umpire", "viewer", "player"):
+            raise ValueError(f"no role {role!r}; roles are control, umpire, player and viewer")
+        if role == "player":
+            players = list(self.game.module.players)
+            if player not in players:
+                raise ValueError(f"a player seat needs a player: one of {', '.join(players)} (not {player!r})")
+            teams = [player]
+        elif player is not None:
+            raise ValueError(f"only a player seat plays for a player (this is a {role} seat)")
         n = sum(1 for g in self.grants.values() if g.role == role) + 1
-        grant = Grant(role=role, name=name or f"{role} {n}",
-                      teams=frozenset(teams) if teams is not None else None)
+        grant = Grant(role=role, name=name or (f"{role} {n}" if player is None else f"{player} player"),
+                      teams=frozenset(teams) if teams is not None else None, player=player)
         if token is not None:
             grant.token = token
         self.grants[grant.token] = grant
@@ -152,9 +268,24 @@ class Host:
             grant = Grant.from_json(item)
             self.grants[grant.token] = grant
 
+    def _authors(self) -> dict[str, str]:
+        """Key -> name of every seat that may play commands (viewers never author an entry)."""
+        return {g.key: g.name for g in self.grants.values() if g.role != "viewer"}
+
+    def seat_name(self, key: str | None) -> str:
+        """The name of the seat with public key ``key`` (None: the host's own game)."""
+        if key is None:
+            return self.local_seat
+        for grant in self.grants.values():
+            if grant.key == key:
+                return grant.name
+        return "a former seat"
+
     def status(self) -> list[dict[str, Any]]:
-        """Connected seats: name, role, teams, address, lag (seconds, round trip), last seen."""
+        """Connected seats: name, role, teams, address, lag (seconds, round trip), last seen, and the
+        bytes waiting for it (a seat that stops reading is dropped at ``limits.outbox_bytes``)."""
         out = []
+        now = time.monotonic()
         for conn in self._conns:
             if conn.grant is None:
                 continue
@@ -162,9 +293,25 @@ class Host:
             out.append({"seat": conn.grant.name, "role": conn.grant.role, "token": conn.grant.token,
                         "teams": sorted(conn.grant.teams) if conn.grant.teams is not None else None,
                         "address": f"{addr[0]}:{addr[1]}" if addr else "", "lag": conn.lag,
-                        "last_seen": conn.last_seen, "connected_at": conn.connected_at, "client": conn.client})
+                        "last_seen": conn.last_seen, "connected_at": conn.connected_at, "client": conn.client,
+                        "silent_for": now - conn.heard, "outbox_bytes": conn.outbox_bytes,
+                        "player": conn.grant.player})
         out.sort(key=lambda s: (s["role"], s["seat"]))
         return out
+
+    def recent_refusals(self) -> list[dict[str, Any]]:
+        """Connections the host refused or dropped, newest first (for the Seats dock): each
+        ``{'at': wall clock, 'address': 'ip:port', 'seat': name or None, 'code': why, 'detail': words}``
+        with ``code`` one of unauthorized, revoked, overloaded (too many connections), timeout (a dead
+        seat), too_slow (a seat not reading), protocol, too_big, malformed."""
+        return list(reversed(self.refusals))
+
+    def _record(self, conn: _Conn, code: str, detail: str) -> None:
+        addr = conn.ws.remote_address
+        self.refusals.append({"at": time.time(), "address": f"{addr[0]}:{addr[1]}" if addr else "",
+                              "seat": conn.grant.name if conn.grant else None, "code": code, "detail": detail})
+        log.info("seat %s (%s) refused or dropped: %s (%s)", conn.grant.name if conn.grant else "?",
+                 self.refusals[-1]["address"], code, detail)
 
     # --- running -------------------------------------------------------------------------------
     @property
@@ -180,6 +327,10 @@ class Host:
         self._spawn(self._view_loop())
         if self.ping_interval:
             self._spawn(self._ping_loop())
+        if self.tune_gc:
+            gctune.hold()
+            self._gc_held = True
+            self._spawn(gctune.tidy_when_quiet())
 
     async def stop(self) -> None:
         """Close every connection and stop serving (the game and its file stay open)."""
@@ -191,6 +342,9 @@ class Host:
             self._server.close(close_connections=True)
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._server.wait_closed(), 5)
+        if self._gc_held:
+            gctune.release()
+            self._gc_held = False
         self._unsubscribe()
         self.chain.unsubscribe()
 
@@ -210,18 +364,29 @@ class Host:
     # --- one connection ------------------------------------------------------------------------
     async def _handle(self, ws: ServerConnection) -> None:
         conn = _Conn(ws=ws)
+        if len(self._conns) >= self.limits.connections:
+            detail = f"the host serves at most {self.limits.connections} connections; try again later"
+            self._record(conn, "overloaded", detail)
+            with contextlib.suppress(Exception):
+                await ws.send(p.encode(p.Error(code="overloaded", detail=detail)))
+                await ws.close(1013, "overloaded")
+            return
         self._conns.add(conn)
         writer = asyncio.get_running_loop().create_task(self._writer(conn))
         try:
             try:
                 raw = await asyncio.wait_for(ws.recv(), HELLO_TIMEOUT)
             except TimeoutError:
+                self._record(conn, "protocol", "no hello in time")
                 self._send(conn, p.Error(code="protocol", detail="no hello in time", fatal=True))
                 return
+            conn.heard = time.monotonic()
             if not self._on_hello(conn, raw):
                 return
             async for raw in ws:
                 conn.last_seen = time.time()
+                conn.heard = time.monotonic()
+                gctune.busy()
                 if not self._on_message(conn, raw):
                     return
         except ConnectionClosed:
@@ -234,7 +399,7 @@ class Host:
         # let the writer send what is queued (an error message, say) before closing
         with contextlib.suppress(Exception):
             for _ in range(20):
-                if conn.outbox.empty() or writer.done():
+                if conn.outbox.empty() or writer.done() or conn.dropped:
                     break
                 await asyncio.sleep(0.01)
         writer.cancel()
@@ -246,28 +411,60 @@ class Host:
     async def _writer(self, conn: _Conn) -> None:
         with contextlib.suppress(ConnectionClosed):
             while True:
-                text = await conn.outbox.get()
-                await conn.ws.send(text)
+                item = await conn.outbox.get()
+                if isinstance(item, str):
+                    conn.outbox_bytes -= len(item)
+                    await conn.ws.send(item)
+                else:
+                    for text in item:
+                        await conn.ws.send(text)
 
     async def _close_later(self, conn: _Conn, code: int, reason: str) -> None:
         await asyncio.sleep(0.05)
         with contextlib.suppress(Exception):
             await conn.ws.close(code, reason)
 
-    def _send(self, conn: _Conn, msg: p._Msg | str) -> None:
-        text = msg if isinstance(msg, str) else p.encode(msg)
-        if conn.outbox.qsize() >= OUTBOX_LIMIT:
-            log.warning("seat %s is too slow; disconnecting it (it will catch up on reconnecting)",
-                        conn.grant.name if conn.grant else "?")
-            self._conns.discard(conn)
-            self._spawn(self._close_later(conn, 1013, "too far behind"))
+    def _drop(self, conn: _Conn, code: str, detail: str) -> None:
+        """Cut a seat off now (dead, or not reading): its connection is aborted, not closed politely,
+        since a seat that does not read would hold a polite close up. It catches up on reconnecting."""
+        if conn.dropped:
             return
+        conn.dropped = True
+        self._record(conn, code, detail)
+        self._conns.discard(conn)
+        while not conn.outbox.empty():
+            conn.outbox.get_nowait()
+        conn.outbox_bytes = 0
+        transport = getattr(conn.ws, "transport", None)
+        if transport is not None:
+            transport.abort()
+
+    def _send(self, conn: _Conn, msg: p._Msg | str) -> None:
+        if conn.dropped:
+            return
+        text = msg if isinstance(msg, str) else p.encode(msg)
+        limits = self.limits
+        if conn.outbox.qsize() >= limits.outbox_messages or conn.outbox_bytes + len(text) > limits.outbox_bytes:
+            self._drop(conn, "too_slow", f"{conn.outbox.qsize()} messages ({conn.outbox_bytes} bytes) were waiting "
+                       "for it: it is not reading (it catches up on reconnecting)")
+            return
+        conn.outbox_bytes += len(text)
         conn.outbox.put_nowait(text)
+
+    def _send_pages(self, conn: _Conn, pages: _Pages) -> None:
+        if conn.dropped:
+            return
+        if conn.outbox.qsize() >= self.limits.outbox_messages:
+            self._drop(conn, "too_slow", f"{conn.outbox.qsize()} messages were waiting for it: it is not reading")
+            return
+        conn.outbox.put_nowait(pages)
 
     def _bad(self, conn: _Conn, exc: p.BadMessage) -> bool:
         """Answer a bad message; False when the connection is to be closed."""
         conn.bad += 1
         fatal = exc.code == "too_big" or conn.grant is None or conn.bad > MAX_BAD_MESSAGES
+        if fatal:
+            self._record(conn, exc.code, exc.detail)
         self._send(conn, p.Error(code=exc.code, detail=exc.detail, fatal=fatal))
         return not fatal
 
@@ -277,9 +474,11 @@ class Host:
         except p.BadMessage as exc:
             return self._bad(conn, exc)
         if not isinstance(msg, p.Hello):
+            self._record(conn, "protocol", "the first message was not a hello")
             self._send(conn, p.Error(code="protocol", detail="the first message must be a hello", fatal=True))
             return False
         if msg.protocol != p.PROTOCOL_VERSION:
+            self._record(conn, "protocol", f"protocol {msg.protocol}")
             self._send(conn, p.Error(code="protocol", fatal=True,
                                      detail=f"protocol {msg.protocol} is not spoken here (the host speaks "
                                             f"{p.PROTOCOL_VERSION}); update boardapp"))
@@ -287,18 +486,29 @@ class Host:
         grant = self.grants.get(msg.token)
         if grant is None or grant.revoked:
             code: p.ErrorCode = "revoked" if grant is not None else "unauthorized"
-            self._send(conn, p.Error(code=code, detail="this join code is not valid" if grant is None
-                                     else "this join code was revoked", fatal=True))
+            detail = "this join code is not valid" if grant is None else "this join code was revoked"
+            self._record(conn, code, detail)
+            self._send(conn, p.Error(code=code, detail=detail, fatal=True))
+            return False
+        same_code = sum(1 for c in self._conns if c.grant is grant)
+        if same_code >= self.limits.per_code:
+            conn.grant = grant
+            detail = (f"{same_code} connections with this seat's code are open already (at most "
+                      f"{self.limits.per_code}); try again later")
+            self._record(conn, "overloaded", detail)
+            conn.grant = None
+            self._send(conn, p.Error(code="overloaded", detail=detail))
             return False
         conn.grant = grant
         conn.client = msg.client
         self._send(conn, p.Welcome(role=grant.role, seat=grant.name, game_id=self.game_id,
                                    teams=sorted(grant.teams) if grant.teams is not None else None,
-                                   head_seq=head(self.game)))
-        if grant.role == "viewer":
+                                   head_seq=head(self.game) if grant.follows_journal else 0, key=grant.key,
+                                   seats=self._authors() if grant.follows_journal else {}, player=grant.player))
+        if not grant.follows_journal:
             self._send(conn, p.Setup(game_id=self.game_id, rules=self._setup["rules"], scenario=None,
                                      map=self._setup["map"], teams=public_teams(self.game)))
-            self._send(conn, self._view())
+            self._send(conn, self._view_now(grant.audience))
         else:
             same_game = msg.game_id == self.game_id and msg.chain is not None
             if not same_game:
@@ -316,14 +526,17 @@ class Host:
         todo = entries[base:]
         undone = list(reversed(self.game.redo_stack))
         pages = [todo[i:i + p.CATCHUP_PAGE] for i in range(0, len(todo), p.CATCHUP_PAGE)] or [[]]
+        messages = []
         for i, page in enumerate(pages):
             final = i == len(pages) - 1
-            self._send(conn, p.Catchup(reset=reset and i == 0, base_seq=base + i * p.CATCHUP_PAGE,
-                                       entries=page, undone=undone if final else [], final=final))
+            messages.append(p.Catchup(reset=reset and i == 0, base_seq=base + i * p.CATCHUP_PAGE,
+                                      entries=page, undone=undone if final else [], final=final))
+        self._send_pages(conn, _Pages(messages))
 
     def _on_message(self, conn: _Conn, raw: str | bytes) -> bool:
         grant = conn.grant
         if grant is None or grant.revoked or self.grants.get(grant.token) is not grant:
+            self._record(conn, "revoked", "a message with a revoked code")
             self._send(conn, p.Error(code="revoked", detail="this join code was revoked", fatal=True))
             return False
         try:
@@ -335,8 +548,8 @@ class Host:
         elif isinstance(msg, p.UndoMsg | p.RedoMsg):
             self._on_undo_redo(conn, msg)
         elif isinstance(msg, p.Sync):
-            if grant.role == "viewer":
-                self._send(conn, self._view())
+            if not grant.follows_journal:
+                self._send(conn, self._view_now(grant.audience))
             else:
                 self._catch_up(conn, msg.last_seq, msg.chain)
         elif isinstance(msg, p.Ping):
@@ -349,28 +562,47 @@ class Host:
 
     # --- commands ------------------------------------------------------------------------------
     def _refuse(self, conn: _Conn, cid: str, code: p.RefusalCode, reasons: list[str], base_seq: int = -1) -> None:
+        assert conn.grant is not None
         missed: list[JournalEntry] = []
         now = head(self.game)
-        if 0 <= base_seq < now and now - base_seq <= MISSED_LIMIT:
+        if not conn.grant.follows_journal:
+            now = base_seq = 0  # a viewer or player learns nothing of the journal
+        elif 0 <= base_seq < now and now - base_seq <= MISSED_LIMIT:
             missed = self.game.entries[base_seq:]
-        msg = p.Refused(id=cid, code=code, reasons=reasons, head_seq=now, missed=missed)
-        self._refused[cid] = msg.model_copy(update={"missed": []})
+        msg = p.Refused(id=uuid.UUID(cid), code=code, reasons=reasons, head_seq=now, missed=missed)
+        self._refused[scoped_id(cid, conn.grant.key)] = msg.model_copy(update={"missed": []})
         while len(self._refused) > REMEMBER:
             self._refused.popitem(last=False)
         self._send(conn, msg)
 
+    def _answered(self, conn: _Conn, msg: p.CommandMsg | p.UndoMsg | p.RedoMsg) -> bool:
+        """Answer a resend of a command this seat sent before with its first outcome; False if new.
+
+        Outcomes are kept per seat: another seat's id is a new command here, so a seat learns nothing
+        of other seats' commands by guessing their ids. (Entries of files written before ids were kept
+        per seat answer to their bare id, for the seats that follow the journal.)"""
+        assert conn.grant is not None
+        cid = str(msg.id)
+        scoped = scoped_id(cid, conn.grant.key)
+        seq = self._accepted.get(scoped)
+        if seq is None and conn.grant.follows_journal:
+            seq = self._accepted.get(cid)
+        if seq is not None:
+            self._send(conn, p.Accepted(id=msg.id, seq=seq if conn.grant.follows_journal else 0, duplicate=True))
+            return True
+        if scoped in self._refused:
+            self._send(conn, self._refused[scoped])
+            return True
+        return False
+
     def _on_command(self, conn: _Conn, msg: p.CommandMsg) -> None:
         assert conn.grant is not None
         cid = str(msg.id)
-        if cid in self._accepted:
-            self._send(conn, p.Accepted(id=msg.id, seq=self._accepted[cid], duplicate=True))
-            return
-        if cid in self._refused:
-            self._send(conn, self._refused[cid])
-            return
         grant = conn.grant
         if grant.role == "viewer":
             self._refuse(conn, cid, "forbidden", ["a viewer's seat is read-only: it cannot play commands"])
+            return
+        if self._answered(conn, msg):
             return
         try:
             cmd = self.game.parse(msg.command)
@@ -384,18 +616,32 @@ class Host:
             if cmd.kind in self.control_only:
                 why.append(f"only CONTROL may play {cmd.kind!r}")
             if grant.teams is not None:
-                outside = command_teams(self.game, cmd) - grant.teams
+                try:
+                    concerned = command_teams(self.game, cmd)
+                except UndeclaredRightsError as exc:  # fail closed: nobody can tell whose command it is
+                    concerned = set()
+                    why.append(f"a seat limited to some teams cannot play this command: {exc}")
+                except Exception as exc:  # a rule module's side_teams failed on this command: fail closed too
+                    log.exception("could not tell whose command %s is", cmd.describe())
+                    concerned = set()
+                    why.append(f"the host could not tell whose command this is ({type(exc).__name__}: {exc})")
+                outside = concerned - grant.teams
                 if outside:
                     why.append(f"this seat plays for {', '.join(sorted(grant.teams))}, not "
                                f"{', '.join(sorted(outside))}")
+                elif grant.role == "player" and not concerned and not why:
+                    why.append(f"a player's seat plays only {grant.player}'s own commands, and this one is "
+                               "nobody's: ask an umpire")
             if why:
                 self._refuse(conn, cid, "forbidden", why)
                 return
+        entry_id = scoped_id(cid, grant.key)
         try:
-            entry = self.game.push(cmd, command_id=cid)
+            entry = self.game.push(cmd, command_id=entry_id)
         except IllegalCommandError as exc:
             stale = msg.base_seq < head(self.game)
-            self._refuse(conn, cid, "stale" if stale else "illegal", exc.reasons, msg.base_seq)
+            self._refuse(conn, cid, "stale" if stale and grant.follows_journal else "illegal", exc.reasons,
+                         msg.base_seq)
             return
         except FileProblemsError as exc:  # the game file could not be written: nothing was applied
             self._refuse(conn, cid, "failed", [str(pb) for pb in exc.problems], msg.base_seq)
@@ -405,49 +651,116 @@ class Host:
             self._refuse(conn, cid, "failed", [f"the host could not apply it: {type(exc).__name__}: {exc}"],
                          msg.base_seq)
             return
-        self._accepted[cid] = entry.seq
-        self._send(conn, p.Accepted(id=msg.id, seq=entry.seq))
+        self._accepted[entry_id] = entry.seq
+        self._send(conn, p.Accepted(id=msg.id, seq=entry.seq if grant.follows_journal else 0))
+
+    def _may_take_back(self, grant: Grant, entry: JournalEntry, what: str) -> str | None:
+        """Why ``grant`` may not undo (or redo) ``entry``; None if it may. CONTROL may take back any
+        entry; anyone else only their own."""
+        if grant.role == "control":
+            return None
+        if not grant.follows_journal:
+            return f"a {grant.role}'s seat cannot {what}: ask an umpire or CONTROL"
+        author = entry_author(entry)
+        if author != grant.key:
+            return (f"{describe_entry(entry)} was played by {self.seat_name(author)}: an umpire may {what} only "
+                    f"their own entries (ask CONTROL)")
+        undoer = self._undone_by.get(entry.seq, "")
+        if what == "redo" and undoer != grant.key:
+            return (f"{describe_entry(entry)} was taken back by {self.seat_name(undoer or None)}: an umpire may "
+                    "redo only what they took back themselves (ask CONTROL)")
+        return None
 
     def _on_undo_redo(self, conn: _Conn, msg: p.UndoMsg | p.RedoMsg) -> None:
         assert conn.grant is not None
         cid = str(msg.id)
-        if cid in self._accepted:
-            self._send(conn, p.Accepted(id=msg.id, seq=self._accepted[cid], duplicate=True))
+        if conn.grant.role == "viewer":
+            self._refuse(conn, cid, "forbidden", ["a viewer's seat is read-only: it cannot undo or redo"])
             return
-        if cid in self._refused:
-            self._send(conn, self._refused[cid])
+        if self._answered(conn, msg):
             return
-        if conn.grant.role != "control":
-            self._refuse(conn, cid, "forbidden", ["only CONTROL may undo or redo"])
-            return
+        grant = conn.grant
         if isinstance(msg, p.UndoMsg):
-            if head(self.game) != msg.seq:
-                self._refuse(conn, cid, "stale", [f"entry {msg.seq} is not the last entry (the last is "
-                                                  f"{head(self.game)})"])
+            last = self.game.entries[-1] if self.game.entries else None
+            if last is None or msg.seq > last.seq:
+                self._refuse(conn, cid, "stale", [f"there is no entry {msg.seq} to undo (the last is "
+                                                  f"{last.seq if last else 'none: the journal is empty'})"])
                 return
-            self.game.undo()
+            if msg.seq != last.seq:
+                later = self.game.entries[msg.seq:]
+                self._refuse(conn, cid, "stale", [
+                    f"entry {msg.seq} cannot be undone: {describe_entry(last)}, {self.seat_name(entry_author(last))}'s,"
+                    f" was played after it" + (f" ({len(later)} entries in all)" if len(later) > 1 else "")])
+                return
+            if (why := self._may_take_back(grant, last, "undo")) is not None:
+                self._refuse(conn, cid, "forbidden", [why])
+                return
+            self._actor = grant
+            try:
+                self.game.undo()
+            finally:
+                self._actor = None
         else:
-            top = self.game.redo_stack[-1].seq if self.game.redo_stack else None
-            if top != msg.seq:
+            top = self.game.redo_stack[-1] if self.game.redo_stack else None
+            if top is None or top.seq != msg.seq:
                 self._refuse(conn, cid, "stale", [f"entry {msg.seq} is not the next to redo" +
-                                                  (f" (that is {top})" if top else " (nothing to redo)")])
+                                                  (f" (that is {top.seq})" if top else " (nothing to redo)")])
                 return
-            self.game.redo()
-        self._accepted[cid] = msg.seq
-        self._send(conn, p.Accepted(id=msg.id, seq=msg.seq))
+            if (why := self._may_take_back(grant, top, "redo")) is not None:
+                self._refuse(conn, cid, "forbidden", [why])
+                return
+            self._actor = grant
+            try:
+                self.game.redo()
+            finally:
+                self._actor = None
+        self._accepted[scoped_id(cid, grant.key)] = msg.seq
+        self._send(conn, p.Accepted(id=msg.id, seq=msg.seq if grant.follows_journal else 0))
 
     # --- broadcasting --------------------------------------------------------------------------
+    def _taking_back(self, what: str, entry: JournalEntry, audience: Audience) -> str:
+        """'CONTROL undid umpire 2's entry 6 (…)' in the words ``audience`` may read."""
+        by = self._actor.name if self._actor is not None else self.local_seat
+        author = self.seat_name(entry_author(entry))
+        whose = "their own" if author == by else f"{author}'s"
+        described = describe_entry(entry, audience)
+        return f"{by} {what} {whose} {described}"
+
     def _changed(self, what: str, entry: JournalEntry | None) -> None:
+        self._version += 1
+        if entry is not None and what == "undo":
+            self._undone_by[entry.seq] = self._actor.key if self._actor is not None else ""
+        elif entry is not None and what == "redo":
+            self._undone_by.pop(entry.seq, None)
+        elif what in ("push", "reset"):
+            self._undone_by.clear()  # the redo stack is gone or rebuilt
+        notice: tuple[str, JournalEntry] | None = None
         if what == "push" and entry is not None:
             text = p.encode(p.EntryMsg(entry=entry))
+            if self.view_events:
+                self._view_events.extend(entry.events)
         elif what == "undo" and entry is not None:
-            text = p.encode(p.Undone(seq=entry.seq))
+            text = p.encode(p.Undone(seq=entry.seq, by=self._actor.name if self._actor else self.local_seat,
+                                     by_key=self._actor.key if self._actor else "",
+                                     text=self._taking_back("undid", entry, Audience.CONTROL)))
+            notice = ("undo", entry)
         elif what == "redo" and entry is not None:
-            text = p.encode(p.Redone(entry=entry))
+            text = p.encode(p.Redone(entry=entry, by=self._actor.name if self._actor else self.local_seat,
+                                     text=self._taking_back("redid", entry, Audience.CONTROL)))
+            notice = ("redo", entry)
+            if self.view_events:
+                self._view_events.extend(entry.events)
         else:
             text = ""
         for conn in list(self._conns):
-            if not conn.ready or conn.grant is None or conn.grant.role == "viewer":
+            if not conn.ready or conn.grant is None:
+                continue
+            if not conn.grant.follows_journal:
+                audience = conn.grant.audience
+                if notice is not None and self.view_events and visible_events(notice[1], audience):
+                    verb = "undid" if notice[0] == "undo" else "redid"
+                    self._send(conn, p.Notice(about="undo" if notice[0] == "undo" else "redo",
+                                              text=self._taking_back(verb, notice[1], audience)))
                 continue
             if text:
                 self._send(conn, text)
@@ -455,26 +768,52 @@ class Host:
                 self._catch_up(conn, 0, None)
         self._view_dirty.set()
 
+    def _view_now(self, audience: Audience, events: list[Event] | None = None) -> p.View:
+        """The view of ``audience`` with its own sequence number, advanced only when what it may see changed."""
+        shown = [e for e in events or [] if e.visible(audience)]
+        seq, last, version, board = self._views.get(audience, (0, "", -1, {}))
+        if version == self._version and not shown:
+            return p.View(seq=seq, board=board)
+        board = audience_board(self.game, audience)
+        text = json.dumps(board, sort_keys=True, separators=(",", ":"))
+        if text != last or shown:
+            seq += 1
+        self._views[audience] = (seq, text, self._version, board)
+        return p.View(seq=seq, board=board, events=shown)
+
     def _view(self) -> p.View:
-        return p.View(seq=head(self.game), board=public_board(self.game))
+        """The public view now (what a viewer is sent)."""
+        return self._view_now(Audience.PUBLIC)
 
     async def _view_loop(self) -> None:
         while True:
             await self._view_dirty.wait()
             self._view_dirty.clear()
-            viewers = [c for c in self._conns if c.ready and c.grant is not None and c.grant.role == "viewer"]
-            if viewers:
-                text = p.encode(self._view())
-                for conn in viewers:
-                    self._send(conn, text)
+            events, self._view_events = self._view_events, []
+            watching: dict[Audience, list[_Conn]] = {}
+            for conn in self._conns:
+                if conn.ready and conn.grant is not None and not conn.grant.follows_journal:
+                    watching.setdefault(conn.grant.audience, []).append(conn)
+            for audience, conns in watching.items():
+                before = self._views.get(audience, (0, ""))[0]
+                view = self._view_now(audience, events)
+                if view.seq != before:  # nothing this audience may see changed: it is sent nothing
+                    text = p.encode(view)
+                    for conn in conns:
+                        self._send(conn, text)
             await asyncio.sleep(self.view_interval)
 
     async def _ping_loop(self) -> None:
         while True:
             await asyncio.sleep(self.ping_interval)
             text = p.encode(p.Ping(t=time.monotonic()))
+            now = time.monotonic()
+            dead_after = self.limits.dead_after
             for conn in list(self._conns):
-                if conn.ready:
+                if dead_after and now - conn.heard > dead_after:
+                    self._drop(conn, "timeout", f"no word from it for {now - conn.heard:.0f} s (it answers pings "
+                               f"every {self.ping_interval:g} s when alive)")
+                elif conn.ready:
                     self._send(conn, text)
 
 

@@ -6,8 +6,8 @@ at most :data:`MAX_MESSAGE` bytes; the host's own messages (catch-up pages, view
 up to :data:`MAX_HOST_MESSAGE`.
 
 Seat -> host: ``hello``, ``command``, ``undo``, ``redo``, ``sync``, ``ping``, ``pong``.
-Host -> seat: ``welcome``, ``setup``, ``catchup``, ``entry``, ``undone``, ``redone``, ``accepted``,
-``refused``, ``view``, ``error``, ``ping``, ``pong``.
+Host -> seat: ``welcome``, ``setup``, ``catchup``, ``entry``, ``undone``, ``redone``, ``notice``,
+``accepted``, ``refused``, ``view``, ``error``, ``ping``, ``pong``.
 
 See docs/network.md for the conversation.
 """
@@ -20,6 +20,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from boardapp.engine.journal import JournalEntry
+from boardapp.engine.module import Event
 
 PROTOCOL_VERSION = 1
 MAX_MESSAGE = 64 * 1024
@@ -29,7 +30,9 @@ MAX_HOST_MESSAGE = 16 * 1024 * 1024
 CATCHUP_PAGE = 500
 """Journal entries per catch-up message."""
 
-Role = Literal["control", "umpire", "viewer"]
+Role = Literal["control", "umpire", "viewer", "player"]
+"""CONTROL; an umpire (sees everything, may be limited to some teams); a viewer (the public view, read-only);
+a player (one player's seat: the public view plus what that player may see; commands for that player only)."""
 
 
 class _Msg(BaseModel):
@@ -59,7 +62,7 @@ class CommandMsg(_Msg):
 
 
 class UndoMsg(_Msg):
-    """CONTROL takes back entry ``seq`` (refused unless it is the last one)."""
+    """Take back entry ``seq``: refused unless it is the last one, and, from an umpire, their own."""
 
     type: Literal["undo"] = "undo"
     id: uuid.UUID
@@ -67,7 +70,7 @@ class UndoMsg(_Msg):
 
 
 class RedoMsg(_Msg):
-    """CONTROL plays again entry ``seq`` (refused unless it is the next one on the redo stack)."""
+    """Play again entry ``seq``: refused unless it is the next one to redo, and, from an umpire, their own."""
 
     type: Literal["redo"] = "redo"
     id: uuid.UUID
@@ -102,6 +105,11 @@ class Welcome(_Msg):
     teams: list[str] | None = Field(None, description="The teams an umpire may command; None: all.")
     game_id: str
     head_seq: int
+    key: str = Field("", description="This seat's public key: the journal's entry ids end in '@key' for its "
+                     "commands (so a seat knows which entries are its own).")
+    seats: dict[str, str] = Field(default_factory=dict, description="Key -> name of every seat that may play "
+                                  "commands (who played what); only to CONTROL and umpires.")
+    player: str | None = Field(None, description="A player seat: the player (team) it plays and sees for.")
 
 
 class Setup(_Msg):
@@ -137,11 +145,24 @@ class EntryMsg(_Msg):
 class Undone(_Msg):
     type: Literal["undone"] = "undone"
     seq: int
+    by: str = Field("", description="The seat that undid it ('CONTROL').")
+    by_key: str = Field("", description="Its key ('': the host's own game): an umpire may redo only what it undid.")
+    text: str = Field("", description="What happened, to show: 'CONTROL undid umpire 2's entry 6 (…)'.")
 
 
 class Redone(_Msg):
     type: Literal["redone"] = "redone"
     entry: JournalEntry
+    by: str = Field("", description="The seat that redid it.")
+    text: str = Field("", description="What happened, to show.")
+
+
+class Notice(_Msg):
+    """Something every seat is told (a viewer or player seat: in public words), e.g. an undo."""
+
+    type: Literal["notice"] = "notice"
+    about: Literal["undo", "redo"]
+    text: str
 
 
 class Accepted(_Msg):
@@ -164,14 +185,20 @@ class Refused(_Msg):
 
 
 class View(_Msg):
-    """What a public screen may show: the board picture without hidden pieces and hidden tracks."""
+    """What a viewer (or a player seat) may see: the rule module's view of the board for its audience.
+
+    ``seq`` is the seat's own sequence: it advances only when something the seat may see changed,
+    so a seat learns nothing of changes hidden from it."""
 
     type: Literal["view"] = "view"
     seq: int
     board: dict[str, Any]
+    events: list[Event] = Field(default_factory=list, description="What happened since the last view, as far "
+                                "as this seat may see it (hidden events are never sent).")
 
 
-ErrorCode = Literal["unauthorized", "revoked", "too_big", "malformed", "protocol", "overloaded", "shutdown"]
+ErrorCode = Literal["unauthorized", "revoked", "too_big", "malformed", "protocol", "overloaded", "shutdown",
+                    "timeout", "too_slow"]
 
 
 class Error(_Msg):
@@ -183,7 +210,7 @@ class Error(_Msg):
 
 SeatMessage = Annotated[Hello | CommandMsg | UndoMsg | RedoMsg | Sync | Ping | Pong, Field(discriminator="type")]
 HostMessage = Annotated[
-    Welcome | Setup | Catchup | EntryMsg | Undone | Redone | Accepted | Refused | View | Error | Ping | Pong,
+    Welcome | Setup | Catchup | EntryMsg | Undone | Redone | Notice | Accepted | Refused | View | Error | Ping | Pong,
     Field(discriminator="type"),
 ]
 _seat_adapter: TypeAdapter[Any] = TypeAdapter(SeatMessage)

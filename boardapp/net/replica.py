@@ -14,7 +14,8 @@ from typing import Any
 
 from boardapp.engine.game import Game
 from boardapp.engine.journal import JournalEntry, entry_digest
-from boardapp.engine.module import Command
+from boardapp.engine.module import Audience, Command, Event
+from boardapp.engine.rights import teams_concerned
 
 _EMPTY = hashlib.sha256(b"boardapp-journal").hexdigest()[:32]
 
@@ -115,64 +116,70 @@ def build_game(rules: str, scenario: dict[str, Any], the_map: dict[str, Any]) ->
     return Game(module)
 
 
-# --- what public screens see --------------------------------------------------------------------
-def public_board(game: Game[Any]) -> dict[str, Any]:
-    """The board picture a viewer may see: no hidden pieces or tokens, no hidden track keys.
+# --- what public screens and player seats see ------------------------------------------------------
+def audience_board(game: Game[Any], audience: Audience) -> dict[str, Any]:
+    """The board picture ``audience`` may see, as JSON-able data: the rule module's own
+    :meth:`~boardapp.engine.module.RuleModule.view` (no hidden pieces, tokens, sections or track keys).
 
-    Hidden track keys (War in Binni: cards, money, stores …) are removed from every track; the
-    list of hidden keys itself is kept so a screen can say "hidden".
+    What only staff read is dropped too: the ``hidden``/``visible_to`` flags, and the tooltips of
+    pieces (they carry values meant for umpires) except a player's own. The list of hidden track
+    keys is kept so a screen can say "hidden".
     """
-    pic = game.module.board(game.state)
-    hidden_keys = set(pic.hidden_keys)
+    pic = game.module.view(game.state, audience)
     data = dataclasses.asdict(pic)
-    data["pieces"] = [p for p in data["pieces"] if not p.get("hidden")]
-    for p in data["pieces"]:
-        p.pop("hidden", None)
-        p.pop("tooltip", None)  # tooltips carry values meant for umpires
-    data["tokens"] = [t for t in data["tokens"] if not t.get("hidden")]
-    for t in data["tokens"]:
-        t.pop("hidden", None)
-    data["tracks"] = [{k: v for k, v in track.items() if k not in hidden_keys} for track in data["tracks"]]
-    data["hidden_keys"] = sorted(hidden_keys)
+    for piece in data["pieces"]:
+        own = audience.player is not None and (piece.get("team") == audience.player
+                                               or audience.player in piece.get("visible_to", ()))
+        if not audience.sees_everything and not own:
+            piece.pop("tooltip", None)
+        piece.pop("hidden", None)
+        piece.pop("visible_to", None)
+    for item in (*data["tokens"], *data["sections"]):
+        item.pop("hidden", None)
+        item.pop("visible_to", None)
+    data["hidden_keys"] = sorted(pic.hidden_keys)
     return data
 
 
+def public_board(game: Game[Any]) -> dict[str, Any]:
+    """The board picture a viewer (the big screen) may see: ``audience_board(game, Audience.PUBLIC)``."""
+    return audience_board(game, Audience.PUBLIC)
+
+
+def visible_events(entry: JournalEntry, audience: Audience) -> list[Event]:
+    """The events of ``entry`` that ``audience`` may see (never a hidden one it may not)."""
+    return [e for e in entry.events if e.visible(audience)]
+
+
+def describe_entry(entry: JournalEntry, audience: Audience = Audience.CONTROL) -> str:
+    """Entry ``seq`` in the game's words, as ``audience`` may read it: its first visible event's sentence
+    ('entry 6 (Government Combat Brigade g-bde1 moves from Alpha to Bravo)')."""
+    events = visible_events(entry, audience)
+    if not audience.sees_everything:  # journal numbers would tell how many hidden changes there were
+        return f"entry ({events[0].text})" if events else "entry"
+    if events:
+        return f"entry {entry.seq} ({events[0].text})"
+    return f"entry {entry.seq} ({entry.command.get('kind', '?')})"
+
+
+# --- who played an entry ---------------------------------------------------------------------------
+def scoped_id(command_id: str, seat_key: str) -> str:
+    """A journal entry's id for a seat's command: the seat's own id, then '@' and the seat's key.
+
+    Keying ids by seat means a seat resending another seat's id learns nothing of that command, and
+    the journal itself records which seat played each entry (so an umpire may undo their own)."""
+    return f"{command_id}@{seat_key}"
+
+
+def entry_author(entry: JournalEntry) -> str | None:
+    """The key of the seat that played ``entry``; None when the host played it (or for older files)."""
+    if entry.id and "@" in entry.id:
+        return entry.id.rsplit("@", 1)[1]
+    return None
+
+
 # --- who a command concerns -----------------------------------------------------------------------
-_TEAM_FIELDS = ("team", "by", "owner", "source")
-_COUNTER_FIELDS = ("counter",)
-_COUNTER_LIST_FIELDS = ("attackers", "counters")
-
-
 def command_teams(game: Game[Any], cmd: Command) -> set[str]:
-    """The teams acting in a command, as far as its fields tell (for umpires limited to some teams).
-
-    Team fields (team, by, owner, from) name them directly; counter fields (counter, attackers,
-    counters) through the counters' teams; an influence contest concerns every bidding team; a
-    handover the team holding the place. Commands naming no team (news, end of turn) concern none.
-    """
-    teams: set[str] = set()
-    for name in _TEAM_FIELDS:
-        value = getattr(cmd, name, None)
-        if isinstance(value, str):
-            teams.add(value)
-    counters = getattr(game.state, "counters", None) or {}
-
-    def team_of(cid: Any) -> None:
-        ctr = counters.get(cid) if isinstance(cid, str) else None
-        team = getattr(ctr, "team", None)
-        if isinstance(team, str):
-            teams.add(team)
-
-    for name in _COUNTER_FIELDS:
-        team_of(getattr(cmd, name, None))
-    for name in _COUNTER_LIST_FIELDS:
-        for cid in getattr(cmd, name, None) or []:
-            team_of(cid)
-    bids = getattr(cmd, "bids", None)
-    if isinstance(bids, dict):
-        teams.update(k for k in bids if isinstance(k, str))
-    if cmd.kind == "handover":
-        holder = (getattr(game.state, "control", None) or {}).get(getattr(cmd, "place", None))
-        if isinstance(holder, str):
-            teams.add(holder)
-    return teams
+    """The teams acting in a command (for seats limited to some teams): every field counts, as its
+    command declares (see :func:`boardapp.engine.rights.teams_concerned`)."""
+    return teams_concerned(game.module, game.state, cmd)

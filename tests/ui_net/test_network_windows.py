@@ -132,7 +132,7 @@ def test_undo_takes_back_only_the_entry_of_its_own_step(qtbot: Any, host_window:
     a.undo()  # A's step stands for entry 1, which is no longer the last: the host refuses
 
     assert a.game.last_refusal is not None and a.game.last_refusal.code == "stale"
-    assert f"entry {mine.seq} is not the last entry" in a.network.messages[-1]
+    assert f"entry {mine.seq} cannot be undone: entry 2 (" in a.network.messages[-1]  # names what stands after it
     assert host_heads(host_window) == 2
     assert host_summary(host_window)["counters"]["g-mil1"]["place"] == "charlie"  # B's move stands
     assert host_summary(host_window)["counters"]["g-bde1"]["place"] == "bravo"
@@ -188,9 +188,12 @@ def test_an_umpire_limited_to_some_teams_is_told_so(qtbot: Any, host_window: Any
     assert seat.game.last_refusal.code == "forbidden"
     assert "plays for reb, not gov" in seat.network.messages[-1]
     assert seat.scene.drop_counter("r-mil3", "foxtrot") or seat.game.last_refusal.code == "illegal"
-    seat.game.undo()  # only CONTROL may undo: said, not raised
+    host_window.game.push({"kind": "news", "text": "CONTROL's entry"})
+    qtbot.waitUntil(lambda: len(seat.game.entries) == host_heads(host_window), timeout=WAIT)
+    seat.game.undo()  # an umpire may undo only their own entries: said, not raised
     assert seat.game.last_refusal.code == "forbidden"
-    assert seat.network.messages[-1] == "Undo refused (forbidden): only CONTROL may undo or redo"
+    assert seat.network.messages[-1].startswith("Undo refused (forbidden): entry ")
+    assert seat.network.messages[-1].endswith(": an umpire may undo only their own entries (ask CONTROL)")
 
 
 def test_an_illegal_command_still_offers_control_the_force_dialog(qtbot: Any, host_window: Any) -> None:

@@ -85,6 +85,7 @@ class BinniRules(BinniFacts):
     title = "War in Binni"
     scenario_model = BinniScenario
     command_types = c.ALL_COMMANDS
+    control_only_kinds = frozenset({"supply", "set_pr", "set_control", "set_bombing", "set_alliance", "end_turn"})
 
     def initial_state(self) -> BinniState:
         return start.initial_state(self)
@@ -146,3 +147,16 @@ class BinniRules(BinniFacts):
 
     def series(self, state: BinniState) -> dict[str, dict[str, float]]:
         return series.series(self, state)
+
+    # --- seats' rights -------------------------------------------------------------------------------
+    def side_teams(self, state: BinniState, command: Command, side: str) -> set[str]:
+        """The defender of an attack: every team with units hostile to the attackers at the place (its
+        stores, support, losses and retreat are the defender's to decide); the holder of a place: the
+        team holding it (a handover is the holder's to make). Unknown counters or places name nobody:
+        the rules refuse such a command anyway."""
+        if side == "defender" and isinstance(command, c.Attack):
+            return {d.team for d in self.fight_sides(state, command)["defenders"]}
+        if side == "holder" and isinstance(command, c.Handover | c.SetControl):
+            holder = state.control.get(command.place)
+            return {holder} if holder is not None else set()
+        return super().side_teams(state, command, side)
