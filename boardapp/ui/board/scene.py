@@ -148,6 +148,9 @@ class BoardScene(QGraphicsScene):
         for a board shown alone (tests, the public screens, whose sources refuse commands anyway)."""
         self.pointer_hook: PointerHook | None = None
         """A rule system's own use of the mouse on this board (see :class:`PointerHook`)."""
+        self.drop_hook: Callable[[str, str], bool] | None = None
+        """A rule system's board extras taking a drop over (counter, place) -> True when they did, e.g.
+        to ask how many Forces go before submitting; the counter snaps back until a command moves it."""
         self.public = public
         self.map = game.module.map
         self.teams = {t.id: t for t in game.module.teams}
@@ -860,7 +863,10 @@ class BoardScene(QGraphicsScene):
     def drop_counter(self, counter: str, place: str) -> bool:
         """Submit what the rule module says dropping ``counter`` on ``place`` means (a move, a
         deployment …) through the controller; when nothing is accepted the counter snaps back (the
-        controller's listeners say why and offer CONTROL's force)."""
+        controller's listeners say why and offer CONTROL's force). A ``drop_hook`` may take the drop over."""
+        if self.drop_hook is not None and self.drop_hook(counter, place):
+            self.refresh()
+            return False
         outcome = self.controller.drop(counter, place)
         if outcome is None or not outcome.accepted:
             self.refresh()

@@ -1,0 +1,186 @@
+"""Mid-East PEACE on the big screen: the turn strip, the UN vote live, and the battle reveal as an event.
+
+Manifest ``sidebar`` sections. The big screen gives each section the **public** picture only
+(``show_picture``), so a fist that is not revealed cannot reach the hall: the battles section reads
+"in" / "awaited" from the picture, which holds no number until both fists are in.
+
+* **Turn**: round, whose Player-Turn (in the country's colour), the phases chosen, the function now
+  played and those left, the Oil Reserve.
+* **UN Assembly**: the motion, a row per voting country (votes, Yea/Nay), and the tally as it grows
+  vote by vote, with "carries" / "fails".
+* **Battles**: each declared attack with its fists in or awaited; when a battle's fists open, a
+  banner (the reveal, as an event) in large type: both fists and who won, lit up for
+  :data:`REVEAL_MS` and then kept, dimmed, until the next reveal.
+
+The turn section also lays the Bloc outlines and the Peacekeeping Force's zone on the hall's map
+(:class:`boardapp.ui.rules.mideast.overlay.BlocOutlines`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+
+from boardapp.engine.module import BoardPicture
+from boardapp.ui.bigscreen.scene import big_font
+from boardapp.ui.rules.mideast.common import section
+from boardapp.ui.rules.mideast.overlay import BlocOutlines, OverturnedMarks
+
+REVEAL_MS = 12000
+"""How long a battle's reveal stays lit up on the big screen."""
+
+
+class HallSection(QWidget):
+    """A big-screen section: labels sized from the screen's height (readable at the back of the hall)."""
+
+    def __init__(self, screen: Any) -> None:
+        super().__init__()
+        self.screen_window = screen
+        self.lay = QVBoxLayout(self)
+        self.lay.setContentsMargins(0, 0, 0, 0)
+        self.lay.setSpacing(2)
+        self.labels: list[tuple[QLabel, float, bool]] = []
+
+    def label(self, size: float, bold: bool = False, wrap: bool = True) -> QLabel:
+        lab = QLabel()
+        lab.setWordWrap(wrap)
+        lab.setTextFormat(Qt.TextFormat.RichText)
+        lab.setStyleSheet("color: white; background: transparent;")
+        self.lay.addWidget(lab)
+        self.labels.append((lab, size, bold))
+        return lab
+
+    def unit(self) -> float:
+        return max(4.0, float(self.screen_window.height()) / 100)
+
+    def size_fonts(self) -> None:
+        u = self.unit()
+        for lab, size, bold in self.labels:
+            lab.setFont(big_font(size * u, bold))
+
+    def texts(self) -> list[str]:
+        """Every text the section shows (tests walk them for secrets)."""
+        return [lab.text() for lab, _s, _b in self.labels]
+
+
+class TurnSection(HallSection):
+    def __init__(self, screen: Any) -> None:
+        super().__init__(screen)
+        self.who = self.label(2.6, True)
+        self.phases = self.label(2.0)
+        self.reserve = self.label(2.0, True)
+        game = getattr(screen, "game", None)
+        scene = getattr(screen, "scene", None)
+        self.outlines = BlocOutlines(scene, game) if game is not None and scene is not None else None
+        self.overturned = OverturnedMarks(scene) if scene is not None else None
+
+    @classmethod
+    def for_screen(cls, screen: Any) -> TurnSection:
+        return cls(screen)
+
+    def show_picture(self, picture: BoardPicture) -> None:
+        self.size_fonts()
+        rows = {r[0]: r[1] for r in (section(picture, "turn").rows if section(picture, "turn") else [])}
+        if "Game over" in rows:
+            self.who.setText(f"Game over: {rows['Game over']}")
+            self.phases.setText(rows.get("Round", ""))
+        elif rows.get("Phase") == "Negotiation":
+            self.who.setText("Negotiation Phase")
+            self.phases.setText(f"Round {rows.get('Round', '')}")
+        else:
+            player = rows.get("Player-Turn", "")
+            teams = getattr(getattr(self.screen_window, "scene", None), "teams", {})
+            team = next((teams.get(t.get("team")) for t in picture.tracks if t.get("name") == player), None)
+            colour = getattr(team, "colour", None)
+            swatch = f"<span style='color:{colour}'>■</span> " if colour else ""
+            self.who.setText(f"{swatch}{player}'s Player-Turn")
+            now = rows.get("Function", "—")
+            left = rows.get("Functions left", "—")
+            self.phases.setText(f"Round {rows.get('Round', '')} · {rows.get('Phases chosen', '')}<br>"
+                                f"now: <b>{now}</b><br>left: {left}")
+        self.reserve.setText(f"Oil Reserve: {picture.tallies.get('oil reserve', '')} chips")
+
+
+class UnSection(HallSection):
+    def __init__(self, screen: Any) -> None:
+        super().__init__(screen)
+        self.motion = self.label(2.1, True)
+        self.rows = self.label(1.9)
+        self.tally = self.label(2.8, True)
+
+    @classmethod
+    def for_screen(cls, screen: Any) -> UnSection:
+        return cls(screen)
+
+    def show_picture(self, picture: BoardPicture) -> None:
+        self.size_fonts()
+        sec = section(picture, "un")
+        if sec is None or not sec.rows:
+            self.motion.setText("No motion before the Assembly")
+            self.rows.setText("")
+            self.tally.setText("")
+            self.setVisible(True)
+            return
+        self.motion.setText(sec.title.removeprefix("UN Assembly: "))
+        ink = {"yea": "#7ee08a", "nay": "#ff8a80"}
+        cells = []
+        for name, votes, vote in sec.rows[:-1]:
+            shown = f"<span style='color:{ink[vote]}'>{vote.upper()}</span>" if vote in ink else \
+                ("abstains" if vote == "abstain" else "…")
+            cells.append(f"{name} ({votes}): {shown}")
+        self.rows.setText("<br>".join(cells))
+        _name, counts, result = sec.rows[-1]
+        colour = "#7ee08a" if result == "carries" else "#ffcc80"
+        self.tally.setText(f"{counts} — <span style='color:{colour}'>{result.upper()}</span>")
+
+
+class BattleSection(HallSection):
+    """Declared attacks with their fists in or awaited, and the reveal as an event."""
+
+    def __init__(self, screen: Any) -> None:
+        super().__init__(screen)
+        self.banner = self.label(2.6, True)
+        self.banner.setObjectName("reveal")
+        self.list = self.label(1.9)
+        self.seen: set[tuple[str, ...]] = set()
+        self.first = True
+        self.lit = False
+        self.timer = QTimer(self)
+        self.timer.setSingleShot(True)
+        self.timer.timeout.connect(self.dim)
+
+    @classmethod
+    def for_screen(cls, screen: Any) -> BattleSection:
+        return cls(screen)
+
+    def show_picture(self, picture: BoardPicture) -> None:
+        self.size_fonts()
+        sec = section(picture, "battles")
+        rows = sec.rows if sec is not None else []
+        lines = []
+        for attack, attacker, forces, a_fist, _defender, d_fist, result in rows:
+            if result:
+                continue
+            lines.append(f"{attack}: {attacker}, {forces} Forces — fists: attacker {a_fist}, defender {d_fist}")
+        self.list.setText("<br>".join(lines) or ("" if rows else "No battle declared"))
+        new = [tuple(r) for r in rows if r[6] and tuple(r) not in self.seen]
+        self.seen |= {tuple(r) for r in rows if r[6]}
+        if new:
+            attack, attacker, _forces, a_fist, defender, d_fist, result = new[-1]
+            target = attack.split(" → ")[-1]
+            self.banner.setText(f"FISTS OPEN for {target}<br>{attacker} {a_fist} · {defender} {d_fist}<br>"
+                                f"{result.upper()}")
+            if not self.first:
+                self.light()
+        self.first = False
+
+    def light(self) -> None:
+        self.lit = True
+        self.banner.setStyleSheet("#reveal { color: #1a1a1a; background: #ffd54f; padding: 6px; }")
+        self.timer.start(REVEAL_MS)
+
+    def dim(self) -> None:
+        self.lit = False
+        self.banner.setStyleSheet("#reveal { color: #ffd54f; background: transparent; }")
