@@ -4,10 +4,11 @@ Manifest ``sidebar`` sections. The big screen gives each section the **public** 
 (``show_picture``), so a fist that is not revealed cannot reach the hall: the battles section reads
 "in" / "awaited" from the picture, which holds no number until both fists are in.
 
-* **Turn**: round, whose Player-Turn (in the country's colour), the phases chosen, the function now
-  played and those left, the Oil Reserve.
-* **UN Assembly**: the motion, a row per voting country (votes, Yea/Nay), and the tally as it grows
-  vote by vote, with "carries" / "fails".
+* **Turn**: whose Player-Turn (in the country's colour), the phases chosen, the function now played
+  and those left (the round and the Oil Reserve are already in the side bar's heading and tallies).
+* **UN Assembly**: the motion, who voted Yea, Nay or abstained (each with its votes), how many
+  countries are still to vote, and the tally as it grows vote by vote, with "carries" / "fails"
+  (compact: the side bar also holds twelve countries' tracks).
 * **Battles**: each declared attack with its fists in or awaited; when a battle's fists open, a
   banner (the reveal, as an event) in large type: both fists and who won, lit up for
   :data:`REVEAL_MS` and then kept, dimmed, until the next reveal.
@@ -53,12 +54,21 @@ class HallSection(QWidget):
         return lab
 
     def unit(self) -> float:
+        """The big screen's unit: a hundredth of its height, as its own side bar uses."""
         return max(4.0, float(self.screen_window.height()) / 100)
 
     def size_fonts(self) -> None:
         u = self.unit()
+        if u == getattr(self, "_sized_for", None):
+            return
+        self._sized_for = u
         for lab, size, bold in self.labels:
             lab.setFont(big_font(size * u, bold))
+
+    def resizeEvent(self, event: Any) -> None:
+        """The hall's screen changed size (full screen, another monitor): size the type again."""
+        super().resizeEvent(event)
+        self.size_fonts()
 
     def texts(self) -> list[str]:
         """Every text the section shows (tests walk them for secrets)."""
@@ -68,9 +78,8 @@ class HallSection(QWidget):
 class TurnSection(HallSection):
     def __init__(self, screen: Any) -> None:
         super().__init__(screen)
-        self.who = self.label(2.6, True)
-        self.phases = self.label(2.0)
-        self.reserve = self.label(2.0, True)
+        self.who = self.label(2.2, True)
+        self.phases = self.label(1.8)
         game = getattr(screen, "game", None)
         scene = getattr(screen, "scene", None)
         self.outlines = BlocOutlines(scene, game) if game is not None and scene is not None else None
@@ -98,17 +107,15 @@ class TurnSection(HallSection):
             self.who.setText(f"{swatch}{player}'s Player-Turn")
             now = rows.get("Function", "—")
             left = rows.get("Functions left", "—")
-            self.phases.setText(f"Round {rows.get('Round', '')} · {rows.get('Phases chosen', '')}<br>"
-                                f"now: <b>{now}</b><br>left: {left}")
-        self.reserve.setText(f"Oil Reserve: {picture.tallies.get('oil reserve', '')} chips")
+            self.phases.setText(f"{rows.get('Phases chosen', '')}<br>now: <b>{now}</b> · then: {left}")
 
 
 class UnSection(HallSection):
     def __init__(self, screen: Any) -> None:
         super().__init__(screen)
-        self.motion = self.label(2.1, True)
-        self.rows = self.label(1.9)
-        self.tally = self.label(2.8, True)
+        self.motion = self.label(1.9, True)
+        self.rows = self.label(1.7)
+        self.tally = self.label(2.6, True)
 
     @classmethod
     def for_screen(cls, screen: Any) -> UnSection:
@@ -124,13 +131,19 @@ class UnSection(HallSection):
             self.setVisible(True)
             return
         self.motion.setText(sec.title.removeprefix("UN Assembly: "))
-        ink = {"yea": "#7ee08a", "nay": "#ff8a80"}
-        cells = []
+        ink = {"yea": "#7ee08a", "nay": "#ff8a80", "abstain": "#cfd8dc"}
+        by_vote: dict[str, list[str]] = {"yea": [], "nay": [], "abstain": []}
+        awaited = 0
         for name, votes, vote in sec.rows[:-1]:
-            shown = f"<span style='color:{ink[vote]}'>{vote.upper()}</span>" if vote in ink else \
-                ("abstains" if vote == "abstain" else "…")
-            cells.append(f"{name} ({votes}): {shown}")
-        self.rows.setText("<br>".join(cells))
+            if vote in by_vote:
+                by_vote[vote].append(f"{name} {votes}")
+            else:
+                awaited += 1
+        lines = [f"<span style='color:{ink[v]}'>{v.upper()}</span>: {', '.join(names)}"
+                 for v, names in by_vote.items() if names]
+        if awaited:
+            lines.append(f"{awaited} {'country' if awaited == 1 else 'countries'} still to vote")
+        self.rows.setText("<br>".join(lines))
         _name, counts, result = sec.rows[-1]
         colour = "#7ee08a" if result == "carries" else "#ffcc80"
         self.tally.setText(f"{counts} — <span style='color:{colour}'>{result.upper()}</span>")
@@ -141,9 +154,9 @@ class BattleSection(HallSection):
 
     def __init__(self, screen: Any) -> None:
         super().__init__(screen)
-        self.banner = self.label(2.6, True)
+        self.banner = self.label(2.2, True)
         self.banner.setObjectName("reveal")
-        self.list = self.label(1.9)
+        self.list = self.label(1.7)
         self.seen: set[tuple[str, ...]] = set()
         self.first = True
         self.lit = False
@@ -163,7 +176,7 @@ class BattleSection(HallSection):
         for attack, attacker, forces, a_fist, _defender, d_fist, result in rows:
             if result:
                 continue
-            lines.append(f"{attack}: {attacker}, {forces} Forces — fists: attacker {a_fist}, defender {d_fist}")
+            lines.append(f"{attack}: {attacker} {forces} Forces<br>&nbsp;fists: attacker {a_fist} · defender {d_fist}")
         self.list.setText("<br>".join(lines) or ("" if rows else "No battle declared"))
         new = [tuple(r) for r in rows if r[6] and tuple(r) not in self.seen]
         self.seen |= {tuple(r) for r in rows if r[6]}
