@@ -133,6 +133,7 @@ def public_board(game: Game[Any]) -> dict[str, Any]:
     for t in data["tokens"]:
         t.pop("hidden", None)
     data["tracks"] = [{k: v for k, v in track.items() if k not in hidden_keys} for track in data["tracks"]]
+    data["sections"] = [s for s in data.get("sections", []) if not s.get("hidden")]
     data["hidden_keys"] = sorted(hidden_keys)
     return data
 

@@ -8,7 +8,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from boardapp.engine.journal import JournalEntry
-from boardapp.engine.module import BoardPicture, BoardPiece, BoardToken
+from boardapp.engine.module import BoardPicture, BoardPiece, BoardToken, Section
 from boardapp.net.replica import public_board
 from boardapp.ui.document.source import GameSource
 from boardapp.ui.network.refusal import NetRefusal
@@ -60,6 +60,9 @@ def picture_from(board: dict[str, Any]) -> BoardPicture:
         tracks=[dict(t) for t in board.get("tracks", [])],
         tallies=dict(board.get("tallies", {})),
         hidden_keys=frozenset(board.get("hidden_keys", [])),
+        sections=[Section(**{**fields(Section, sec), "rows": [list(r) for r in sec.get("rows", [])],
+                             "visible_to": tuple(sec.get("visible_to", ()))})
+                  for sec in board.get("sections", []) if not sec.get("hidden")],
     )
 
 
