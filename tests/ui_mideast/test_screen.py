@@ -112,7 +112,7 @@ def test_no_screen_sees_a_fist_before_the_reveal(screens: Any, side: str, secret
     for window in (big, viewer):
         texts = screen_texts(window)
         assert showing(texts, secret) == [], window
-        assert any("fists: attacker in" in t or "defender in" in t for t in texts)  # that it is in: public
+        assert any("fists: attacker in" in t or "defender in" in t for t in texts), window  # that it is in
     assert showing(list(leaves(public_board(game))), secret) == []  # the host's message to a viewer
     assert showing(list(leaves(viewer_game.state.board)), secret) == []
     # Control case: once the other fist is in, the same walks find the number on both screens.
@@ -131,7 +131,7 @@ def test_the_big_screen_lights_the_battle_reveal_as_an_event(qtbot: Any, screens
                                                              monkeypatch: Any) -> None:
     game, big, _viewer, _ = screens
     battles = sections(big)[hall.BattleSection]
-    assert battles.banner.text() == "" and not battles.lit
+    assert battles.banner.text() == "" and not battles.lit and battles.isVisibleTo(big)
     game.push({"kind": "fist", "battle": "cyrenaica", "side": "attacker", "chips": SECRET_ATTACK})
     assert battles.banner.text() == "" and not battles.lit
     monkeypatch.setattr(hall, "REVEAL_MS", 50)
@@ -139,11 +139,15 @@ def test_the_big_screen_lights_the_battle_reveal_as_an_event(qtbot: Any, screens
     battles.dim()
     game.push({"kind": "fist", "battle": "cyrenaica", "side": "defender", "chips": SECRET_DEFENCE})
     # 37 > 29: the attacker wins.
-    assert battles.banner.text() == "FISTS OPEN for Cyrenaica<br>Egypt 37 · Libya 29<br>ATTACKER WINS"
+    assert battles.banner.text() == "Cyrenaica: Egypt 37 · Libya 29 — ATTACKER WINS"
     assert battles.lit
     assert "#ffd54f" in battles.banner.styleSheet()
     battles.timer.setInterval(50)
     qtbot.waitUntil(lambda: not battles.lit, timeout=hall.REVEAL_MS + 20000)
+    assert battles.banner.text().startswith("Cyrenaica: Egypt 37")  # dimmed, kept
+    game.push({"kind": "retreat", "to": "tripolitania"})
+    game.push({"kind": "end_turn"})
+    assert not battles.isVisibleTo(big)  # a new Player-Turn without battles: the section makes room
 
 
 def test_the_un_tally_grows_live_on_the_big_screen(screens: Any) -> None:
@@ -152,8 +156,8 @@ def test_the_un_tally_grows_live_on_the_big_screen(screens: Any) -> None:
     game.push({"kind": "fist", "battle": "cyrenaica", "side": "defender", "chips": 3})  # repulsed
     game.push({"kind": "un_motion", "motion": "cease_fire"})
     un = sections(big)[hall.UnSection]
-    assert un.motion.text() == "Cease Fire (Egypt)"
-    assert un.rows.text() == "12 countries still to vote"
+    assert un.motion.text() == "Cease Fire (Egypt)" and un.isVisibleTo(big)
+    assert un.rows.text() == "12 still to vote"
     # One vote per country; a Cease Fire needs two thirds of the Yea+Nay votes.
     steps = [("egypt", "yea", "1 Yea, 0 Nay", "CARRIES"), ("israel", "nay", "1 Yea, 1 Nay", "FAILS"),
              ("jordan", "yea", "2 Yea, 1 Nay", "CARRIES"), ("syria", "nay", "2 Yea, 2 Nay", "FAILS")]
@@ -163,7 +167,9 @@ def test_the_un_tally_grows_live_on_the_big_screen(screens: Any) -> None:
             live = sections(window)[hall.UnSection]
             assert live.tally.text().startswith(counts + " — ") and result in live.tally.text(), window
     assert "Egypt 1, Jordan 1" in un.rows.text() and "Israel 1, Syria 1" in un.rows.text()
-    assert "8 countries still to vote" in un.rows.text()
+    assert "8 still to vote" in un.rows.text()
+    game.push({"kind": "un_tally"})  # 2 Yea of 4 is less than two thirds: no Cease Fire
+    assert not game.state.ended and not un.isVisibleTo(big)
 
 
 def test_the_turn_section_follows_the_player_turn(screens: Any) -> None:

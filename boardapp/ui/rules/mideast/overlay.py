@@ -4,8 +4,8 @@ Read from the public board picture's tokens (``bloc-red`` / ``bloc-blue`` on eve
 member, ``peacekeeping_force`` on its zone), so the same drawing serves the umpire's board, the big
 screen and a viewer's public game. A Bloc member's zones get a thick inner border in the Bloc's
 colour; the Peacekeeping Force's zone a UN-blue tint and dashed border. Overturned Forces
-(``overturned-<zone>`` counters) are drawn face down: hatched dark over their counter. Nothing here is
-secret.
+(``overturned-<zone>`` counters) are drawn face down: a dark cover with a dashed edge over their
+counter. Nothing here is secret.
 """
 
 from __future__ import annotations
@@ -92,7 +92,7 @@ class BlocOutlines:
 
 
 class OverturnedMarks:
-    """Overturned Forces drawn face down: a dark hatched cover over each ``overturned-*`` counter,
+    """Overturned Forces drawn face down: a dark cover over each ``overturned-*`` counter,
     laid again whenever the scene lays its pieces out (its ``laidOut`` signal)."""
 
     PREFIX = "overturned-"
@@ -114,7 +114,7 @@ class OverturnedMarks:
             item = self.items.get(cid)
             if item is None:
                 item = QGraphicsRectItem()
-                item.setBrush(QBrush(QColor(20, 20, 20, 200), Qt.BrushStyle.BDiagPattern))
+                item.setBrush(QBrush(QColor(20, 20, 20, 140)))
                 item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
                 item.setToolTip("Overturned Forces: they retreated this Player-Turn and cannot defend")
                 self.scene.addItem(item)
@@ -122,7 +122,7 @@ class OverturnedMarks:
             item.setPen(QPen(QColor("#202020"), max(rect.width() / 18, 0.5), Qt.PenStyle.DashLine))
             item.setRect(rect)
             item.setZValue(chip.zValue() + 0.005)
-            item.setVisible(chip.isVisible())
+            item.setVisible(True)  # far mode paints the chip into the background: the cover stays an item
 
     def remove(self) -> None:
         import contextlib

@@ -6,12 +6,15 @@ Manifest ``sidebar`` sections. The big screen gives each section the **public** 
 
 * **Turn**: whose Player-Turn (in the country's colour), the phases chosen, the function now played
   and those left (the round and the Oil Reserve are already in the side bar's heading and tallies).
-* **UN Assembly**: the motion, who voted Yea, Nay or abstained (each with its votes), how many
-  countries are still to vote, and the tally as it grows vote by vote, with "carries" / "fails"
-  (compact: the side bar also holds twelve countries' tracks).
-* **Battles**: each declared attack with its fists in or awaited; when a battle's fists open, a
-  banner (the reveal, as an event) in large type: both fists and who won, lit up for
-  :data:`REVEAL_MS` and then kept, dimmed, until the next reveal.
+* **UN Assembly** (only while a motion is before it): the motion, who voted Yea, Nay or abstained
+  (each with its votes), how many are still to vote, and the tally as it grows vote by vote, with
+  "carries" / "fails".
+* **Battles** (only while the Player-Turn has battles): each declared attack with its fists in or
+  awaited; when a battle's fists open, a banner (the reveal, as an event) in large type: both
+  fists and who won, lit up for :data:`REVEAL_MS` and then kept, dimmed, until the next reveal.
+
+Compact on purpose: the side bar also holds the clock and twelve countries' tracks; a section with
+nothing to say is hidden with its heading.
 
 The turn section also lays the Bloc outlines and the Peacekeeping Force's zone on the hall's map
 (:class:`boardapp.ui.rules.mideast.overlay.BlocOutlines`).
@@ -70,6 +73,19 @@ class HallSection(QWidget):
         super().resizeEvent(event)
         self.size_fonts()
 
+    def set_shown(self, shown: bool) -> None:
+        """Show or hide the section with its heading (the side bar puts the heading just above it): a
+        section with nothing to say leaves the crowded side bar its room (twelve countries' tracks)."""
+        self.setVisible(shown)
+        parent = self.parentWidget()
+        lay = parent.layout() if parent is not None else None
+        if lay is not None:
+            at = lay.indexOf(self)
+            item = lay.itemAt(at - 1) if at > 0 else None
+            heading = item.widget() if item is not None else None
+            if isinstance(heading, QLabel):
+                heading.setVisible(shown)
+
     def texts(self) -> list[str]:
         """Every text the section shows (tests walk them for secrets)."""
         return [lab.text() for lab, _s, _b in self.labels]
@@ -107,7 +123,8 @@ class TurnSection(HallSection):
             self.who.setText(f"{swatch}{player}'s Player-Turn")
             now = rows.get("Function", "—")
             left = rows.get("Functions left", "—")
-            self.phases.setText(f"{rows.get('Phases chosen', '')}<br>now: <b>{now}</b> · then: {left}")
+            self.phases.setText(f"{rows.get('Phases chosen', '')} · now: <b>{now}</b>")
+            self.phases.setToolTip(f"then: {left}")
 
 
 class UnSection(HallSection):
@@ -125,11 +142,11 @@ class UnSection(HallSection):
         self.size_fonts()
         sec = section(picture, "un")
         if sec is None or not sec.rows:
-            self.motion.setText("No motion before the Assembly")
-            self.rows.setText("")
-            self.tally.setText("")
-            self.setVisible(True)
+            for lab in (self.motion, self.rows, self.tally):
+                lab.setText("")
+            self.set_shown(False)
             return
+        self.set_shown(True)
         self.motion.setText(sec.title.removeprefix("UN Assembly: "))
         ink = {"yea": "#7ee08a", "nay": "#ff8a80", "abstain": "#cfd8dc"}
         by_vote: dict[str, list[str]] = {"yea": [], "nay": [], "abstain": []}
@@ -139,11 +156,11 @@ class UnSection(HallSection):
                 by_vote[vote].append(f"{name} {votes}")
             else:
                 awaited += 1
-        lines = [f"<span style='color:{ink[v]}'>{v.upper()}</span>: {', '.join(names)}"
+        parts = [f"<span style='color:{ink[v]}'>{v.upper()}</span> {', '.join(names)}"
                  for v, names in by_vote.items() if names]
         if awaited:
-            lines.append(f"{awaited} {'country' if awaited == 1 else 'countries'} still to vote")
-        self.rows.setText("<br>".join(lines))
+            parts.append(f"{awaited} still to vote")
+        self.rows.setText(" · ".join(parts))
         _name, counts, result = sec.rows[-1]
         colour = "#7ee08a" if result == "carries" else "#ffcc80"
         self.tally.setText(f"{counts} — <span style='color:{colour}'>{result.upper()}</span>")
@@ -173,21 +190,25 @@ class BattleSection(HallSection):
         sec = section(picture, "battles")
         rows = sec.rows if sec is not None else []
         lines = []
-        for attack, attacker, forces, a_fist, _defender, d_fist, result in rows:
+        for attack, _attacker, forces, a_fist, _defender, d_fist, result in rows:
             if result:
                 continue
-            lines.append(f"{attack}: {attacker} {forces} Forces<br>&nbsp;fists: attacker {a_fist} · defender {d_fist}")
-        self.list.setText("<br>".join(lines) or ("" if rows else "No battle declared"))
+            lines.append(f"{attack}: {forces} Forces · fists: attacker {a_fist}, defender {d_fist}")
+        self.list.setText("<br>".join(lines))
+        self.list.setVisible(bool(lines))
         new = [tuple(r) for r in rows if r[6] and tuple(r) not in self.seen]
         self.seen |= {tuple(r) for r in rows if r[6]}
         if new:
             attack, attacker, _forces, a_fist, defender, d_fist, result = new[-1]
             target = attack.split(" → ")[-1]
-            self.banner.setText(f"FISTS OPEN for {target}<br>{attacker} {a_fist} · {defender} {d_fist}<br>"
-                                f"{result.upper()}")
+            self.banner.setText(f"{target}: {attacker} {a_fist} · {defender} {d_fist} — {result.upper()}")
             if not self.first:
                 self.light()
         self.first = False
+        if not rows:
+            self.banner.setText("")
+        self.banner.setVisible(bool(self.banner.text()))
+        self.set_shown(bool(rows))
 
     def light(self) -> None:
         self.lit = True

@@ -313,6 +313,7 @@ class UnPanel(GamePanel):
         ml.addWidget(self.text, 2, 0, 1, 2)
         ml.addWidget(self.put, 3, 0, 1, 2)
         lay.addWidget(motion)
+        self.motion_box = motion
         self.title = QLabel()
         self.title.setWordWrap(True)
         lay.addWidget(self.title)
@@ -360,6 +361,7 @@ class UnPanel(GamePanel):
         m = state.motion
         sec = section(self.picture(), "un")
         self.put.setEnabled(m is None)
+        self.motion_box.setVisible(m is None)  # one motion at a time: while it is voted, the rows get the room
         self.count.setEnabled(m is not None)
         self.veto.setEnabled(m is not None and m.motion == "peacekeeping")
         self.title.setText(sec.title if sec is not None else "UN Assembly")
