@@ -131,7 +131,8 @@ def test_the_big_screen_lights_the_battle_reveal_as_an_event(qtbot: Any, screens
                                                              monkeypatch: Any) -> None:
     game, big, _viewer, _ = screens
     battles = sections(big)[hall.BattleSection]
-    assert battles.banner.text() == "" and not battles.lit and battles.isVisibleTo(big)
+    assert battles.banner.text() == "" and not battles.lit and battles.board.isVisibleTo(big)
+    assert battles.board.parentWidget() is big.view.viewport() and not battles.isVisibleTo(big)  # on the map
     game.push({"kind": "fist", "battle": "cyrenaica", "side": "attacker", "chips": SECRET_ATTACK})
     assert battles.banner.text() == "" and not battles.lit
     monkeypatch.setattr(hall, "REVEAL_MS", 50)
@@ -147,7 +148,7 @@ def test_the_big_screen_lights_the_battle_reveal_as_an_event(qtbot: Any, screens
     assert battles.banner.text().startswith("Cyrenaica: Egypt 37")  # dimmed, kept
     game.push({"kind": "retreat", "to": "tripolitania"})
     game.push({"kind": "end_turn"})
-    assert not battles.isVisibleTo(big)  # a new Player-Turn without battles: the section makes room
+    assert not battles.board.isVisibleTo(big)  # a new Player-Turn without battles: the banner goes
 
 
 def test_the_un_tally_grows_live_on_the_big_screen(screens: Any) -> None:
@@ -175,10 +176,11 @@ def test_the_un_tally_grows_live_on_the_big_screen(screens: Any) -> None:
 def test_the_turn_section_follows_the_player_turn(screens: Any) -> None:
     game, big, _viewer, _ = screens
     turn = sections(big)[hall.TurnSection]
-    assert "Egypt's Player-Turn" in turn.who.text()
+    assert turn.board.parentWidget() is big.view.viewport() and turn.board.isVisibleTo(big)
+    assert turn.who.text().endswith("Egypt's Player-Turn · Round 1")
     assert "Military → Diplomatic" in turn.phases.text() and "now: <b>Move Forces</b>" in turn.phases.text()
     game.push({"kind": "end_turn", "force": "call the attack off"})
-    assert "Israel's Player-Turn" in turn.who.text()
+    assert turn.who.text().endswith("Israel's Player-Turn · Round 1")
 
 
 def test_the_hall_map_has_the_bloc_and_un_outlines(screens: Any) -> None:

@@ -4,19 +4,20 @@ Manifest ``sidebar`` sections. The big screen gives each section the **public** 
 (``show_picture``), so a fist that is not revealed cannot reach the hall: the battles section reads
 "in" / "awaited" from the picture, which holds no number until both fists are in.
 
-* **Turn**: whose Player-Turn (in the country's colour), the phases chosen, the function now played
-  and those left (the round and the Oil Reserve are already in the side bar's heading and tallies).
+* **Turn** — on the map: a strip along the top of the hall's map: whose Player-Turn (in the
+  country's colour) and the round, the phases chosen, the function now played.
 * **UN Assembly** (only while a motion is before it): the motion, who voted Yea, Nay or abstained
   (each with its votes), how many are still to vote, and the tally as it grows vote by vote, with
   "carries" / "fails".
-* **Battles** (only while the Player-Turn has battles): each declared attack with its fists in or
-  awaited; when a battle's fists open, a banner (the reveal, as an event) in large type: both
-  fists and who won, lit up for :data:`REVEAL_MS` and then kept, dimmed, until the next reveal.
+* **Battles** — on the map, not in the side bar: a banner along the bottom of the hall's map while
+  the Player-Turn has battles, each declared attack with its fists in or awaited; when a battle's
+  fists open, the reveal (as an event) in large type: both fists and who won, lit up for
+  :data:`REVEAL_MS` and then kept, dimmed, until the next reveal.
 
 Compact on purpose: the side bar also holds the clock and twelve countries' tracks; a section with
 nothing to say is hidden with its heading.
 
-The turn section also lays the Bloc outlines and the Peacekeeping Force's zone on the hall's map
+The turn strip also lays the Bloc outlines and the Peacekeeping Force's zone on the hall's map
 (:class:`boardapp.ui.rules.mideast.overlay.BlocOutlines`).
 """
 
@@ -24,7 +25,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QEvent, Qt, QTimer
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from boardapp.engine.module import BoardPicture
@@ -73,6 +74,50 @@ class HallSection(QWidget):
         super().resizeEvent(event)
         self.size_fonts()
 
+    def map_banner(self, name: str, labels: list[tuple[float, bool]], top: bool) -> list[QLabel]:
+        """A banner over the hall's map (top or bottom edge, 70 % of its width) holding labels of these
+        sizes; laid again whenever the map view changes size. Returns the labels."""
+        view = getattr(self.screen_window, "view", None)
+        self.board = QWidget(view.viewport() if view is not None else self)
+        self.board.setObjectName(name)
+        self.board.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
+        self.board.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents, True)
+        self.board.setStyleSheet(f"#{name} {{ background: rgba(15, 20, 26, 215); border-radius: 6px; }}")
+        self.board_layout = QVBoxLayout(self.board)
+        self.board_top = top
+        out = []
+        for size, bold in labels:
+            lab = QLabel()
+            lab.setWordWrap(True)
+            lab.setTextFormat(Qt.TextFormat.RichText)
+            lab.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            lab.setStyleSheet("color: white; background: transparent;")
+            self.board_layout.addWidget(lab)
+            self.labels.append((lab, size, bold))
+            out.append(lab)
+        self.board.hide()
+        if view is not None:
+            view.viewport().installEventFilter(self)
+        return out
+
+    def eventFilter(self, watched: Any, event: Any) -> bool:
+        if event.type() == QEvent.Type.Resize:
+            self.place_board()
+        return False
+
+    def place_board(self) -> None:
+        """Along the top or bottom of the map view: 70 % of its width, centred, as tall as its text."""
+        board = getattr(self, "board", None)
+        parent = board.parentWidget() if board is not None else None
+        if board is None or parent is None or parent is self:
+            return
+        self.size_fonts()
+        m = round(self.unit() * 0.8)
+        self.board_layout.setContentsMargins(m, m // 2, m, m // 2)
+        w = round(parent.width() * 0.7)
+        h = board.heightForWidth(w) if board.hasHeightForWidth() else board.sizeHint().height()
+        board.setGeometry((parent.width() - w) // 2, m if self.board_top else parent.height() - h - m, w, h)
+
     def set_shown(self, shown: bool) -> None:
         """Show or hide the section with its heading (the side bar puts the heading just above it): a
         section with nothing to say leaves the crowded side bar its room (twelve countries' tracks)."""
@@ -92,10 +137,13 @@ class HallSection(QWidget):
 
 
 class TurnSection(HallSection):
+    """The turn strip, as a banner along the top of the hall's map (the side bar's heading cuts a long
+    turn label short, and the side bar is full): whose Player-Turn in the country's colour, the phases
+    chosen, the function now played. Also lays the Bloc outlines and the UN Force's zone on the map."""
+
     def __init__(self, screen: Any) -> None:
         super().__init__(screen)
-        self.who = self.label(2.2, True)
-        self.phases = self.label(1.8)
+        self.who, self.phases = self.map_banner("turnstrip", [(2.6, True), (1.9, False)], top=True)
         game = getattr(screen, "game", None)
         scene = getattr(screen, "scene", None)
         self.outlines = BlocOutlines(scene, game) if game is not None and scene is not None else None
@@ -106,11 +154,11 @@ class TurnSection(HallSection):
         return cls(screen)
 
     def show_picture(self, picture: BoardPicture) -> None:
-        self.size_fonts()
+        self.set_shown(False)  # nothing in the side bar: the strip is on the map
         rows = {r[0]: r[1] for r in (section(picture, "turn").rows if section(picture, "turn") else [])}
         if "Game over" in rows:
             self.who.setText(f"Game over: {rows['Game over']}")
-            self.phases.setText(rows.get("Round", ""))
+            self.phases.setText(f"Round {rows.get('Round', '')}")
         elif rows.get("Phase") == "Negotiation":
             self.who.setText("Negotiation Phase")
             self.phases.setText(f"Round {rows.get('Round', '')}")
@@ -120,11 +168,15 @@ class TurnSection(HallSection):
             team = next((teams.get(t.get("team")) for t in picture.tracks if t.get("name") == player), None)
             colour = getattr(team, "colour", None)
             swatch = f"<span style='color:{colour}'>■</span> " if colour else ""
-            self.who.setText(f"{swatch}{player}'s Player-Turn")
+            self.who.setText(f"{swatch}{player}'s Player-Turn · Round {rows.get('Round', '').split(' ')[0]}")
             now = rows.get("Function", "—")
-            left = rows.get("Functions left", "—")
             self.phases.setText(f"{rows.get('Phases chosen', '')} · now: <b>{now}</b>")
-            self.phases.setToolTip(f"then: {left}")
+            self.phases.setToolTip(f"then: {rows.get('Functions left', '—')}")
+        self.board.setVisible(bool(rows))
+        self.place_board()
+
+    def texts(self) -> list[str]:
+        return [self.who.text(), self.phases.text()]
 
 
 class UnSection(HallSection):
@@ -167,26 +219,30 @@ class UnSection(HallSection):
 
 
 class BattleSection(HallSection):
-    """Declared attacks with their fists in or awaited, and the reveal as an event."""
+    """Declared attacks with their fists in or awaited, and the reveal as an event — drawn as a banner
+    along the bottom of the hall's map (the side bar is full with twelve countries), not in the side bar.
+
+    The side bar keeps this section (and its heading) hidden; the banner is a child of the big
+    screen's map view, laid along its bottom edge whenever the map view changes size."""
 
     def __init__(self, screen: Any) -> None:
         super().__init__(screen)
-        self.banner = self.label(2.2, True)
+        self.banner, self.list = self.map_banner("battles", [(2.6, True), (1.9, False)], top=False)
         self.banner.setObjectName("reveal")
-        self.list = self.label(1.7)
         self.seen: set[tuple[str, ...]] = set()
         self.first = True
         self.lit = False
         self.timer = QTimer(self)
         self.timer.setSingleShot(True)
         self.timer.timeout.connect(self.dim)
+        self.dim()
 
     @classmethod
     def for_screen(cls, screen: Any) -> BattleSection:
         return cls(screen)
 
     def show_picture(self, picture: BoardPicture) -> None:
-        self.size_fonts()
+        self.set_shown(False)  # nothing in the side bar: the banner is on the map
         sec = section(picture, "battles")
         rows = sec.rows if sec is not None else []
         lines = []
@@ -208,11 +264,15 @@ class BattleSection(HallSection):
         if not rows:
             self.banner.setText("")
         self.banner.setVisible(bool(self.banner.text()))
-        self.set_shown(bool(rows))
+        self.board.setVisible(bool(rows))
+        self.place_board()
+
+    def texts(self) -> list[str]:
+        return [self.banner.text(), self.list.text()]
 
     def light(self) -> None:
         self.lit = True
-        self.banner.setStyleSheet("#reveal { color: #1a1a1a; background: #ffd54f; padding: 6px; }")
+        self.banner.setStyleSheet("#reveal { color: #1a1a1a; background: #ffd54f; padding: 4px; }")
         self.timer.start(REVEAL_MS)
 
     def dim(self) -> None:
