@@ -175,7 +175,8 @@ class BattlesPanel(GamePanel):
         self.retreat_go.clicked.connect(lambda: self.submit({"kind": "retreat", "to": self.retreat_to.currentData()}))
         for w in (self.retreat_label, self.retreat_to, self.retreat_go):
             rl.addWidget(w)
-        lay.addWidget(self.retreat_box)
+        self.retreat_box.setStyleSheet("QGroupBox { font-weight: bold; color: #b00000; }")
+        lay.insertWidget(0, self.retreat_box)  # on top: nothing else goes on until the group has retreated
         self.battle.currentIndexChanged.connect(lambda _i: self._show_fists())
 
     def show_game(self) -> None:
