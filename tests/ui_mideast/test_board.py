@@ -104,7 +104,7 @@ def test_turn_strip_choose_phases_then_functions_in_order(qtbot: Any, win: Any) 
     assert win.game.state.phases == ("economic", "military")
     assert not strip.choose[("economic", "military")].isVisible()
     assert strip.phases.text() == "Phases: Economic → Military"
-    assert strip.function_steps() == [("Collect Oil Revenue", "left"), ("Drilling Bids", "left"),
+    assert strip.function_steps() == [("Collect Oil Revenue", "next"), ("Drilling Bids", "left"),
                                       ("Move Forces", "left"), ("Resolve Battles", "left")]
     click(qtbot, strip.collect)
     # Egypt's zones yield 1 + 1 = 2 chips from the Reserve: 20 -> 22, 300 -> 298.
@@ -117,6 +117,12 @@ def test_turn_strip_choose_phases_then_functions_in_order(qtbot: Any, win: Any) 
     click(qtbot, strip.end)
     assert strip.player.text() == "Israel's Player-Turn"
     assert strip.choose[("military", "diplomatic")].isVisible()
+    for _ in range(11):  # the other eleven countries pass: the round's Negotiation Phase
+        click(qtbot, strip.end)
+    assert strip.player.text() == "Negotiation Phase" and strip.end.text() == "End the round"
+    assert not any(b.isVisible() for b in strip.choose.values()) and strip.functions.text() == ""
+    click(qtbot, strip.end)
+    assert (strip.round.text(), strip.player.text()) == ("Round 2 of 10", "Egypt's Player-Turn")
 
 
 def test_a_function_passed_cannot_be_gone_back_to(qtbot: Any, win: Any) -> None:

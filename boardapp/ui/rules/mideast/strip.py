@@ -81,7 +81,7 @@ class TurnStrip(GamePanel):
 
     # --- drawing -----------------------------------------------------------------------
     def function_steps(self) -> list[tuple[str, str]]:
-        """(function name, how it stands: 'done', 'passed', 'current' or 'left'), in order.
+        """(function name, how it stands: 'done', 'passed', 'current', 'next' or 'left'), in order.
 
         'done' is a once-only function carried out; 'passed' one the turn has gone beyond (skipped, or a
         repeatable one such as drilling or moves that was played: either way it cannot be gone back to)."""
@@ -97,6 +97,8 @@ class TurnStrip(GamePanel):
             else:
                 how = "left"
             out.append((FUNCTION_NAMES[f], how))
+        if out and state.step < 0:  # phases chosen, no function begun: point at the first
+            out[0] = (out[0][0], "next")
         return out
 
     def show_game(self) -> None:
@@ -121,6 +123,7 @@ class TurnStrip(GamePanel):
         look = {"done": "<span style='color:#2e7d32'>✓ {}</span>",
                 "passed": "<span style='color:#888'>{}</span>",
                 "current": "<b style='background:#fff3b0'>▶ {}</b>",
+                "next": "<b>▷ {}</b>",
                 "left": "<span>{}</span>"}
         steps = self.function_steps() if turn_on else []
         self.functions.setText(" > ".join(look[how].format(name) for name, how in steps))
