@@ -35,16 +35,17 @@ def ink_on(fill: str) -> str:
 
 
 class GamePanel(QWidget):
-    """A panel that follows the window's game: subclasses draw in :meth:`show_game`."""
+    """A panel that follows the window's game: subclasses draw in :meth:`show_game`. ``main`` is the umpire's
+    window (not ``window``, which would hide QWidget.window())."""
 
     def __init__(self, window: Any, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.window = window
+        self.main = window
         self._unsubscribe: Callable[[], None] | None = None
 
     def follow(self) -> None:
         """Start listening to the window's game (and draw it once now)."""
-        game = self.window.game
+        game = self.main.game
         self.show_game()
         self._unsubscribe = game.subscribe(lambda _what, _entry: self.show_game())
         self.destroyed.connect(lambda _obj=None, stop=self._unsubscribe: _stop_quietly(stop))
@@ -52,7 +53,7 @@ class GamePanel(QWidget):
     # --- what the panel reads ------------------------------------------------------------
     @property
     def module(self) -> MideastRules:
-        module = self.window.game.module
+        module = self.main.game.module
         assert isinstance(module, MideastRules)
         return module
 
@@ -62,7 +63,7 @@ class GamePanel(QWidget):
 
     @property
     def state(self) -> MideastState:
-        state = self.window.game.state
+        state = self.main.game.state
         assert isinstance(state, MideastState)
         return state
 
@@ -72,7 +73,7 @@ class GamePanel(QWidget):
 
     def submit(self, command: dict[str, Any]) -> bool:
         """Submit through the window's one door; True when the journal took it."""
-        return self.window.push(command) is not None
+        return self.main.push(command) is not None
 
     def show_game(self) -> None:  # pragma: no cover - every panel overrides it
         raise NotImplementedError

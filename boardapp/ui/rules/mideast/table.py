@@ -196,7 +196,7 @@ class BattlesPanel(GamePanel):
             self.battle.setCurrentIndex(self.battle.findData(want))
         self.battle.blockSignals(False)
         self._show_fists()
-        self.reveal.show_entries(self.window.game.entries)
+        self.reveal.show_entries(self.main.game.entries)
         rt = state.retreat
         self.retreat_box.setVisible(rt is not None)
         if rt is not None:
@@ -284,7 +284,7 @@ class AuctionPanel(GamePanel):
             self.chips.setMinimum(1)
             if lead is not None and self.chips.value() <= lead[1]:
                 self.chips.setValue(lead[1] + 1)
-        self.sale.show_entries(self.window.game.entries)
+        self.sale.show_entries(self.main.game.entries)
 
 
 # --- the UN Assembly ----------------------------------------------------------------------------
@@ -386,7 +386,7 @@ class UnPanel(GamePanel):
                 self.vote_buttons[(p, vote)] = b
         self.rows.resizeColumnsToContents()
         self.tally.setText(" — ".join(sec.rows[-1][1:]) if sec is not None and m is not None else "")
-        self.result.show_entries(self.window.game.entries)
+        self.result.show_entries(self.main.game.entries)
 
 
 # --- the dock ---------------------------------------------------------------------------------
@@ -413,7 +413,7 @@ class PeaceTable(QWidget):
             self.tabs.addTab(scroll, title)
         lay.addWidget(self.countries, 2)
         lay.addWidget(self.tabs, 3)
-        self.window = window
+        self.main = window
         self._last_function: str | None = None
 
     @classmethod
@@ -431,18 +431,18 @@ class PeaceTable(QWidget):
         """Sit as a tab beside the window's Teams and Log (this table shows the countries in full), in front:
         the right-hand column then has room for all twelve countries, the fists and the vote."""
         dock = self.parent()
-        teams = self.window.findChild(QDockWidget, "Teams")
+        teams = self.main.findChild(QDockWidget, "Teams")
         if isinstance(dock, QDockWidget) and teams is not None and teams is not dock:
-            self.window.tabifyDockWidget(teams, dock)
+            self.main.tabifyDockWidget(teams, dock)
             dock.raise_()
         if isinstance(dock, QDockWidget):
-            h = self.window.height()
-            others = [d for d in self.window.findChildren(QDockWidget) if d is not dock and not d.isFloating()
-                      and self.window.dockWidgetArea(d) == self.window.dockWidgetArea(dock)
-                      and d.isVisible() and not self.window.tabifiedDockWidgets(d).count(dock)]
+            h = self.main.height()
+            others = [d for d in self.main.findChildren(QDockWidget) if d is not dock and not d.isFloating()
+                      and self.main.dockWidgetArea(d) == self.main.dockWidgetArea(dock)
+                      and d.isVisible() and not self.main.tabifiedDockWidgets(d).count(dock)]
             share = int(h * 0.28 / max(len(others), 1))
-            self.window.resizeDocks([dock, *others], [int(h * 0.72), *[share] * len(others)], Qt.Orientation.Vertical)
-            self.window.resizeDocks([dock], [max(560, int(self.window.width() * 0.3))], Qt.Orientation.Horizontal)
+            self.main.resizeDocks([dock, *others], [int(h * 0.72), *[share] * len(others)], Qt.Orientation.Vertical)
+            self.main.resizeDocks([dock], [max(560, int(self.main.width() * 0.3))], Qt.Orientation.Horizontal)
 
     def follow_function(self) -> None:
         """Bring forward the tab of the function now played (when it changes), or of an open vote."""
