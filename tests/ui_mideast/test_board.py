@@ -159,6 +159,18 @@ def test_drag_tells_redeploy_annex_and_attack_apart(qtbot: Any, open_board: Any)
     assert table_texts(table_of(win).battles.table)[0][:4] == ["Lower Egypt → Cyrenaica", "Egypt", "3", "awaited"]
 
 
+def test_while_dragging_each_reachable_zone_says_what_entering_it_is(open_board: Any) -> None:
+    from PySide6.QtWidgets import QGraphicsSimpleTextItem
+
+    win = open_board(settings={"peacekeeping_at": None})
+    options = win.scene.show_options("forces-lower-egypt")
+    words = {t.text() for t in win.scene.items() if isinstance(t, QGraphicsSimpleTextItem)}
+    # Lower Egypt's neighbours: Upper Egypt (Egypt's own), Sinai (no one's), Cyrenaica (Libya's).
+    assert {"upper-egypt", "sinai", "cyrenaica"} <= set(options)
+    assert {"re-deploy", "annex", "attack Libya"} <= words
+    win.scene.clear_options()
+
+
 def test_a_refused_drop_offers_the_force_dialog(qtbot: Any, win: Any) -> None:
     """Before the phases are chosen a move is out of order: refused with the reason, nothing played."""
     dlg = declare(win, "forces-upper-egypt", "lower-egypt")

@@ -148,6 +148,9 @@ class BoardScene(QGraphicsScene):
         for a board shown alone (tests, the public screens, whose sources refuse commands anyway)."""
         self.pointer_hook: PointerHook | None = None
         """A rule system's own use of the mouse on this board (see :class:`PointerHook`)."""
+        self.option_notes = False
+        """Write each move option's ``note`` under its ring when it has no cost (a rule system's board
+        extras turn it on: Mid-East PEACE's 're-deploy' / 'annex' / 'attack Libya')."""
         self.drop_hook: Callable[[str, str], bool] | None = None
         """A rule system's board extras taking a drop over (counter, place) -> True when they did, e.g.
         to ask how many Forces go before submitting; the counter snaps back until a command moves it."""
@@ -811,8 +814,9 @@ class BoardScene(QGraphicsScene):
             ring.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
             self.addItem(ring)
             self._option_items.append(ring)
-            if o.cost:
-                text = QGraphicsSimpleTextItem(o.cost)
+            words = o.cost or (o.note if self.option_notes else "")
+            if words:
+                text = QGraphicsSimpleTextItem(words)
                 text.setFont(style.font(22, True))
                 text.setBrush(QColor("#004d26"))
                 text.setPen(QPen(QColor(255, 255, 255, 230), 0.8))

@@ -106,6 +106,7 @@ class MideastBoard:
         self.scene = window.scene
         self.dialog: DeclareDialog | None = None
         self.scene.drop_hook = self.dropped
+        self.scene.option_notes = True  # a drag writes 're-deploy', 'annex' or 'attack Libya' under each ring
         self.outlines = BlocOutlines(self.scene, game)
         self.overturned = OverturnedMarks(self.scene)
 
@@ -126,6 +127,7 @@ class MideastBoard:
     def uninstall(self) -> None:
         if self.scene.drop_hook == self.dropped:
             self.scene.drop_hook = None
+        self.scene.option_notes = False
         self.outlines.remove()
         self.overturned.remove()
         if self.dialog is not None:
