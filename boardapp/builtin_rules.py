@@ -64,6 +64,8 @@ MIDEAST = Manifest.model_validate({
              "widget": "boardapp.ui.rules.mideast.screen:UnSection.for_screen"},
             {"id": "mideast.battles", "title": "Battles",
              "widget": "boardapp.ui.rules.mideast.screen:BattleSection.for_screen"},
+            {"id": "mideast.final", "title": "Final table",
+             "widget": "boardapp.ui.rules.mideast.screen:FinalSection.for_screen"},
         ],
         "board_extras": "boardapp.ui.rules.mideast.declare:install",
     },

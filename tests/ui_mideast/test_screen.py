@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from PySide6.QtWidgets import (
     QAbstractButton,
+    QDockWidget,
     QGraphicsSimpleTextItem,
     QGraphicsTextItem,
     QLabel,
@@ -209,3 +210,32 @@ def test_a_viewer_is_sent_the_public_sections_only(monkeypatch: Any) -> None:
     assert "secret" not in ids and {"turn", "un", "battles"} <= set(ids)
     assert [s.id for s in picture_from(message).sections] == ids
     assert picture_from(message).sections[0].rows == game.module.board(game.state).sections[0].rows
+
+
+def test_a_cease_fire_ends_the_game_in_peace_on_both_screens(qtbot: Any) -> None:
+    """Libya hands Egypt 5 chips; a Cease Fire carries unanimously: PEACE, scored in Oil Chips, Egypt
+    (25) ahead of the ten countries on 20 and Libya on 15."""
+    from boardapp.ui.mainwindow import MainWindow
+    from boardapp.ui.rules.mideast.table import PeaceTable
+
+    game = new_game(variant())
+    board = MainWindow(game)
+    big = BigScreenWindow(game)
+    for w in (board, big):
+        qtbot.addWidget(w)
+        w.resize(1920, 1080)
+        w.show()
+    game.push({"kind": "give_chips", "player": "libya", "to": "egypt", "chips": 5})
+    game.push({"kind": "choose_phases", "phases": ["military", "diplomatic"]})
+    game.push({"kind": "un_motion", "motion": "cease_fire"})
+    final = sections(big)[hall.FinalSection]
+    assert not final.board.isVisibleTo(big)
+    for who in game.module.rules.order:
+        game.push({"kind": "un_vote", "player": who, "vote": "yea"})
+    game.push({"kind": "un_tally"})
+    assert game.state.ended == "peace"
+    assert final.board.isVisibleTo(big) and final.title.text() == "PEACE: Egypt wins"
+    assert "<b>Egypt</b>" in final.table.text() and ">25<" in final.table.text() and ">15<" in final.table.text()
+    countries = board.findChild(QDockWidget, "mideast.table").widget()
+    assert isinstance(countries, PeaceTable)
+    assert countries.countries.final.text() == "Final table (PEACE): Egypt wins"

@@ -14,6 +14,9 @@ Manifest ``sidebar`` sections. The big screen gives each section the **public** 
   fists open, the reveal (as an event) in large type: both fists and who won, lit up for
   :data:`REVEAL_MS` and then kept, dimmed, until the next reveal.
 
+* **Final table** — on the map, in the middle, once the game has ended: PEACE or WAR, the winner,
+  every country's score (two columns).
+
 Compact on purpose: the side bar also holds the clock and twelve countries' tracks; a section with
 nothing to say is hidden with its heading.
 
@@ -74,15 +77,16 @@ class HallSection(QWidget):
         super().resizeEvent(event)
         self.size_fonts()
 
-    def map_banner(self, name: str, labels: list[tuple[float, bool]], top: bool) -> list[QLabel]:
-        """A banner over the hall's map (top or bottom edge, 70 % of its width) holding labels of these
-        sizes; laid again whenever the map view changes size. Returns the labels."""
+    def map_banner(self, name: str, labels: list[tuple[float, bool]], top: bool | None) -> list[QLabel]:
+        """A banner over the hall's map (top or bottom edge, or the middle for None; 70 % of its width)
+        holding labels of these sizes; laid again whenever the map view changes size. Returns the labels."""
         view = getattr(self.screen_window, "view", None)
         self.board = QWidget(view.viewport() if view is not None else self)
         self.board.setObjectName(name)
         self.board.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
         self.board.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents, True)
-        self.board.setStyleSheet(f"#{name} {{ background: rgba(15, 20, 26, 215); border-radius: 6px; }}")
+        alpha = 215 if top is not None else 245  # the middle one covers the map: nearly opaque
+        self.board.setStyleSheet(f"#{name} {{ background: rgba(15, 20, 26, {alpha}); border-radius: 6px; }}")
         self.board_layout = QVBoxLayout(self.board)
         self.board_top = top
         out = []
@@ -116,7 +120,8 @@ class HallSection(QWidget):
         self.board_layout.setContentsMargins(m, m // 2, m, m // 2)
         w = round(parent.width() * 0.7)
         h = board.heightForWidth(w) if board.hasHeightForWidth() else board.sizeHint().height()
-        board.setGeometry((parent.width() - w) // 2, m if self.board_top else parent.height() - h - m, w, h)
+        y = (parent.height() - h) // 2 if self.board_top is None else (m if self.board_top else parent.height() - h - m)
+        board.setGeometry((parent.width() - w) // 2, y, w, h)
 
     def set_shown(self, shown: bool) -> None:
         """Show or hide the section with its heading (the side bar puts the heading just above it): a
@@ -278,3 +283,38 @@ class BattleSection(HallSection):
     def dim(self) -> None:
         self.lit = False
         self.banner.setStyleSheet("#reveal { color: #ffd54f; background: transparent; }")
+
+
+class FinalSection(HallSection):
+    """The end of the game on the hall's map: PEACE or WAR, the winner, and every country's score in
+    the middle of the map (the game is over: the map matters less than the table)."""
+
+    def __init__(self, screen: Any) -> None:
+        super().__init__(screen)
+        self.title, self.table = self.map_banner("final", [(3.2, True), (1.9, False)], top=None)
+
+    @classmethod
+    def for_screen(cls, screen: Any) -> FinalSection:
+        return cls(screen)
+
+    def show_picture(self, picture: BoardPicture) -> None:
+        self.set_shown(False)
+        sec = section(picture, "final")
+        if sec is None:
+            self.title.setText("")
+            self.table.setText("")
+            self.board.setVisible(False)
+            return
+        winners = [row[0] for row in sec.rows if row[-1] == "winner"]
+        how = sec.title.removeprefix("Final table (").removesuffix(")")
+        self.title.setText(f"{how}: {' and '.join(winners)} {'wins' if len(winners) == 1 else 'win'}")
+        cells = [f"<td style='padding: 0 0.6em'>{'<b>' if row[-1] else ''}{row[0]}{'</b>' if row[-1] else ''}</td>"
+                 f"<td align='right' style='padding: 0 0.6em'>{row[4]}</td>" for row in sec.rows]
+        half = (len(cells) + 1) // 2
+        rows = [cells[i] + (cells[i + half] if i + half < len(cells) else "<td></td><td></td>") for i in range(half)]
+        self.table.setText("<table align='center'>" + "".join(f"<tr>{r}</tr>" for r in rows) + "</table>")
+        self.board.setVisible(True)
+        self.place_board()
+
+    def texts(self) -> list[str]:
+        return [self.title.text(), self.table.text()]

@@ -97,6 +97,10 @@ class CountriesPanel(GamePanel):
         f.setBold(True)
         self.reserve.setFont(f)
         lay.addWidget(self.reserve)
+        self.final = QLabel()
+        self.final.setObjectName("final")
+        self.final.setStyleSheet("#final { font-weight: bold; color: #0a6b2a; }")
+        lay.addWidget(self.final)
         self.table = QTableWidget()
         self.table.verticalHeader().setVisible(False)
         self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
@@ -105,6 +109,11 @@ class CountriesPanel(GamePanel):
     def show_game(self) -> None:
         pic = self.picture()
         self.reserve.setText(f"Oil Reserve: {pic.tallies.get('oil reserve', 0)} chips")
+        final = section(pic, "final")
+        winners = [row[0] for row in final.rows if row[-1] == "winner"] if final is not None else []
+        self.final.setText(f"{final.title}: {' and '.join(winners)} {'wins' if len(winners) == 1 else 'win'}"
+                           if final is not None else "")
+        self.final.setVisible(final is not None)
         rows = [[t["name"], str(t["chips"]), str(t["forces"]), str(t["zones"]), str(t["votes"]),
                  t["bloc"].capitalize() or "—", str(t["revenue"]), str(t["score"])] for t in pic.tracks]
         _fill(self.table, ["Country", "Oil Chips", "Forces", "Zones", "Votes", "Bloc", "Revenue", "Score"], rows)
