@@ -54,6 +54,25 @@ MIDEAST = Manifest.model_validate({
     "name": "mideast",
     "title": "Mid-East PEACE",
     "module": "boardapp.rules.mideast.module:MideastRules",
+    "contributions": {
+        "docks": [
+            {"id": "mideast.turn", "title": "Turn strip",
+             "widget": "boardapp.ui.rules.mideast.strip:TurnStrip.for_window", "area": "bottom"},
+            {"id": "mideast.table", "title": "Mid-East PEACE",
+             "widget": "boardapp.ui.rules.mideast.table:PeaceTable.for_window", "area": "right"},
+        ],
+        "sidebar": [
+            {"id": "mideast.turn", "title": "Turn",
+             "widget": "boardapp.ui.rules.mideast.screen:TurnSection.for_screen"},
+            {"id": "mideast.un", "title": "UN Assembly",
+             "widget": "boardapp.ui.rules.mideast.screen:UnSection.for_screen"},
+            {"id": "mideast.battles", "title": "Battles",
+             "widget": "boardapp.ui.rules.mideast.screen:BattleSection.for_screen"},
+            {"id": "mideast.final", "title": "Final table",
+             "widget": "boardapp.ui.rules.mideast.screen:FinalSection.for_screen"},
+        ],
+        "board_extras": "boardapp.ui.rules.mideast.declare:install",
+    },
 })
 
 THEGAME = Manifest.model_validate({

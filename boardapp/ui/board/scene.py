@@ -148,6 +148,12 @@ class BoardScene(QGraphicsScene):
         for a board shown alone (tests, the public screens, whose sources refuse commands anyway)."""
         self.pointer_hook: PointerHook | None = None
         """A rule system's own use of the mouse on this board (see :class:`PointerHook`)."""
+        self.option_notes = False
+        """Write each move option's ``note`` under its ring when it has no cost (a rule system's board
+        extras turn it on: Mid-East PEACE's 're-deploy' / 'annex' / 'attack Libya')."""
+        self.drop_hook: Callable[[str, str], bool] | None = None
+        """A rule system's board extras taking a drop over (counter, place) -> True when they did, e.g.
+        to ask how many Forces go before submitting; the counter snaps back until a command moves it."""
         self.public = public
         self.map = game.module.map
         self.teams = {t.id: t for t in game.module.teams}
@@ -808,8 +814,9 @@ class BoardScene(QGraphicsScene):
             ring.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
             self.addItem(ring)
             self._option_items.append(ring)
-            if o.cost:
-                text = QGraphicsSimpleTextItem(o.cost)
+            words = o.cost or (o.note if self.option_notes else "")
+            if words:
+                text = QGraphicsSimpleTextItem(words)
                 text.setFont(style.font(22, True))
                 text.setBrush(QColor("#004d26"))
                 text.setPen(QPen(QColor(255, 255, 255, 230), 0.8))
@@ -860,7 +867,10 @@ class BoardScene(QGraphicsScene):
     def drop_counter(self, counter: str, place: str) -> bool:
         """Submit what the rule module says dropping ``counter`` on ``place`` means (a move, a
         deployment …) through the controller; when nothing is accepted the counter snaps back (the
-        controller's listeners say why and offer CONTROL's force)."""
+        controller's listeners say why and offer CONTROL's force). A ``drop_hook`` may take the drop over."""
+        if self.drop_hook is not None and self.drop_hook(counter, place):
+            self.refresh()
+            return False
         outcome = self.controller.drop(counter, place)
         if outcome is None or not outcome.accepted:
             self.refresh()

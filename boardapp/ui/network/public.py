@@ -8,7 +8,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from boardapp.engine.journal import JournalEntry
-from boardapp.engine.module import BoardPicture, BoardPiece, BoardToken
+from boardapp.engine.module import BoardPicture, BoardPiece, BoardToken, Section
 from boardapp.net.replica import public_board
 from boardapp.ui.document.source import GameSource
 from boardapp.ui.network.refusal import NetRefusal
@@ -61,6 +61,9 @@ def picture_from(board: dict[str, Any]) -> BoardPicture:
         tallies=dict(board.get("tallies", {})),
         hidden_keys=frozenset(board.get("hidden_keys", [])),
         table=board.get("table"),  # a map-less system's table (Coup), as the host's view for this seat made it
+        sections=[Section(**{**fields(Section, sec), "rows": [list(r) for r in sec.get("rows", [])],
+                             "visible_to": tuple(sec.get("visible_to", ()))})
+                  for sec in board.get("sections", []) if not sec.get("hidden")],
     )
 
 
