@@ -78,8 +78,7 @@ def _parse_dice(text: str | None, seed: int | None) -> Dice:
 def _open_any(path: str, save: str | None = None, dice: Dice | None = None) -> Game[Any]:
     kind = sniff(Path(path)) if Path(path).exists() else "missing"
     if kind == "game":
-        game = open_game(path, dice=dice, readonly=save is None)
-        return game
+        return open_game(path, dice=dice, readonly=save is None)
     if kind == "missing":
         raise FileProblemsError([Problem("no such file", file=Path(path))])
     scenario, the_map, _ = read_scenario(path)
@@ -227,11 +226,21 @@ def cmd_schema(args: argparse.Namespace) -> int:
         schema = manifest_schema()
     else:
         try:
-            schema = get_module(args.what).scenario_model.model_json_schema()
+            module = get_module(args.what)
         except ValueError as exc:
             print(f"boardapp schema: {exc} (or 'map', 'manifest')", file=sys.stderr)
             return 2
-    text = json.dumps(schema, indent=2) + "\n"
+        schema = module.scenario_model.model_json_schema()
+    if getattr(args, "markdown", False):
+        if args.what in ("map", "manifest"):
+            print("boardapp schema: --markdown documents a rule system's scenario files (see docs/formats.md "
+                  "for maps)", file=sys.stderr)
+            return 2
+        from boardapp.model.formatdoc import rules_markdown
+
+        text = rules_markdown(args.what)
+    else:
+        text = json.dumps(schema, indent=2) + "\n"
     if args.out:
         Path(args.out).write_text(text, encoding="utf-8")
     else:
@@ -355,6 +364,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("what", help="'map', 'manifest' (a rule system's contributions), or a rule module name "
                    "for its scenarios ('binni')")
     p.add_argument("--out", metavar="FILE")
+    p.add_argument("--markdown", action="store_true",
+                   help="the scenario format as Markdown tables written from the models' descriptions "
+                        "(docs/formats/RULES.md)")
     p.set_defaults(func=cmd_schema)
 
     p = sub.add_parser("export", help="write a game's journal as JSON Lines")

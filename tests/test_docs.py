@@ -9,6 +9,7 @@ import yaml
 from pydantic import BaseModel
 
 from boardapp.model import mapfile, scenario
+from boardapp.rules import available
 from boardapp.rules.binni import scenario as binni_scenario
 from boardapp.rules.binni.commands import ALL_COMMANDS
 
@@ -51,3 +52,25 @@ def test_every_file_the_readme_and_docs_name_exists() -> None:
             if not (ROOT / name).exists():
                 missing.append(f"{doc.relative_to(ROOT)}: {name}")
     assert missing == []
+
+
+@pytest.mark.parametrize("rules", sorted(available()))
+def test_every_rule_system_has_its_format_page_written_from_its_models(rules: str) -> None:
+    """docs/formats/RULES.md is what `boardapp schema RULES --markdown` writes now: a field added or
+    described anew without regenerating the page fails here (regenerate with that command)."""
+    from boardapp.model.formatdoc import rules_markdown
+
+    page = ROOT / "docs" / "formats" / f"{rules}.md"
+    assert page.exists(), f"{page} is missing: write it with `boardapp schema {rules} --markdown --out {page}`"
+    assert page.read_text(encoding="utf-8") == rules_markdown(rules), (
+        f"{page} is stale: rewrite it with `boardapp schema {rules} --markdown --out {page}`")
+
+
+def test_the_format_page_has_a_row_for_every_field_of_a_nested_model() -> None:
+    from boardapp.model.formatdoc import markdown
+    from boardapp.rules.coup.scenario import CoupScenario
+
+    text = markdown(CoupScenario, "The scenario")
+    for name, field in CoupScenario.model_fields.items():
+        assert f"| `{field.alias or name}` |" in text
+    assert "### `options`" in text and "| `one_government_recruit` |" in text
