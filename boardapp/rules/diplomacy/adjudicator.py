@@ -177,24 +177,21 @@ def _kind_of_subclass(o: Order) -> int:
 class _Movement:
     """One movement phase's working state (indices are unit numbers)."""
 
-    def __init__(self, m: MapData, units: Sequence[Unit], orders: Sequence[Order]) -> None:
+    def __init__(self, m: MapData, units: list[Unit], orders: list[Order]) -> None:
         self.m = m
-        hit = _SEA_ROUTES.get(id(m))
-        if hit is None or hit[0] is not m:
-            hit = _SEA_ROUTES[id(m)] = (m, {})
-        self._routes = hit[1]
-        self.units = list(units)
-        n = len(self.units)
+        self.units = units
+        n = len(units)
         rp = m.region_province
-        self.prov = [rp.get(u.region) or province_of(u.region) for u in self.units]
+        self.prov = prov = [rp.get(u.region) or province_of(u.region) for u in units]
         self._fleets_at_sea: frozenset[str] | None = None
-        self.at: dict[str, int] = {}
-        for i, u in enumerate(self.units):
-            p = self.prov[i]
-            if p in self.at:
-                raise ValueError(f"two units in {p!r}: {self.units[self.at[p]]} and {u}")
-            self.at[p] = i
-        self.orders = list(orders)
+        self.at = at = dict(zip(prov, range(n), strict=True))
+        if len(at) < n:
+            seen: dict[str, Unit] = {}
+            for p, u in zip(prov, units, strict=True):
+                if p in seen:
+                    raise ValueError(f"two units in {p!r}: {seen[p]} and {u}")
+                seen[p] = u
+        self.orders = orders
         self.order_of: list[Order | None] = [None] * n
         self.invalid: dict[int, str] = {}  # order index -> reason
         self.unit_of_order: dict[int, int] = {}  # order index -> unit number, for orders matched to a unit
@@ -208,6 +205,7 @@ class _Movement:
         self.attackers: dict[str, list[int]] = {}
         self.opposite: list[int] = [-1] * n  # head-to-head partner
         self.sup_dest: list[str | None] = [None] * n
+        self.legal_moves: list[int] = []  # units with a legal move, in unit order
         # resolution state
         self.resolved: list[bool | None] = [None] * n
         self.visited = [False] * n
@@ -275,7 +273,7 @@ class _Movement:
         kind, dest, dest_region, convoyed, prov = self.kind, self.dest, self.dest_region, self.convoyed, self.prov
         army_adj, army_places, fleet_adj, multi_coast = m.army_adj, m.army_places, m.fleet_adj, m.multi_coast
         army_moves: list[int] = []
-        legal_moves: list[int] = []
+        legal_moves = self.legal_moves
         for i in moves:
             mo: Move = order_of[i]  # type: ignore[assignment]
             u, src, d = units[i], prov[i], mo.dest
@@ -425,10 +423,14 @@ class _Movement:
 
     def _sea_route(self, src: str, dst: str) -> frozenset[str]:
         """Sea provinces on some chain of open water from ``src`` to ``dst`` (fixed by the map: kept)."""
+        m = self.m
+        routes = _SEA_ROUTES.get(id(m))
+        if routes is None or routes[0] is not m:
+            routes = _SEA_ROUTES[id(m)] = (m, {})
         key = (src, dst)
-        hit = self._routes.get(key)
+        hit = routes[1].get(key)
         if hit is None:
-            hit = self._routes[key] = frozenset(self._on_route(src, dst, self.m.seas))
+            hit = routes[1][key] = frozenset(self._on_route(src, dst, m.seas))
         return hit
 
     def _route_fleets(self, src: str, dst: str, fleets: Iterable[int]) -> set[int]:
@@ -635,7 +637,10 @@ class _Movement:
                 return False
         elif atk <= self._hold_strength(d, not opt):
             return False
-        return all(a == i or atk > self._prevent_strength(a, not opt) for a in self.attackers[d])
+        for a in self.attackers[d]:  # noqa: SIM110 - a loop, not all() over a generator: runs per decision
+            if a != i and atk <= self._prevent_strength(a, not opt):
+                return False
+        return True
 
     def _adj_support(self, i: int, opt: bool) -> bool:
         p = self.prov[i]
@@ -660,60 +665,69 @@ class _Movement:
         # a support or convoy nobody attacks is given / stays whatever else happens: decided here,
         # so that the search below meets it as a known value (about half of all orders are such)
         for i, k in enumerate(kind):
-            if k in (_SUP_HOLD, _SUP_MOVE, _CONVOY) and prov[i] not in attackers:
+            if k != _HOLD and k != _MOVE and prov[i] not in attackers:  # noqa: PLR1714 - ints, two compares
                 resolved[i] = True
+        resolve = self._resolve
         for i, k in enumerate(kind):
             if k != _HOLD and resolved[i] is None:
-                self._resolve(i, False)
+                resolve(i, False)
         moved_in: dict[str, int] = {}
-        dest = self.dest
-        for i, k in enumerate(kind):
-            if k == _MOVE and resolved[i]:
+        dest, dest_region, convoyed = self.dest, self.dest_region, self.convoyed
+        for i in self.legal_moves:
+            if resolved[i]:
                 moved_in[dest[i]] = i  # type: ignore[index]
         units: list[Unit] = []
         dislodged: list[Dislodged] = []
         is_dislodged = [False] * len(self.units)
-        for i, u in enumerate(self.units):
-            if kind[i] == _MOVE and resolved[i]:
-                dr = self.dest_region[i]
-                assert dr is not None
-                units.append(new_unit(u.power, u.unit_type, dr))
-            elif prov[i] in moved_in:
-                a = moved_in[prov[i]]
-                is_dislodged[i] = True
-                dislodged.append(_dislodged(u, prov[a], self.convoyed[a]))
-            else:
-                units.append(u)
-        contested = frozenset(
-            d
-            for d, atts in attackers.items()
-            if d not in moved_in and any(self._prevent_strength(a, False) > 0 for a in atts)
-        )
+        if moved_in:
+            for i, u in enumerate(self.units):
+                if kind[i] == _MOVE and resolved[i]:
+                    units.append(new_unit(u.power, u.unit_type, dest_region[i]))  # type: ignore[arg-type]
+                elif prov[i] in moved_in:
+                    a = moved_in[prov[i]]
+                    is_dislodged[i] = True
+                    dislodged.append(_dislodged(u, prov[a], convoyed[a]))
+                else:
+                    units.append(u)
+        else:
+            units = self.units
+        contested: set[str] = set()
+        for d, atts in attackers.items():
+            if d not in moved_in:
+                for a in atts:
+                    if self._prevent_strength(a, False) > 0:
+                        contested.add(d)
+                        break
         results: list[OrderResult] = []
-        invalid, unit_of_order = self.invalid, self.unit_of_order
+        invalid, unit_of_order, szykman, path = self.invalid, self.unit_of_order, self.szykman, self._path
         for k, o in enumerate(self.orders):
-            why = invalid.get(k)
-            if why is not None:
-                results.append(_result(o, False, f"illegal: {why}"))
+            if invalid and k in invalid:
+                results.append(_result(o, False, f"illegal: {invalid[k]}"))
                 continue
             i = unit_of_order[k]
-            kd, r, gone = kind[i], bool(resolved[i]), is_dislodged[i]
+            kd, r = kind[i], bool(resolved[i])
             if kd == _MOVE:
-                reason = "moves" if r else ("bounced" if self._path(i, False) else "no convoy route")
+                reason = "moves" if r else ("bounced" if path(i, False) else "no convoy route")
+            elif kd == _HOLD:
+                r = not is_dislodged[i]
+                reason = "holds" if r else "dislodged"
             elif kd == _CONVOY:
-                r = r and not self.szykman[i]
-                reason = "convoy paradox (Szykman rule)" if self.szykman[i] else ("convoys" if r else "dislodged")
-            elif kd != _HOLD:  # a support
-                reason = "support given" if r else ("dislodged" if gone else "support cut")
-            else:
-                r, reason = not gone, "dislodged" if gone else "holds"
+                r = r and not szykman[i]
+                reason = "convoy paradox (Szykman rule)" if szykman[i] else ("convoys" if r else "dislodged")
+            else:  # a support
+                reason = "support given" if r else ("dislodged" if is_dislodged[i] else "support cut")
             results.append(_result(o, r, reason))
-        return MovementResult(tuple(results), tuple(units), tuple(dislodged), contested)
+        out = _new(MovementResult)
+        # the frozen dataclass's fields, set as its __init__ would but in one call
+        out.__dict__.update(results=tuple(results), units=tuple(units), dislodged=tuple(dislodged),
+                            contested=frozenset(contested))
+        return out
 
 
 def adjudicate_movement(m: MapData, units: Iterable[Unit], orders: Iterable[Order]) -> MovementResult:
     """Resolve a movement phase.  Unordered units hold; illegal orders fail and hold."""
-    return _Movement(m, list(units), list(orders)).run()
+    return _Movement(m, units if type(units) is list else list(units),
+                     orders if type(orders) is list else list(orders)).run()
 
 
 # -- retreats -----------------------------------------------------------------
