@@ -174,6 +174,18 @@ def _kind_of_subclass(o: Order) -> int:
     return -1 if isinstance(o, _NOT_MOVEMENT) else _HOLD
 
 
+class _KOrder:
+    """Unit number -> the index of its order, looked up only for the rare refused order."""
+
+    __slots__ = ("unit_of_order",)
+
+    def __init__(self, unit_of_order: list[int]) -> None:
+        self.unit_of_order = unit_of_order
+
+    def __getitem__(self, i: int) -> int:
+        return self.unit_of_order.index(i)
+
+
 class _Movement:
     """One movement phase's working state (indices are unit numbers)."""
 
@@ -194,14 +206,15 @@ class _Movement:
         self.orders = orders
         self.order_of: list[Order | None] = [None] * n
         self.invalid: dict[int, str] = {}  # order index -> reason
-        self.unit_of_order: dict[int, int] = {}  # order index -> unit number, for orders matched to a unit
+        # order index -> unit number for orders matched to a unit, else -1
+        self.unit_of_order = [-1] * len(orders)
         self.kind = [_HOLD] * n
         self.dest: list[str | None] = [None] * n  # province
         self.dest_region: list[str | None] = [None] * n
         self.convoyed = [False] * n
         # matching supports and convoying fleets; one shared empty tuple until a unit has some
         self.supporters: list[Sequence[int]] = [()] * n
-        self.convoyers: list[Sequence[int]] = [()] * n
+        self.convoyers: dict[int, Sequence[int]] = {}  # unit -> fleets on its convoy route (rare: a dict)
         self.attackers: dict[str, list[int]] = {}
         self.opposite: list[int] = [-1] * n  # head-to-head partner
         self.sup_dest: list[str | None] = [None] * n
@@ -212,7 +225,7 @@ class _Movement:
         self.cycle: list[int] = []
         self.in_cycle = [False] * n
         self.hits = 0
-        self.szykman = [False] * n
+        self.szykman: set[int] = set()  # convoys failed by the Szykman rule
 
     # -- order validation ------------------------------------------------------
 
@@ -266,7 +279,7 @@ class _Movement:
                 supports.append(i)
             elif c == _CONVOY:
                 convoys.append(i)
-        korder = {i: k for k, i in unit_of_order.items()}
+        korder = _KOrder(unit_of_order)
         # in unit order, as the decisions are first met in unit order; moves first: supports and
         # convoys depend on them
         moves.sort()
@@ -551,7 +564,7 @@ class _Movement:
         if convoys:  # convoy paradox: Szykman rule
             for j in convoys:
                 self.resolved[j] = False
-                self.szykman[j] = True
+                self.szykman.add(j)
         else:  # circular movement
             for j in cycle:
                 if self.kind[j] == _MOVE:
@@ -574,7 +587,7 @@ class _Movement:
     def _path(self, i: int, opt: bool) -> bool:
         if not self.convoyed[i]:
             return True
-        fleets = self.convoyers[i]
+        fleets = self.convoyers.get(i, ())
         if not fleets:
             return False
         ok = [f for f in fleets if self._resolve(f, opt)]
@@ -678,14 +691,14 @@ class _Movement:
                 moved_in[dest[i]] = i  # type: ignore[index]
         units: list[Unit] = []
         dislodged: list[Dislodged] = []
-        is_dislodged = [False] * len(self.units)
+        is_dislodged: set[int] = set()
         if moved_in:
             for i, u in enumerate(self.units):
                 if kind[i] == _MOVE and resolved[i]:
                     units.append(new_unit(u.power, u.unit_type, dest_region[i]))  # type: ignore[arg-type]
                 elif prov[i] in moved_in:
                     a = moved_in[prov[i]]
-                    is_dislodged[i] = True
+                    is_dislodged.add(i)
                     dislodged.append(_dislodged(u, prov[a], convoyed[a]))
                 else:
                     units.append(u)
@@ -709,13 +722,14 @@ class _Movement:
             if kd == _MOVE:
                 reason = "moves" if r else ("bounced" if path(i, False) else "no convoy route")
             elif kd == _HOLD:
-                r = not is_dislodged[i]
+                r = i not in is_dislodged
                 reason = "holds" if r else "dislodged"
             elif kd == _CONVOY:
-                r = r and not szykman[i]
-                reason = "convoy paradox (Szykman rule)" if szykman[i] else ("convoys" if r else "dislodged")
+                paradox = i in szykman
+                r = r and not paradox
+                reason = "convoy paradox (Szykman rule)" if paradox else ("convoys" if r else "dislodged")
             else:  # a support
-                reason = "support given" if r else ("dislodged" if is_dislodged[i] else "support cut")
+                reason = "support given" if r else ("dislodged" if i in is_dislodged else "support cut")
             results.append(_result(o, r, reason))
         out = _new(MovementResult)
         # the frozen dataclass's fields, set as its __init__ would but in one call

@@ -636,7 +636,8 @@ def _parse_plain(text: str, phase: Phase, m: MapData) -> Order | None:
     head, colon, body = text.partition(":")
     if colon:
         power = head.strip()
-        if not _POWER_NAME_RE.match(power):
+        # letters only (``FRANCE``) pass without the regex, which is slow to start from cold caches
+        if not (power.isalpha() and power.isascii()) and not _POWER_NAME_RE.match(power):
             return None
     else:
         body = head
@@ -644,7 +645,8 @@ def _parse_plain(text: str, phase: Phase, m: MapData) -> Order | None:
     n = len(toks)
     if n == 0 or n > 9:
         return None
-    places = _vocabulary(m).places
+    hit = _VOCABULARIES.get(id(m))
+    places = hit[1].places if hit is not None and hit[0] is m else _vocabulary(m).places
     i = 0
     utype = _TYPES.get(toks[0])
     if utype is not None:
