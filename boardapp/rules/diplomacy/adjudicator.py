@@ -680,12 +680,26 @@ class _Movement:
         for i, k in enumerate(kind):
             if k != _HOLD and k != _MOVE and prov[i] not in attackers:  # noqa: PLR1714 - ints, two compares
                 resolved[i] = True
+        # moves whose outcome nothing else can change, decided before the search too: a move over land into
+        # an empty province nobody else enters succeeds (attack 1 or more against hold 0, nothing to
+        # prevent it); a move over land onto a unit of its own power that stays fails (attack 0)
+        at, placed, convoyed = self.at, self.units, self.convoyed
+        for d, atts in attackers.items():
+            j = at.get(d, -1)
+            if j < 0:
+                if len(atts) == 1 and not convoyed[atts[0]]:
+                    resolved[atts[0]] = True
+            elif kind[j] != _MOVE:
+                power = placed[j].power
+                for i in atts:
+                    if not convoyed[i] and placed[i].power == power:
+                        resolved[i] = False
         resolve = self._resolve
         for i, k in enumerate(kind):
             if k != _HOLD and resolved[i] is None:
                 resolve(i, False)
         moved_in: dict[str, int] = {}
-        dest, dest_region, convoyed = self.dest, self.dest_region, self.convoyed
+        dest, dest_region = self.dest, self.dest_region
         for i in self.legal_moves:
             if resolved[i]:
                 moved_in[dest[i]] = i  # type: ignore[index]
