@@ -195,7 +195,6 @@ class _Movement:
         n = len(units)
         rp = m.region_province
         self.prov = prov = [rp.get(u.region) or province_of(u.region) for u in units]
-        self._fleets_at_sea: frozenset[str] | None = None
         self.at = at = dict(zip(prov, range(n), strict=True))
         if len(at) < n:
             seen: dict[str, Unit] = {}
@@ -386,7 +385,7 @@ class _Movement:
             if not adjacent:
                 if src not in m.coastal or dp not in m.coastal:
                     return f"{src} does not border {dp}"
-                if not self._on_route(src, dp, self._fleet_seas()):
+                if not self._fleets_could_convoy(src, dp):
                     return f"{src} does not border {dp} and no fleets could convoy there"
             self.convoyed[i] = (not adjacent) or o.via_convoy
         else:
@@ -421,13 +420,22 @@ class _Movement:
         self.sup_dest[i] = ap
         return ""
 
-    def _fleet_seas(self) -> frozenset[str]:
-        if self._fleets_at_sea is None:
-            seas = self.m.seas
-            self._fleets_at_sea = frozenset(
-                p for u, p in zip(self.units, self.prov, strict=True) if u.unit_type is UnitType.FLEET and p in seas
-            )
-        return self._fleets_at_sea
+    def _fleets_could_convoy(self, src: str, dst: str) -> bool:
+        """Whether fleets at sea stand on a chain of seas from ``src`` to ``dst``.
+
+        Any such chain lies within the map's seas on some route between them (``_sea_route``, kept per
+        map), so only the fleets there are searched: usually none or one, instead of every fleet.
+        """
+        at, units = self.at, self.units
+        near_src, near_dst = self.m.fleet_province_adj[src], self.m.fleet_province_adj[dst]
+        for p in near_src & near_dst:  # one fleet between them (the usual convoy)
+            j = at.get(p, -1)
+            if j >= 0 and units[j].unit_type is UnitType.FLEET and p in self.m.seas:
+                return True
+        fleets = frozenset(
+            p for p in self._sea_route(src, dst) if p in at and units[at[p]].unit_type is UnitType.FLEET
+        )
+        return bool(fleets) and bool(self._on_route(src, dst, fleets))
 
     def _on_route(self, src: str, dst: str, seas: frozenset[str]) -> set[str]:
         """Sea provinces (of ``seas``) on some chain from ``src`` to ``dst``."""
@@ -727,9 +735,14 @@ class _Movement:
                         break
         results: list[OrderResult] = []
         invalid, unit_of_order, szykman, path = self.invalid, self.unit_of_order, self.szykman, self._path
+        new, set_order, set_ok, set_reason = _new, _set_r_order, _set_r_ok, _set_r_reason
         for k, o in enumerate(self.orders):
             if invalid and k in invalid:
-                results.append(_result(o, False, f"illegal: {invalid[k]}"))
+                res = new(OrderResult)
+                set_order(res, o)
+                set_ok(res, False)
+                set_reason(res, f"illegal: {invalid[k]}")
+                results.append(res)
                 continue
             i = unit_of_order[k]
             kd, r = kind[i], bool(resolved[i])
@@ -744,7 +757,11 @@ class _Movement:
                 reason = "convoy paradox (Szykman rule)" if paradox else ("convoys" if r else "dislodged")
             else:  # a support
                 reason = "support given" if r else ("dislodged" if i in is_dislodged else "support cut")
-            results.append(_result(o, r, reason))
+            res = new(OrderResult)  # _result(o, r, reason), inline: this runs once per order
+            set_order(res, o)
+            set_ok(res, r)
+            set_reason(res, reason)
+            results.append(res)
         out = _new(MovementResult)
         # the frozen dataclass's fields, set as its __init__ would but in one call
         out.__dict__.update(results=tuple(results), units=tuple(units), dislodged=tuple(dislodged),
