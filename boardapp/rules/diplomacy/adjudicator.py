@@ -248,36 +248,29 @@ class _Movement:
             region = o.region
             p = rp.get(region) or province_of(region)
             i = at.get(p, -1)
-            if i < 0:
-                invalid[k] = f"no unit in {p}"
-                continue
-            u = units[i]
-            if o.power is not None and o.power != u.power:
-                invalid[k] = f"the unit in {p} belongs to {u.power}"
-                continue
-            if o.unit_type is not None and o.unit_type is not u.unit_type:
-                invalid[k] = f"the unit in {p} is not {o.unit_type.name.lower()}"
-                continue
-            if region not in (u.region, p):
-                invalid[k] = f"the unit stands in {u.region}, not {region}"
-                continue
-            if order_of[i] is not None:
-                invalid[k] = f"the unit in {p} already has an order"
-                continue
-            c = kind_of.get(type(o))
-            if c is None:
-                c = _kind_of_subclass(o)
-            if c < 0:
-                invalid[k] = "not a movement-phase order"
-                continue
-            order_of[i] = o
-            unit_of_order[k] = i
-            if c == _MOVE:
-                moves.append(i)
-            elif c == _SUP_HOLD:
-                supports.append(i)
-            elif c == _CONVOY:
-                convoys.append(i)
+            if i >= 0:
+                u = units[i]
+                op, ot = o.power, o.unit_type
+                if (
+                    (op is None or op == u.power)
+                    and (ot is None or ot is u.unit_type)
+                    and (region == u.region or region == p)  # noqa: PLR1714 - two compares, no tuple
+                    and order_of[i] is None
+                ):
+                    c = kind_of.get(type(o))
+                    if c is None:
+                        c = _kind_of_subclass(o)
+                    if c >= 0:
+                        order_of[i] = o
+                        unit_of_order[k] = i
+                        if c == _MOVE:
+                            moves.append(i)
+                        elif c == _SUP_HOLD:
+                            supports.append(i)
+                        elif c == _CONVOY:
+                            convoys.append(i)
+                        continue
+            invalid[k] = self._unmatched(o, p, i)
         korder = _KOrder(unit_of_order)
         # in unit order, as the decisions are first met in unit order; moves first: supports and
         # convoys depend on them
@@ -319,8 +312,10 @@ class _Movement:
                     convoy_k[i] = korder[i]
         # convoy intent for armies moving to adjacent provinces (2023 rulebook)
         if convoy_k:
+            asked = {(self.sup_dest[f], dest[f]) for f in convoy_k}  # (army's province, destination) of each convoy
             for i in army_moves:
-                self._setup_convoy_route(i, convoy_k)
+                if (prov[i], dest[i]) in asked:
+                    self._setup_convoy_route(i, convoy_k)
         supports.sort()
         fleet_reach, supporters, sup_dest = m.fleet_reach, self.supporters, self.sup_dest
         for i in supports:
@@ -366,6 +361,21 @@ class _Movement:
                 j = at.get(dest[i], -1)  # type: ignore[arg-type]
                 if j >= 0 and kind[j] == _MOVE and not convoyed[j] and dest[j] == prov[i]:
                     opposite[i] = j
+
+    def _unmatched(self, o: Order, p: str, i: int) -> str:
+        """Why order ``o`` (for province ``p``, where unit ``i`` stands, or -1) is not the order of a unit."""
+        if i < 0:
+            return f"no unit in {p}"
+        u = self.units[i]
+        if o.power is not None and o.power != u.power:
+            return f"the unit in {p} belongs to {u.power}"
+        if o.unit_type is not None and o.unit_type is not u.unit_type:
+            return f"the unit in {p} is not {o.unit_type.name.lower()}"
+        if o.region not in (u.region, p):
+            return f"the unit stands in {u.region}, not {o.region}"
+        if self.order_of[i] is not None:
+            return f"the unit in {p} already has an order"
+        return "not a movement-phase order"
 
     def _setup_move(self, i: int, o: Move) -> str:
         m, u = self.m, self.units[i]
