@@ -174,18 +174,6 @@ def _kind_of_subclass(o: Order) -> int:
     return -1 if isinstance(o, _NOT_MOVEMENT) else _HOLD
 
 
-class _KOrder:
-    """Unit number -> the index of its order, looked up only for the rare refused order."""
-
-    __slots__ = ("unit_of_order",)
-
-    def __init__(self, unit_of_order: list[int]) -> None:
-        self.unit_of_order = unit_of_order
-
-    def __getitem__(self, i: int) -> int:
-        return self.unit_of_order.index(i)
-
-
 class _Movement:
     """One movement phase's working state (indices are unit numbers)."""
 
@@ -271,7 +259,7 @@ class _Movement:
                             convoys.append(i)
                         continue
             invalid[k] = self._unmatched(o, p, i)
-        korder = _KOrder(unit_of_order)
+        korder = unit_of_order.index  # unit number -> the index of its order (looked up rarely)
         # in unit order, as the decisions are first met in unit order; moves first: supports and
         # convoys depend on them
         moves.sort()
@@ -296,7 +284,7 @@ class _Movement:
                 continue
             why = self._setup_move(i, mo)
             if why:
-                invalid[korder[i]] = why
+                invalid[korder(i)] = why
             else:
                 legal_moves.append(i)
                 if u.unit_type is _ARMY:
@@ -307,9 +295,9 @@ class _Movement:
             for i in convoys:
                 why = self._check_convoy(i, order_of[i])  # type: ignore[arg-type]
                 if why:
-                    invalid[korder[i]] = why
+                    invalid[korder(i)] = why
                 else:
-                    convoy_k[i] = korder[i]
+                    convoy_k[i] = korder(i)
         # convoy intent for armies moving to adjacent provinces (2023 rulebook)
         if convoy_k:
             asked = {(self.sup_dest[f], dest[f]) for f in convoy_k}  # (army's province, destination) of each convoy
@@ -346,7 +334,7 @@ class _Movement:
                         continue
             why = self._setup_support(i, so)
             if why:
-                invalid[korder[i]] = why
+                invalid[korder(i)] = why
         attackers = self.attackers
         for i in legal_moves:
             to: Any = dest[i]  # a province: every legal move has one
