@@ -661,18 +661,19 @@ def _parse_plain(text: str, phase: Phase, m: MapData) -> Order | None:
         return _hold(power, utype, region)
     verb = toks[i]
     i += 1
-    if verb in _HOLD:
-        return _hold(power, utype, region) if i == n else None
+    # moves first: the commonest order (the word sets are disjoint, so the order of the tests is free)
     if verb in _MOVE_WORDS:
         if i == n:
             return None
         dest = places.get(toks[i])
-        via = _VIA_TAILS.get(tuple(toks[i + 1 :]))
+        via = False if i + 1 == n else _VIA_TAILS.get(tuple(toks[i + 1 :]))
         if dest is None or via is None:
             return None
         if phase is Phase.RETREAT and not via:
             return Retreat(power, utype, region, dest)
         return _move(power, utype, region, dest, via)
+    if verb in _HOLD:
+        return _hold(power, utype, region) if i == n else None
     if i == n:
         return None
     if verb in _SUPPORT:
