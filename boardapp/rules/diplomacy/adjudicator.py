@@ -686,19 +686,29 @@ class _Movement:
         for i, k in enumerate(kind):
             if k != _HOLD and k != _MOVE and prov[i] not in attackers:  # noqa: PLR1714 - ints, two compares
                 resolved[i] = True
-        # moves whose outcome nothing else can change, decided before the search too: a move over land into
-        # an empty province nobody else enters succeeds (attack 1 or more against hold 0, nothing to
-        # prevent it); a move over land onto a unit of its own power that stays fails (attack 0)
-        at, placed, convoyed = self.at, self.units, self.convoyed
+        # moves whose outcome nothing else can change, decided before the search too (supports are all
+        # matched by now): a move over land into an empty province nobody else enters succeeds (attack 1
+        # or more against hold 0, nothing to prevent it); a move without support into an empty province
+        # that another unit enters over land fails (attack at most 1, the other's prevent strength at least
+        # 1: no head-to-head can void it, the province being empty); a move onto a unit that stays fails if
+        # that unit is of its own power (attack 0) or if the move has no support (attack at most 1, hold 1
+        # or more)
+        at, placed, convoyed, supporters = self.at, self.units, self.convoyed, self.supporters
         for d, atts in attackers.items():
             j = at.get(d, -1)
             if j < 0:
-                if len(atts) == 1 and not convoyed[atts[0]]:
-                    resolved[atts[0]] = True
+                if len(atts) == 1:
+                    if not convoyed[atts[0]]:
+                        resolved[atts[0]] = True
+                else:
+                    over_land = [a for a in atts if not convoyed[a]]
+                    for i in atts:
+                        if not supporters[i] and (len(over_land) > 1 or (over_land and over_land[0] != i)):
+                            resolved[i] = False
             elif kind[j] != _MOVE:
                 power = placed[j].power
                 for i in atts:
-                    if not convoyed[i] and placed[i].power == power:
+                    if not supporters[i] or (not convoyed[i] and placed[i].power == power):
                         resolved[i] = False
         resolve = self._resolve
         for i, k in enumerate(kind):
