@@ -34,6 +34,7 @@ from __future__ import annotations
 import argparse
 import gc
 import json
+import os
 import random
 import statistics
 import sys
@@ -46,10 +47,10 @@ from typing import Any, TypeVar
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from boardapp.rules.diplomacy.adjudicator import Dislodged, MovementResult, adjudicate_movement
-from boardapp.rules.diplomacy.cli import run_case
-from boardapp.rules.diplomacy.mapdata import MapData, load_standard_map, province_of
-from boardapp.rules.diplomacy.orders import Order, Unit, UnitType
+from boardapp.rules.diplomacy.adjudicator import Dislodged, MovementResult, adjudicate_movement  # noqa: E402 - after the sys.path line above
+from boardapp.rules.diplomacy.cli import run_case  # noqa: E402
+from boardapp.rules.diplomacy.mapdata import MapData, load_standard_map, province_of  # noqa: E402
+from boardapp.rules.diplomacy.orders import Order, Unit, UnitType  # noqa: E402
 
 DATC_FILE = next(
     (d / "shared" / "datc" / "datc-v3.0.json" for d in ROOT.parents if (d / "shared" / "datc").is_dir()),
@@ -246,6 +247,7 @@ def main(argv: list[str] | None = None) -> int:
     except ImportError:
         print('the python "diplomacy" package is missing: pip install -e ".[bench]"', file=sys.stderr)
         return 1
+    load_before = os.getloadavg()
     m = load_standard_map()
     rng = random.Random(args.seed)
     r = Run()
@@ -256,6 +258,10 @@ def main(argv: list[str] | None = None) -> int:
         return statistics.median(xs) * 1e3
 
     n = len(r.units)
+    load_after = os.getloadavg()
+    print(f"machine load (1, 5, 15 min averages, {os.cpu_count()} cores): before "
+          f"{load_before[0]:.1f} {load_before[1]:.1f} {load_before[2]:.1f}, "
+          f"after the games {load_after[0]:.1f} {load_after[1]:.1f} {load_after[2]:.1f}")
     print(
         f"{args.games} random games of the python 'diplomacy' package ({args.years} years each), {n} movement "
         f"phases, units per phase median {statistics.median(r.units):.0f} (max {max(r.units)}); "

@@ -115,3 +115,43 @@ def test_shipped_map_is_the_datc_copy_with_its_gaps_filled(standard_map: MapData
         (("mao", "spa(sc)"), "sea"), (("tus", "tys"), "sea"),
     }
     assert dropped == {(("con", "smy"), "land")}
+
+
+# -- moves the adjudicator decides before its search (adjudicator._Movement.run) --------------------
+#
+# Each position puts one of those shortcuts at its edge; the expected outcomes come from the rules
+# (DATC 5.B: a move succeeds when its attack strength beats the defend or hold strength and every
+# prevent strength; a convoyed army whose convoy is dislodged has no path, so no prevent strength).
+
+SHORTCUT_CASES = [
+    # an unsupported move onto a unit that stays bounces; a supported one dislodges it
+    (["FRA: A par", "GER: A bur"], ["FRA: A par -> bur", "GER: A bur hold"], ["Fails", "Succeeds"]),
+    (["FRA: A par", "FRA: A mar", "GER: A bur"], ["FRA: A par -> bur", "FRA: A mar supports A par -> bur",
+                                                  "GER: A bur hold"], ["Succeeds", "Succeeds", "Fails"]),
+    # two unsupported moves into an empty province: a standoff
+    (["FRA: A par", "GER: A mun"], ["FRA: A par -> bur", "GER: A mun -> bur"], ["Fails", "Fails"]),
+    # the other attacker comes by convoy and its convoy is dislodged: it prevents nothing, the land move
+    # succeeds (the shortcut must not fail a move whose only rival is convoyed)
+    (["ENG: A lon", "ENG: F nth", "GER: F hel", "GER: F ska", "FRA: A bur"],
+     ["ENG: A lon -> bel", "ENG: F nth convoys lon -> bel", "GER: F hel -> nth", "GER: F ska supports F hel -> nth",
+      "FRA: A bur -> bel"],
+     ["Fails", "Fails", "Succeeds", "Succeeds", "Succeeds"]),
+    # the same with the convoy intact: a standoff
+    (["ENG: A lon", "ENG: F nth", "FRA: A bur"],
+     ["ENG: A lon -> bel", "ENG: F nth convoys lon -> bel", "FRA: A bur -> bel"],
+     ["Fails", "Succeeds", "Fails"]),
+    # a supported move onto a staying unit of the same power still fails (no dislodging one's own unit)
+    (["FRA: A par", "FRA: A mar", "FRA: A bur"], ["FRA: A par -> bur", "FRA: A mar supports A par -> bur"],
+     ["Fails", "Succeeds"]),
+]
+
+
+@pytest.mark.parametrize(("units", "orders", "outcomes"), SHORTCUT_CASES)
+def test_moves_decided_before_the_search(
+    units: list[str], orders: list[str], outcomes: list[str], standard_map: MapData
+) -> None:
+    from boardapp.rules.diplomacy.adjudicator import adjudicate_movement
+    from boardapp.rules.diplomacy.orders import Order, Unit
+
+    r = adjudicate_movement(standard_map, [Unit.parse(u) for u in units], [Order.parse(o) for o in orders])
+    assert [x.outcome for x in r.results] == outcomes

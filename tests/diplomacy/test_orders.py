@@ -270,3 +270,33 @@ def test_the_diplomacy_package_spelling(text: str, expected: Order) -> None:
     """The python ``diplomacy`` package writes orders like this (and ``VIA`` for via convoy)."""
     assert Order.parse(text, mapdata=MAP) == expected
     assert Order.parse(text) == expected
+
+
+# -- the fast constructors the plain path and the adjudicator use ------------------------------
+
+
+def test_fast_constructors_build_the_same_frozen_values() -> None:
+    """Built without the dataclass's ``__init__``, the values are equal, hash alike and stay frozen."""
+    import dataclasses
+
+    from boardapp.rules.diplomacy import adjudicator as adj
+    from boardapp.rules.diplomacy import orders as o
+    from boardapp.rules.diplomacy.orders import Unit
+
+    army, fleet = UnitType.ARMY, UnitType.FLEET
+    pairs = [
+        (o._hold("FRANCE", army, "par"), Hold("FRANCE", army, "par")),
+        (o._move("FRANCE", army, "par", "bur", True), Move("FRANCE", army, "par", "bur", True)),
+        (o._support_hold(None, fleet, "nth", army, "lon"), SupportHold(None, fleet, "nth", army, "lon")),
+        (o._support_move("ENG", None, "nth", None, "lon", "bel"), SupportMove("ENG", None, "nth", None, "lon", "bel")),
+        (o._convoy("ENG", fleet, "nth", "lon", "nwy"), Convoy("ENG", fleet, "nth", "lon", "nwy")),
+        (o.new_unit("RUS", fleet, "stp(sc)"), Unit("RUS", fleet, "stp(sc)")),
+        (adj._result(Hold(None, None, "par"), False, "held"), adj.OrderResult(Hold(None, None, "par"), False, "held")),
+        (adj._dislodged(Unit("RUS", army, "war"), "ukr", True), adj.Dislodged(Unit("RUS", army, "war"), "ukr", True)),
+    ]
+    for fast, slow in pairs:
+        assert type(fast) is type(slow)
+        assert fast == slow and hash(fast) == hash(slow) and repr(fast) == repr(slow)
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(fast, dataclasses.fields(fast)[-1].name, "bur")
+    assert o._move("FRANCE", army, "par", "bur", True) != Move("FRANCE", army, "par", "bur", False)

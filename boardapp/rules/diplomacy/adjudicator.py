@@ -26,12 +26,14 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from boardapp.rules.diplomacy.mapdata import MapData, province_of
 from boardapp.rules.diplomacy.orders import (
     Build,
     Convoy,
     Disband,
+    Hold,
     Move,
     Order,
     Retreat,
@@ -39,6 +41,7 @@ from boardapp.rules.diplomacy.orders import (
     SupportMove,
     Unit,
     UnitType,
+    new_unit,
 )
 
 __all__ = [
@@ -117,6 +120,33 @@ class AdjustmentResult:
     owners: Mapping[str, str] = field(default_factory=dict)
 
 
+# one result per order and one dislodged entry per dislodged unit, built without the frozen dataclass's
+# per-field ``object.__setattr__`` (see ``orders.new_unit``): the same objects, about twice as fast
+_new = object.__new__
+_set_r_order: Any = OrderResult.__dict__["order"].__set__
+_set_r_ok: Any = OrderResult.__dict__["succeeded"].__set__
+_set_r_reason: Any = OrderResult.__dict__["reason"].__set__
+_set_d_unit: Any = Dislodged.__dict__["unit"].__set__
+_set_d_origin: Any = Dislodged.__dict__["attacker_origin"].__set__
+_set_d_convoy: Any = Dislodged.__dict__["by_convoy"].__set__
+
+
+def _result(order: Order, succeeded: bool, reason: str) -> OrderResult:
+    r = _new(OrderResult)
+    _set_r_order(r, order)
+    _set_r_ok(r, succeeded)
+    _set_r_reason(r, reason)
+    return r
+
+
+def _dislodged(unit: Unit, origin: str, by_convoy: bool) -> Dislodged:
+    d = _new(Dislodged)
+    _set_d_unit(d, unit)
+    _set_d_origin(d, origin)
+    _set_d_convoy(d, by_convoy)
+    return d
+
+
 # -- movement -----------------------------------------------------------------
 
 _HOLD, _MOVE, _SUP_HOLD, _SUP_MOVE, _CONVOY = range(5)
@@ -125,129 +155,215 @@ _NOT_MOVEMENT = (Retreat, Disband, Build)
 #: map id -> (the map, (army's province, destination) -> seas on a convoy route between them)
 _SEA_ROUTES: dict[int, tuple[MapData, dict[tuple[str, str], frozenset[str]]]] = {}
 _SUPPORTS = (SupportHold, SupportMove)
+_ARMY = UnitType.ARMY
+#: order class -> its kind in the decision graph (supports of both kinds -> ``_SUP_HOLD``); -1: not here
+_KIND_OF: dict[type[Order], int] = {
+    Hold: _HOLD, Move: _MOVE, SupportHold: _SUP_HOLD, SupportMove: _SUP_HOLD, Convoy: _CONVOY,
+    Retreat: -1, Disband: -1, Build: -1,
+}
+
+
+def _kind_of_subclass(o: Order) -> int:
+    """``_KIND_OF`` for an order of a class not in it (a subclass): by ``isinstance``, a hold if nothing else."""
+    if isinstance(o, Move):
+        return _MOVE
+    if isinstance(o, _SUPPORTS):
+        return _SUP_HOLD
+    if isinstance(o, Convoy):
+        return _CONVOY
+    return -1 if isinstance(o, _NOT_MOVEMENT) else _HOLD
 
 
 class _Movement:
     """One movement phase's working state (indices are unit numbers)."""
 
-    def __init__(self, m: MapData, units: Sequence[Unit], orders: Sequence[Order]) -> None:
+    def __init__(self, m: MapData, units: list[Unit], orders: list[Order]) -> None:
         self.m = m
-        hit = _SEA_ROUTES.get(id(m))
-        if hit is None or hit[0] is not m:
-            hit = _SEA_ROUTES[id(m)] = (m, {})
-        self._routes = hit[1]
-        self.units = list(units)
-        n = len(self.units)
+        self.units = units
+        n = len(units)
         rp = m.region_province
-        self.prov = [rp.get(u.region) or province_of(u.region) for u in self.units]
-        self._fleets_at_sea: frozenset[str] | None = None
-        self.at: dict[str, int] = {}
-        for i, u in enumerate(self.units):
-            p = self.prov[i]
-            if p in self.at:
-                raise ValueError(f"two units in {p!r}: {self.units[self.at[p]]} and {u}")
-            self.at[p] = i
-        self.orders = list(orders)
+        self.prov = prov = [rp.get(u.region) or province_of(u.region) for u in units]
+        self.at = at = dict(zip(prov, range(n), strict=True))
+        if len(at) < n:
+            seen: dict[str, Unit] = {}
+            for p, u in zip(prov, units, strict=True):
+                if p in seen:
+                    raise ValueError(f"two units in {p!r}: {seen[p]} and {u}")
+                seen[p] = u
+        self.orders = orders
         self.order_of: list[Order | None] = [None] * n
         self.invalid: dict[int, str] = {}  # order index -> reason
-        self.unit_of_order: dict[int, int] = {}  # order index -> unit number, for orders matched to a unit
+        # order index -> unit number for orders matched to a unit, else -1
+        self.unit_of_order = [-1] * len(orders)
         self.kind = [_HOLD] * n
         self.dest: list[str | None] = [None] * n  # province
         self.dest_region: list[str | None] = [None] * n
         self.convoyed = [False] * n
         # matching supports and convoying fleets; one shared empty tuple until a unit has some
         self.supporters: list[Sequence[int]] = [()] * n
-        self.convoyers: list[Sequence[int]] = [()] * n
+        self.convoyers: dict[int, Sequence[int]] = {}  # unit -> fleets on its convoy route (rare: a dict)
         self.attackers: dict[str, list[int]] = {}
         self.opposite: list[int] = [-1] * n  # head-to-head partner
         self.sup_dest: list[str | None] = [None] * n
+        self.legal_moves: list[int] = []  # units with a legal move, in unit order
         # resolution state
         self.resolved: list[bool | None] = [None] * n
         self.visited = [False] * n
         self.cycle: list[int] = []
         self.in_cycle = [False] * n
         self.hits = 0
-        self.szykman = [False] * n
+        self.szykman: set[int] = set()  # convoys failed by the Szykman rule
 
     # -- order validation ------------------------------------------------------
 
     def setup(self) -> None:
-        """Match orders to units, check them, and build the decision graph's edges."""
-        rp = self.m.region_province
+        """Match orders to units, check them, and build the decision graph's edges.
+
+        The common legal order (a move to a neighbour, a support of a unit within reach) is
+        checked inline with a few lookups in the map's indexes; anything else goes through
+        ``_setup_move`` / ``_setup_support``, which give every refusal its reason.  One call per
+        order less and the map's tables bound once make this about a third faster.
+        """
+        m = self.m
+        rp = m.region_province
         at, units, invalid, order_of = self.at, self.units, self.invalid, self.order_of
         unit_of_order = self.unit_of_order
-        moves: list[tuple[int, int, Move]] = []
-        convoys: list[tuple[int, int, Convoy]] = []
-        supports: list[tuple[int, int, SupportHold | SupportMove]] = []
+        moves: list[int] = []
+        convoys: list[int] = []
+        supports: list[int] = []
+        kind_of = _KIND_OF
         for k, o in enumerate(self.orders):
             region = o.region
             p = rp.get(region) or province_of(region)
             i = at.get(p, -1)
-            if i < 0:
-                invalid[k] = f"no unit in {p}"
-                continue
-            u = units[i]
-            if o.power is not None and o.power != u.power:
-                invalid[k] = f"the unit in {p} belongs to {u.power}"
-            elif o.unit_type is not None and o.unit_type is not u.unit_type:
-                invalid[k] = f"the unit in {p} is not {o.unit_type.name.lower()}"
-            elif region not in (u.region, p):
-                invalid[k] = f"the unit stands in {u.region}, not {region}"
-            elif order_of[i] is not None:
-                invalid[k] = f"the unit in {p} already has an order"
-            elif isinstance(o, Move):
-                order_of[i] = o
-                unit_of_order[k] = i
-                moves.append((i, k, o))
-            elif isinstance(o, _SUPPORTS):
-                order_of[i] = o
-                unit_of_order[k] = i
-                supports.append((i, k, o))
-            elif isinstance(o, Convoy):
-                order_of[i] = o
-                unit_of_order[k] = i
-                convoys.append((i, k, o))
-            elif isinstance(o, _NOT_MOVEMENT):
-                invalid[k] = "not a movement-phase order"
-            else:
-                order_of[i] = o  # a hold
-                unit_of_order[k] = i
+            if i >= 0:
+                u = units[i]
+                op, ot = o.power, o.unit_type
+                if (
+                    (op is None or op == u.power)
+                    and (ot is None or ot is u.unit_type)
+                    and (region == u.region or region == p)  # noqa: PLR1714 - two compares, no tuple
+                    and order_of[i] is None
+                ):
+                    c = kind_of.get(type(o))
+                    if c is None:
+                        c = _kind_of_subclass(o)
+                    if c >= 0:
+                        order_of[i] = o
+                        unit_of_order[k] = i
+                        if c == _MOVE:
+                            moves.append(i)
+                        elif c == _SUP_HOLD:
+                            supports.append(i)
+                        elif c == _CONVOY:
+                            convoys.append(i)
+                        continue
+            invalid[k] = self._unmatched(o, p, i)
+        korder = unit_of_order.index  # unit number -> the index of its order (looked up rarely)
         # in unit order, as the decisions are first met in unit order; moves first: supports and
         # convoys depend on them
+        moves.sort()
+        kind, dest, dest_region, convoyed, prov = self.kind, self.dest, self.dest_region, self.convoyed, self.prov
+        army_adj, army_places, fleet_adj, multi_coast = m.army_adj, m.army_places, m.fleet_adj, m.multi_coast
         army_moves: list[int] = []
-        for i, k, mo in sorted(moves) if len(moves) > 1 else moves:
+        legal_moves = self.legal_moves
+        for i in moves:
+            mo: Move = order_of[i]  # type: ignore[assignment]
+            u, src, d = units[i], prov[i], mo.dest
+            dp = rp.get(d)
+            if u.unit_type is _ARMY:
+                if d == dp and dp != src and dp in army_places and dp in army_adj[src]:
+                    kind[i], dest[i], dest_region[i], convoyed[i] = _MOVE, dp, d, mo.via_convoy
+                    army_moves.append(i)
+                    legal_moves.append(i)
+                    continue
+            elif (not mo.via_convoy and dp is not None and dp != src and d in fleet_adj.get(u.region, ())
+                  and (d != dp or dp not in multi_coast)):
+                kind[i], dest[i], dest_region[i] = _MOVE, dp, d
+                legal_moves.append(i)
+                continue
             why = self._setup_move(i, mo)
             if why:
-                invalid[k] = why
-            elif units[i].unit_type is UnitType.ARMY:
-                army_moves.append(i)
-        convoy_k: dict[int, int] = {}
-        for i, k, co in sorted(convoys) if len(convoys) > 1 else convoys:
-            why = self._check_convoy(i, co)
-            if why:
-                invalid[k] = why
+                invalid[korder(i)] = why
             else:
-                convoy_k[i] = k
+                legal_moves.append(i)
+                if u.unit_type is _ARMY:
+                    army_moves.append(i)
+        convoy_k: dict[int, int] = {}
+        if convoys:
+            convoys.sort()
+            for i in convoys:
+                why = self._check_convoy(i, order_of[i])  # type: ignore[arg-type]
+                if why:
+                    invalid[korder(i)] = why
+                else:
+                    convoy_k[i] = korder(i)
         # convoy intent for armies moving to adjacent provinces (2023 rulebook)
         if convoy_k:
+            asked = {(self.sup_dest[f], dest[f]) for f in convoy_k}  # (army's province, destination) of each convoy
             for i in army_moves:
-                self._setup_convoy_route(i, convoy_k)
-        for i, k, so in sorted(supports) if len(supports) > 1 else supports:
+                if (prov[i], dest[i]) in asked:
+                    self._setup_convoy_route(i, convoy_k)
+        supports.sort()
+        fleet_reach, supporters, sup_dest = m.fleet_reach, self.supporters, self.sup_dest
+        for i in supports:
+            so: SupportHold | SupportMove = order_of[i]  # type: ignore[assignment]
+            u, here = units[i], prov[i]
+            tp = rp.get(so.target)
+            j = at.get(tp, -1) if tp is not None else -1
+            if j >= 0 and tp != here:
+                reach = army_adj[here] if u.unit_type is _ARMY else fleet_reach[u.region]
+                if type(so) is SupportHold:
+                    if tp in reach:
+                        kind[i], sup_dest[i] = _SUP_HOLD, tp
+                        if kind[j] != _MOVE and (so.target_type is None or so.target_type is units[j].unit_type):
+                            supporters[j] = [*supporters[j], i]
+                        continue
+                elif type(so) is SupportMove:
+                    sd = so.dest
+                    dp = rp.get(sd)
+                    if dp is not None and dp != here and dp in reach:
+                        kind[i], sup_dest[i] = _SUP_MOVE, dp
+                        if (
+                            kind[j] == _MOVE
+                            and dest[j] == dp
+                            and (sd == dp or sd == dest_region[j])
+                            and (so.target_type is None or so.target_type is units[j].unit_type)
+                        ):
+                            supporters[j] = [*supporters[j], i]
+                        continue
             why = self._setup_support(i, so)
             if why:
-                invalid[k] = why
-        kind, dest, attackers, convoyed, prov = self.kind, self.dest, self.attackers, self.convoyed, self.prov
-        moves.sort()
-        for i, _k, _o in moves:
-            if kind[i] == _MOVE:
-                d = dest[i]
-                assert d is not None
-                attackers.setdefault(d, []).append(i)
-        for i, _k, _o in moves:
-            if kind[i] == _MOVE and not convoyed[i]:
+                invalid[korder(i)] = why
+        attackers = self.attackers
+        for i in legal_moves:
+            to: Any = dest[i]  # a province: every legal move has one
+            a = attackers.get(to)
+            if a is None:
+                attackers[to] = [i]
+            else:
+                a.append(i)
+        opposite = self.opposite
+        for i in legal_moves:
+            if not convoyed[i]:
                 j = at.get(dest[i], -1)  # type: ignore[arg-type]
                 if j >= 0 and kind[j] == _MOVE and not convoyed[j] and dest[j] == prov[i]:
-                    self.opposite[i] = j
+                    opposite[i] = j
+
+    def _unmatched(self, o: Order, p: str, i: int) -> str:
+        """Why order ``o`` (for province ``p``, where unit ``i`` stands, or -1) is not the order of a unit."""
+        if i < 0:
+            return f"no unit in {p}"
+        u = self.units[i]
+        if o.power is not None and o.power != u.power:
+            return f"the unit in {p} belongs to {u.power}"
+        if o.unit_type is not None and o.unit_type is not u.unit_type:
+            return f"the unit in {p} is not {o.unit_type.name.lower()}"
+        if o.region not in (u.region, p):
+            return f"the unit stands in {u.region}, not {o.region}"
+        if self.order_of[i] is not None:
+            return f"the unit in {p} already has an order"
+        return "not a movement-phase order"
 
     def _setup_move(self, i: int, o: Move) -> str:
         m, u = self.m, self.units[i]
@@ -267,7 +383,7 @@ class _Movement:
             if not adjacent:
                 if src not in m.coastal or dp not in m.coastal:
                     return f"{src} does not border {dp}"
-                if not self._on_route(src, dp, self._fleet_seas()):
+                if not self._fleets_could_convoy(src, dp):
                     return f"{src} does not border {dp} and no fleets could convoy there"
             self.convoyed[i] = (not adjacent) or o.via_convoy
         else:
@@ -302,13 +418,22 @@ class _Movement:
         self.sup_dest[i] = ap
         return ""
 
-    def _fleet_seas(self) -> frozenset[str]:
-        if self._fleets_at_sea is None:
-            seas = self.m.seas
-            self._fleets_at_sea = frozenset(
-                p for u, p in zip(self.units, self.prov, strict=True) if u.unit_type is UnitType.FLEET and p in seas
-            )
-        return self._fleets_at_sea
+    def _fleets_could_convoy(self, src: str, dst: str) -> bool:
+        """Whether fleets at sea stand on a chain of seas from ``src`` to ``dst``.
+
+        Any such chain lies within the map's seas on some route between them (``_sea_route``, kept per
+        map), so only the fleets there are searched: usually none or one, instead of every fleet.
+        """
+        at, units = self.at, self.units
+        near_src, near_dst = self.m.fleet_province_adj[src], self.m.fleet_province_adj[dst]
+        for p in near_src & near_dst:  # one fleet between them (the usual convoy)
+            j = at.get(p, -1)
+            if j >= 0 and units[j].unit_type is UnitType.FLEET and p in self.m.seas:
+                return True
+        fleets = frozenset(
+            p for p in self._sea_route(src, dst) if p in at and units[at[p]].unit_type is UnitType.FLEET
+        )
+        return bool(fleets) and bool(self._on_route(src, dst, fleets))
 
     def _on_route(self, src: str, dst: str, seas: frozenset[str]) -> set[str]:
         """Sea provinces (of ``seas``) on some chain from ``src`` to ``dst``."""
@@ -317,10 +442,14 @@ class _Movement:
 
     def _sea_route(self, src: str, dst: str) -> frozenset[str]:
         """Sea provinces on some chain of open water from ``src`` to ``dst`` (fixed by the map: kept)."""
+        m = self.m
+        routes = _SEA_ROUTES.get(id(m))
+        if routes is None or routes[0] is not m:
+            routes = _SEA_ROUTES[id(m)] = (m, {})
         key = (src, dst)
-        hit = self._routes.get(key)
+        hit = routes[1].get(key)
         if hit is None:
-            hit = self._routes[key] = frozenset(self._on_route(src, dst, self.m.seas))
+            hit = routes[1][key] = frozenset(self._on_route(src, dst, m.seas))
         return hit
 
     def _route_fleets(self, src: str, dst: str, fleets: Iterable[int]) -> set[int]:
@@ -441,7 +570,7 @@ class _Movement:
         if convoys:  # convoy paradox: Szykman rule
             for j in convoys:
                 self.resolved[j] = False
-                self.szykman[j] = True
+                self.szykman.add(j)
         else:  # circular movement
             for j in cycle:
                 if self.kind[j] == _MOVE:
@@ -464,7 +593,7 @@ class _Movement:
     def _path(self, i: int, opt: bool) -> bool:
         if not self.convoyed[i]:
             return True
-        fleets = self.convoyers[i]
+        fleets = self.convoyers.get(i, ())
         if not fleets:
             return False
         ok = [f for f in fleets if self._resolve(f, opt)]
@@ -527,7 +656,10 @@ class _Movement:
                 return False
         elif atk <= self._hold_strength(d, not opt):
             return False
-        return all(a == i or atk > self._prevent_strength(a, not opt) for a in self.attackers[d])
+        for a in self.attackers[d]:  # noqa: SIM110 - a loop, not all() over a generator: runs per decision
+            if a != i and atk <= self._prevent_strength(a, not opt):
+                return False
+        return True
 
     def _adj_support(self, i: int, opt: bool) -> bool:
         p = self.prov[i]
@@ -552,60 +684,104 @@ class _Movement:
         # a support or convoy nobody attacks is given / stays whatever else happens: decided here,
         # so that the search below meets it as a known value (about half of all orders are such)
         for i, k in enumerate(kind):
-            if k in (_SUP_HOLD, _SUP_MOVE, _CONVOY) and prov[i] not in attackers:
+            if k != _HOLD and k != _MOVE and prov[i] not in attackers:  # noqa: PLR1714 - ints, two compares
                 resolved[i] = True
+        # moves whose outcome nothing else can change, decided before the search too (supports are all
+        # matched by now): a move over land into an empty province nobody else enters succeeds (attack 1
+        # or more against hold 0, nothing to prevent it); a move without support into an empty province
+        # that another unit enters over land fails (attack at most 1, the other's prevent strength at least
+        # 1: no head-to-head can void it, the province being empty); a move onto a unit that stays fails if
+        # that unit is of its own power (attack 0) or if the move has no support (attack at most 1, hold 1
+        # or more)
+        at, placed, convoyed, supporters = self.at, self.units, self.convoyed, self.supporters
+        for d, atts in attackers.items():
+            j = at.get(d, -1)
+            if j < 0:
+                if len(atts) == 1:
+                    if not convoyed[atts[0]]:
+                        resolved[atts[0]] = True
+                else:
+                    over_land = [a for a in atts if not convoyed[a]]
+                    for i in atts:
+                        if not supporters[i] and (len(over_land) > 1 or (over_land and over_land[0] != i)):
+                            resolved[i] = False
+            elif kind[j] != _MOVE:
+                power = placed[j].power
+                for i in atts:
+                    if not supporters[i] or (not convoyed[i] and placed[i].power == power):
+                        resolved[i] = False
+        resolve = self._resolve
         for i, k in enumerate(kind):
             if k != _HOLD and resolved[i] is None:
-                self._resolve(i, False)
+                resolve(i, False)
         moved_in: dict[str, int] = {}
-        dest = self.dest
-        for i, k in enumerate(kind):
-            if k == _MOVE and resolved[i]:
+        dest, dest_region = self.dest, self.dest_region
+        for i in self.legal_moves:
+            if resolved[i]:
                 moved_in[dest[i]] = i  # type: ignore[index]
-        units: list[Unit] = []
+        # the units afterwards, in unit order: each that moved at its destination, the dislodged left out;
+        # walked from the moves that succeeded (about a third of the units), not from every unit
+        units = list(self.units)
         dislodged: list[Dislodged] = []
-        is_dislodged = [False] * len(self.units)
-        for i, u in enumerate(self.units):
-            if kind[i] == _MOVE and resolved[i]:
-                dr = self.dest_region[i]
-                assert dr is not None
-                units.append(Unit(u.power, u.unit_type, dr))
-            elif prov[i] in moved_in:
-                a = moved_in[prov[i]]
-                is_dislodged[i] = True
-                dislodged.append(Dislodged(u, prov[a], self.convoyed[a]))
-            else:
-                units.append(u)
-        contested = frozenset(
-            d
-            for d, atts in attackers.items()
-            if d not in moved_in and any(self._prevent_strength(a, False) > 0 for a in atts)
-        )
+        is_dislodged: set[int] = set()
+        for d, a in moved_in.items():
+            u = units[a]
+            units[a] = new_unit(u.power, u.unit_type, dest_region[a])  # type: ignore[arg-type]
+            j = at.get(d, -1)
+            if j >= 0 and (kind[j] != _MOVE or not resolved[j]):
+                is_dislodged.add(j)
+        if is_dislodged:
+            for j in sorted(is_dislodged):
+                a = moved_in[prov[j]]
+                dislodged.append(_dislodged(self.units[j], prov[a], convoyed[a]))
+            units = [u for j, u in enumerate(units) if j not in is_dislodged]
+        contested: set[str] = set()
+        for d, atts in attackers.items():
+            if d not in moved_in:
+                for a in atts:
+                    if self._prevent_strength(a, False) > 0:
+                        contested.add(d)
+                        break
         results: list[OrderResult] = []
-        invalid, unit_of_order = self.invalid, self.unit_of_order
+        invalid, unit_of_order, szykman, path = self.invalid, self.unit_of_order, self.szykman, self._path
+        new, set_order, set_ok, set_reason = _new, _set_r_order, _set_r_ok, _set_r_reason
         for k, o in enumerate(self.orders):
-            why = invalid.get(k)
-            if why is not None:
-                results.append(OrderResult(o, False, f"illegal: {why}"))
+            if invalid and k in invalid:
+                res = new(OrderResult)
+                set_order(res, o)
+                set_ok(res, False)
+                set_reason(res, f"illegal: {invalid[k]}")
+                results.append(res)
                 continue
             i = unit_of_order[k]
-            kd, r, gone = kind[i], bool(resolved[i]), is_dislodged[i]
+            kd, r = kind[i], bool(resolved[i])
             if kd == _MOVE:
-                reason = "moves" if r else ("bounced" if self._path(i, False) else "no convoy route")
+                reason = "moves" if r else ("bounced" if path(i, False) else "no convoy route")
+            elif kd == _HOLD:
+                r = i not in is_dislodged
+                reason = "holds" if r else "dislodged"
             elif kd == _CONVOY:
-                r = r and not self.szykman[i]
-                reason = "convoy paradox (Szykman rule)" if self.szykman[i] else ("convoys" if r else "dislodged")
-            elif kd != _HOLD:  # a support
-                reason = "support given" if r else ("dislodged" if gone else "support cut")
-            else:
-                r, reason = not gone, "dislodged" if gone else "holds"
-            results.append(OrderResult(o, r, reason))
-        return MovementResult(tuple(results), tuple(units), tuple(dislodged), contested)
+                paradox = i in szykman
+                r = r and not paradox
+                reason = "convoy paradox (Szykman rule)" if paradox else ("convoys" if r else "dislodged")
+            else:  # a support
+                reason = "support given" if r else ("dislodged" if i in is_dislodged else "support cut")
+            res = new(OrderResult)  # _result(o, r, reason), inline: this runs once per order
+            set_order(res, o)
+            set_ok(res, r)
+            set_reason(res, reason)
+            results.append(res)
+        out = _new(MovementResult)
+        # the frozen dataclass's fields, set as its __init__ would but in one call
+        out.__dict__.update(results=tuple(results), units=tuple(units), dislodged=tuple(dislodged),
+                            contested=frozenset(contested))
+        return out
 
 
 def adjudicate_movement(m: MapData, units: Iterable[Unit], orders: Iterable[Order]) -> MovementResult:
     """Resolve a movement phase.  Unordered units hold; illegal orders fail and hold."""
-    return _Movement(m, list(units), list(orders)).run()
+    return _Movement(m, units if type(units) is list else list(units),
+                     orders if type(orders) is list else list(orders)).run()
 
 
 # -- retreats -----------------------------------------------------------------

@@ -152,6 +152,8 @@ class MapData:
     coastal: frozenset[str] = field(repr=False)
     #: provinces an army may stand in
     army_places: frozenset[str] = field(repr=False)
+    #: provinces with several coasts (a fleet moving there must name one)
+    multi_coast: frozenset[str] = field(repr=False)
 
     @classmethod
     def build(
@@ -213,6 +215,7 @@ class MapData:
             seas=seas,
             coastal=frozenset(p for p in provs if p in regs and p not in seas and fprov[p]),
             army_places=frozenset(k for k, r in regs.items() if r.coast is None and r.terrain.armies),
+            multi_coast=frozenset(r.province for r in regs.values() if r.coast),
         )
 
     # -- queries ---------------------------------------------------------
