@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter as Tally
 from typing import Any
 
-from boardapp.engine.module import BoardPicture, BoardPiece, BoardToken
+from boardapp.engine.module import BoardPicture, BoardPiece, BoardToken, Event
 from boardapp.rules.binni.facts import BinniFacts
 from boardapp.rules.binni.state import BinniState
 
@@ -45,14 +45,45 @@ def summary(rules: BinniFacts, state: BinniState) -> dict[str, Any]:
     }
 
 
+def secret_types(rules: BinniFacts) -> frozenset[str]:
+    """Unit types public screens never show (``display.hidden``: a type's id, or ``special_forces`` —
+    the types that spot and enter anywhere free)."""
+    hidden = set(rules.scenario.display.hidden)
+    return frozenset(ut.id for ut in rules.types.values()
+                     if ut.id in hidden or ("special_forces" in hidden and ut.spots and ut.free_entry))
+
+
+SECRET_EVENT_KINDS = {"supply": {"money", "stores", "aid", "cruise_missiles", "cards"},
+                      "transfer": {"money", "stores", "aid", "cruise_missiles", "cards"},
+                      "shortfall": {"money", "stores", "cruise_missiles"}, "upkeep": {"money"},
+                      "cards": {"cards"}}
+"""Event kinds that tell a hidden track's value (display.hidden names the tracks kept secret)."""
+
+
+def keep_secrets(rules: BinniFacts, state: BinniState, events: list[Event]) -> list[Event]:
+    """The events with those that would tell the public a secret marked hidden: an event naming a
+    counter of a secret type (special forces), or one telling a hidden track's value (money given,
+    stores lacked …). The teams concerned still see them (``visible_to``); umpires see everything."""
+    secret = secret_types(rules)
+    hidden_tracks = set(rules.scenario.display.hidden)
+    out = []
+    for e in events:
+        names_secret = any((ctr := state.counters.get(cid)) is not None and ctr.type in secret for cid in e.counters)
+        tells_track = bool(SECRET_EVENT_KINDS.get(e.kind, set()) & hidden_tracks)
+        out.append(e.model_copy(update={"hidden": True, "visible_to": e.teams})
+                   if (names_secret or tells_track) and not e.hidden else e)
+    return out
+
+
 def board_picture(rules: BinniFacts, state: BinniState) -> BoardPicture:
     hidden = set(rules.scenario.display.hidden)
+    secret_ids = secret_types(rules)
     pieces = []
     for u in state.counters.values():
         if u.destroyed or u.place is None:
             continue
         ut = rules.types[u.type]
-        secret = ut.id in hidden or ("special_forces" in hidden and ut.spots and ut.free_entry)
+        secret = ut.id in secret_ids
         pieces.append(BoardPiece(id=u.id, team=u.team, label=ut.label, value=str(u.value), place=u.place,
                                  damage=u.losses, hidden=secret,
                                  tooltip=f"{rules.team_name(u.team)} {ut.name} {u.id}: value {u.value}, "

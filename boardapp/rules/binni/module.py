@@ -94,7 +94,7 @@ class BinniRules(BinniFacts):
         return RULES[command.kind][0](self, state, command)
 
     def apply(self, state: BinniState, command: Command, dice: Dice) -> list[Event]:
-        return RULES[command.kind][1](self, state, command, dice)
+        return board.keep_secrets(self, state, RULES[command.kind][1](self, state, command, dice))
 
     def end_turn_command(self) -> Command:
         return c.EndTurn()

@@ -10,6 +10,7 @@ that no public curve counts them.
 
 from __future__ import annotations
 
+from boardapp.rules.binni.board import secret_types
 from boardapp.rules.binni.facts import BinniFacts
 from boardapp.rules.binni.scenario import UnitType
 from boardapp.rules.binni.state import BinniState
@@ -17,8 +18,7 @@ from boardapp.rules.binni.state import BinniState
 
 def secret_type(rules: BinniFacts, ut: UnitType) -> bool:
     """Whether public screens hide counters of this type (the rule :mod:`.board` draws by)."""
-    hidden = rules.scenario.display.hidden
-    return ut.id in hidden or ("special_forces" in hidden and ut.spots and ut.free_entry)
+    return ut.id in secret_types(rules)
 
 
 def series(rules: BinniFacts, state: BinniState) -> dict[str, dict[str, float]]:
