@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parents[2]
 TINY = ROOT / "tests" / "data" / "tiny-scenario.yaml"
 
 
-UNANNOTATED = {"diplomacy", "coup", "mideast", "thegame"}
+UNANNOTATED = {"thegame"}
 """Rule systems whose commands are being annotated (see the issue's closing note)."""
 
 
