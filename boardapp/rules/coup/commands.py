@@ -77,7 +77,7 @@ class Attempt(Command):
     action: Annotated[Literal["recruit", "neutralize"], CHOSEN] = Field(description="recruit or neutralize.")
     target: Annotated[str, CHOSEN] = Field(
         description="The counterpart it is made against (who may Block; whose units a "
-                        "Neutralize may hit).")
+                    "Neutralize may hit).")
     remove_from: Annotated[Literal["pool", "counterpart"] | None, CHOSEN] = Field(
         None, description="Neutralize only: 'pool' or 'counterpart' (as for the card).")
     die: Annotated[int | None, CHOSEN] = Die

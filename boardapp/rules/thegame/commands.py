@@ -30,7 +30,7 @@ class FinishStep(Command):
     kind: Literal["finish_step"] = "finish_step"
     step: Annotated[str | None, CHOSEN] = Field(
         None, description="The step being finished, by code ('II.A') or id ('primary'); "
-                             "refused unless it is the current step (forcing it carries out that step out of "
+                          "refused unless it is the current step (forcing it carries out that step out of "
                              "order). Empty: the current step.")
 
 
@@ -40,10 +40,10 @@ class Edit(Command):
     kind: Literal["edit"] = "edit"
     path: Annotated[str, CHOSEN] = Field(
         description="Where the figure is: 'nations.france.bank', 'regions.france.pool', "
-                      "'regions.france.stock.food', 'nations.japan.tech.energy', 'units.fr-mil-1.active' …")
+                    "'regions.france.stock.food', 'nations.japan.tech.energy', 'units.fr-mil-1.active' …")
     old: Annotated[int | bool | str | None, CHOSEN] = Field(
         description="The value the referee sees now (checked: refused if it "
-                                         "changed meanwhile).")
+                    "changed meanwhile).")
     new: Annotated[int | bool | str | None, CHOSEN] = Field(description="The new value.")
     reason: Annotated[str, CHOSEN] = Field(min_length=1, description="Why (kept in the log).")
 
@@ -81,11 +81,11 @@ class Build(Command):
     item: Annotated[str, CHOSEN] = Field(description="A unit type or facility type id.")
     region: Annotated[str, CHOSEN] = Field(
         description="Where it goes: the region supplying its minerals, fuel or labour, or any "
-                        "owned region if it needs money only.")
+                    "owned region if it needs money only.")
     count: Annotated[int, CHOSEN] = Field(1, ge=1)
     at: Annotated[str | None, CHOSEN] = Field(
         None, description="Naval units: the sea region next to ``region`` where they are "
-                           "launched (spacecraft go to orbit).")
+                          "launched (spacecraft go to orbit).")
 
 
 class Convert(Command):
@@ -263,7 +263,7 @@ class Combat(Command):
     region: Annotated[str, CHOSEN]
     targets: Annotated[dict[str, str], side("firing units")] = Field(
         description="Attacking unit -> the unit it attacks (units not listed hold fire). "
-                                    "Equal priorities attack in the order listed.")
+                    "Equal priorities attack in the order listed.")
 
 
 class NuclearStrike(Command):
@@ -283,7 +283,7 @@ class LowAttack(Command):
         description="A minor unit id, 'insurgent:independent' or 'insurgent:<nation>'.")
     target: Annotated[str, CHOSEN] = Field(
         description="A minor unit id, 'insurgent:independent', 'insurgent:<nation>' or "
-                        "'pips:<player>'.")
+                    "'pips:<player>'.")
     die: Annotated[int | None, CHOSEN] = Die
 
 
@@ -298,7 +298,7 @@ class Ship(Command):
         min_length=2, description="Regions from the source to the destination, inclusive.")
     carrier: Annotated[str | None, UNIT] = Field(
         None, description="A merchant ship or transport aircraft that carries the goods "
-                                "(up to 50 zones); empty: by land, or through a merchant pipeline.")
+                          "(up to 50 zones); empty: by land, or through a merchant pipeline.")
 
 
 class Pay(Command):
