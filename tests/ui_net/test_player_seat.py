@@ -149,8 +149,8 @@ def test_a_coup_player_seat_sees_its_own_hand_only_and_plays_a_card_by_drag(
 def test_a_mideast_country_seat_enters_its_own_fist(qtbot: Any, tmp_path: Path) -> None:
     """Through the player's game source and the window's one door (GameController), as the board submits.
 
-    (Mid-East PEACE's own docks read the real rule module, which a player's seat does not hold: its board
-    window is not opened here; see the report.)"""
+    Mid-East PEACE's own docks read the real rule module, which a player's seat does not hold: joining
+    with a country's code says so cleanly instead of opening the board (until those docks draw from a view)."""
     from boardapp.ui.document.controller import GameController
     from boardapp.ui.network.seats import SeatLink
 
@@ -181,6 +181,12 @@ def test_a_mideast_country_seat_enters_its_own_fist(qtbot: Any, tmp_path: Path) 
         assert host_game.entries[-1].command == {"kind": "fist", "battle": "cyrenaica", "side": "defender",
                                                  "chips": 1}
         assert host_game.state.retreat is not None and host_game.state.retreat.player == "libya"  # 2 beat 1
+        # its board window is not there yet for Mid-East PEACE (the docks read the whole game): a clear refusal
+        from boardapp.net.client import SeatError
+        from boardapp.ui.network.windows import open_join
+
+        with pytest.raises(SeatError, match="a player's seat cannot open mideast's board yet"):
+            open_join(host_window.network.runner.url, _player_code(host_window, "egypt"))
         # the player's view follows: its picture is the host's view for Libya
         qtbot.waitUntil(lambda: libya.state.picture.turn_label == host_game.module.view(
             host_game.state, Audience.player_seat("libya")).turn_label, timeout=WAIT)

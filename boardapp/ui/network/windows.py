@@ -593,7 +593,17 @@ def open_join(url: str, code: str, screen: bool = False, timeout: float = 10.0) 
         return screen_window
     from boardapp.ui.mainwindow import MainWindow
 
-    window = MainWindow(link.game if link.game is not None else link.public, None)  # type: ignore[arg-type]
+    if link.role == "player":
+        try:
+            window = MainWindow(link.public, None)  # type: ignore[arg-type]
+        except (AssertionError, AttributeError) as exc:  # the rule system's board extras need the whole game
+            link.close()
+            rules = getattr(getattr(link.public, "module", None), "name", "this rule system")
+            raise SeatError(f"a player's seat cannot open {rules}'s board yet: its board reads the whole game, "
+                            f"which a player's seat never receives ({type(exc).__name__} in its board extras)"
+                            ) from exc
+    else:
+        window = MainWindow(link.game, None)
     control = install(window)
     link.setParent(control)
     control.attach(link)
