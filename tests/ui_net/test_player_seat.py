@@ -140,8 +140,13 @@ def test_a_coup_player_seat_sees_its_own_hand_only_and_plays_a_card_by_drag(
         assert leaks(control, hidden), "control case: CONTROL's seat receives the others' cards"
         assert leaks(mine, hidden) == []
         assert leaks(drawn(view) + _texts(seat), hidden) == []
-        # its log shows what it may see, and its own play's public event is among them
-        qtbot.waitUntil(lambda: any("4" in str(r["text"]) for r in seat.log_panel.rows), timeout=WAIT)
+        # its log shows what it may see: its own play's events, each one the host's and visible to Gov-Mil
+        played = [ev.text for ev in host_game.entries[before].events if ev.visible(me)]
+        assert played
+        qtbot.waitUntil(lambda: played[-1] in [r["text"] for r in seat.log_panel.rows], timeout=WAIT)
+        visible = {ev.text for e in host_game.entries for ev in e.events if ev.visible(me)}
+        assert {r["text"] for r in seat.log_panel.rows} <= visible
+        assert seat.status.text() in visible | {f"{view.picture.turn_label}: ready"}
     finally:
         host_window.network.shutdown()
 
@@ -194,3 +199,26 @@ def test_a_mideast_country_seat_enters_its_own_fist(qtbot: Any, tmp_path: Path) 
         if link is not None:
             link.close()
         host_window.network.shutdown()
+
+
+def test_the_log_turn_panel_and_status_line_show_only_the_audiences_events(qtbot: Any) -> None:
+    """The window's event filter on a whole game (CONTROL's is the control case): a player's audience sees
+    public events and its own hidden ones, never another player's (a draw is the drawer's secret)."""
+    from boardapp.ui.mainwindow import MainWindow
+    from tests.ui_coup.conftest import game_at
+
+    game = game_at(load_scenario(SCENARIO), 30)
+    win = MainWindow(game)
+    qtbot.addWidget(win)
+    every = [ev for e in game.entries for ev in e.events]
+    hidden_from_me = [ev for ev in every if not ev.visible(Audience.player_seat("gov-mil"))]
+    assert hidden_from_me, "the example game has secrets from Gov-Mil by command 30"
+    assert {r["text"] for r in win.log_panel.rows} == {ev.text for ev in every}  # CONTROL: everything
+    me = Audience.player_seat("gov-mil")
+    win.audience = me
+    win.log_panel.show_game(game, me)
+    rows = [r["text"] for r in win.log_panel.rows]
+    assert rows == [ev.text for ev in every if ev.visible(me)]
+    assert len(rows) == len(every) - len(hidden_from_me)
+    win.turn_panel.show_game(game, me)
+    assert win.turn_panel.label.text() == game.module.view(game.state, me).turn_label
