@@ -28,13 +28,15 @@ The markers:
     The choice of a side the rule module knows (the defender of an attack, the holder of a
     place), resolved by :meth:`RuleModule.side_teams`. It counts when the command sets it: a
     field left at its default leaves the decision to the rules, not to the sender.
+    ``side(name, always=True)`` counts even at its default: a field whose empty value still names
+    who acts (Mid-East PEACE: an empty ``player`` is the phasing player).
 
 ``kind`` and ``force`` (on every command) are the command's name and CONTROL's ruling; a seat's
 right to force is checked on its own.
 
 >>> from boardapp.rules.binni.commands import Handover
 >>> field_rights(Handover)
-{'place': Decider(who='side', side='holder'), 'to': Decider(who='chosen', side='')}
+{'place': Decider(who='side', side='holder', always=False), 'to': Decider(who='chosen', side='', always=False)}
 """
 
 from __future__ import annotations
@@ -58,6 +60,9 @@ class Decider:
     """'team', 'counter', 'chosen' or 'side'."""
     side: str = ""
     """For 'side': the rule module's name of the side ('defender', 'holder')."""
+    always: bool = False
+    """For 'side': the side counts even when the field is left at its default (an empty ``player`` that
+    means "the phasing player" names someone who acts all the same)."""
 
 
 TEAM = Decider("team")
@@ -65,9 +70,12 @@ COUNTER = Decider("counter")
 CHOSEN = Decider("chosen")
 
 
-def side(name: str) -> Decider:
-    """A field decided by a side of the command that only the rule module can name."""
-    return Decider("side", name)
+def side(name: str, always: bool = False) -> Decider:
+    """A field decided by a side of the command that only the rule module can name.
+
+    ``always``: the side acts even when the field is left at its default (Mid-East PEACE's empty
+    ``player``, the phasing player); otherwise a default leaves the decision to the rules."""
+    return Decider("side", name, always)
 
 
 _BUILT_IN = frozenset({"kind", "force"})
@@ -146,7 +154,7 @@ def teams_concerned(module: RuleModule[Any], state: Any, command: Command) -> se
                     teams.add(team)
         elif decider.who == "side":
             info = fields[name]
-            if info.is_required() or value != info.get_default(call_default_factory=True):
+            if decider.always or info.is_required() or value != info.get_default(call_default_factory=True):
                 teams.update(module.side_teams(state, command, decider.side))
         elif decider.who != "chosen":
             raise UndeclaredRightsError(f"field {name!r} of {command.kind!r}: unknown decider {decider.who!r}")

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 import boardapp
 from boardapp.engine.dice import SeededDice
 from boardapp.engine.journal import JournalEntry
+from boardapp.engine.module import Audience
 from boardapp.ui import contributions
 from boardapp.ui.board.scene import BoardScene
 from boardapp.ui.board.view import BoardView, OverviewView
@@ -48,6 +49,10 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.game: GameSource = game
         """The game shown (:meth:`set_game` replaces it)."""
+        self.audience: Audience = getattr(game, "audience", None) or Audience.CONTROL
+        """Whose eyes the board shows the game through: CONTROL (everything) by default; a player's seat
+        on the LAN shows that player's (its game source says so: ``PlayerGame.audience``), and the log,
+        turn panel and status line show only the events that audience may see."""
         self.controller: GameController | None = None
         """The one door commands go through (rebuilt for each game)."""
         self.refusal_handlers: list[Callable[[Outcome], bool]] = []
@@ -176,6 +181,7 @@ class MainWindow(QMainWindow):
         if self.scene is not None:
             self.scene.detach()
         self.game = game
+        self.audience = getattr(game, "audience", None) or Audience.CONTROL
         self.controller = GameController(game)
         self.controller.on_accepted(self._accepted)
         self.controller.on_refused(self._refused)
@@ -200,14 +206,15 @@ class MainWindow(QMainWindow):
             self.set_game(game, self.path, self.autosave)
             return
         self.team_panel.show_game(game)
-        self.log_panel.show_game(game)
-        self.turn_panel.show_game(game)
+        self.log_panel.show_game(game, self.audience)
+        self.turn_panel.show_game(game, self.audience)
         self.off_map.show_game(game)
         turn = game.module.turn_label(game.state)
         where = "unsaved" if self.path is None else ("autosave" if self.autosave else self.path.name)
         self.setWindowTitle(f"{game.module.scenario.name} — {turn} — {where}")
         last = game.entries[-1] if game.entries else None
-        self.status.setText(last.events[-1].text if last is not None and last.events else f"{turn}: ready")
+        seen = [ev for ev in last.events if ev.visible(self.audience)] if last is not None else []
+        self.status.setText(seen[-1].text if seen else f"{turn}: ready")
 
     def _accepted(self, outcome: Outcome) -> None:
         assert outcome.entry is not None

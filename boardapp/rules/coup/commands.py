@@ -7,11 +7,12 @@ Each is a small frozen value with a ``kind``; in a commands file one command is 
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field
 
 from boardapp.engine.module import Command
+from boardapp.engine.rights import CHOSEN, TEAM
 
 Player = Field(description="The seat acting: gov-mil, gov-para, gov-civ, reb-mil, reb-para, reb-civ, for-mil, "
                "for-para or for-civ.")
@@ -23,7 +24,7 @@ class Setup(Command):
     and Rebel player and two cards to each Foreign Power player, and rolls the first turn's order."""
 
     kind: Literal["setup"] = "setup"
-    die: int | None = Die
+    die: Annotated[int | None, CHOSEN] = Die
 
 
 class EndTurn(Command):
@@ -31,7 +32,7 @@ class EndTurn(Command):
     (after every second turn a conference break begins)."""
 
     kind: Literal["end_turn"] = "end_turn"
-    die: int | None = Die
+    die: Annotated[int | None, CHOSEN] = Die
 
 
 class EndConference(Command):
@@ -44,14 +45,14 @@ class Draw(Command):
     """The player's action: draw the top card of the deck from Control (refused at his card limit)."""
 
     kind: Literal["draw"] = "draw"
-    player: str = Player
+    player: Annotated[str, TEAM] = Player
 
 
 class Pass(Command):
     """The player's action: do nothing this turn."""
 
     kind: Literal["pass"] = "pass"
-    player: str = Player
+    player: Annotated[str, TEAM] = Player
 
 
 class PlayCard(Command):
@@ -59,10 +60,10 @@ class PlayCard(Command):
     rolled or seized his counterparts are asked whether they Block."""
 
     kind: Literal["play_card"] = "play_card"
-    player: str = Player
-    card: str = Field(description="The card played, rank then suit: AS, KD, QH, JC, 7C, 10D …")
-    target: str = Field(description="The counterpart it is played against.")
-    remove_from: Literal["pool", "counterpart"] | None = Field(
+    player: Annotated[str, TEAM] = Player
+    card: Annotated[str, CHOSEN] = Field(description="The card played, rank then suit: AS, KD, QH, JC, 7C, 10D …")
+    target: Annotated[str, CHOSEN] = Field(description="The counterpart it is played against.")
+    remove_from: Annotated[Literal["pool", "counterpart"] | None, CHOSEN] = Field(
         None, description="Neutralize only: remove a unit from the player's section of the Neutral Pool ('pool') "
         "or from the target's units ('counterpart').")
 
@@ -72,13 +73,14 @@ class Attempt(Command):
     1-3 succeeds."""
 
     kind: Literal["attempt"] = "attempt"
-    player: str = Player
-    action: Literal["recruit", "neutralize"] = Field(description="recruit or neutralize.")
-    target: str = Field(description="The counterpart it is made against (who may Block; whose units a "
-                        "Neutralize may hit).")
-    remove_from: Literal["pool", "counterpart"] | None = Field(
+    player: Annotated[str, TEAM] = Player
+    action: Annotated[Literal["recruit", "neutralize"], CHOSEN] = Field(description="recruit or neutralize.")
+    target: Annotated[str, CHOSEN] = Field(
+        description="The counterpart it is made against (who may Block; whose units a "
+                    "Neutralize may hit).")
+    remove_from: Annotated[Literal["pool", "counterpart"] | None, CHOSEN] = Field(
         None, description="Neutralize only: 'pool' or 'counterpart' (as for the card).")
-    die: int | None = Die
+    die: Annotated[int | None, CHOSEN] = Die
 
 
 class Bust(Command):
@@ -86,25 +88,25 @@ class Bust(Command):
     a d6 against that team's count of recruit attempts decides."""
 
     kind: Literal["bust"] = "bust"
-    player: str = Player
-    card: str = Field(description="The Leak played (2-10 of Hearts).")
-    against: Literal["reb", "for"] = Field(description="The team busted: reb or for.")
-    die: int | None = Die
+    player: Annotated[str, TEAM] = Player
+    card: Annotated[str, CHOSEN] = Field(description="The Leak played (2-10 of Hearts).")
+    against: Annotated[Literal["reb", "for"], CHOSEN] = Field(description="The team busted: reb or for.")
+    die: Annotated[int | None, CHOSEN] = Die
 
 
 class Block(Command):
     """A counterpart's reply to a pending attempt: play a Block (2-10 of Spades), cancelling it."""
 
     kind: Literal["block"] = "block"
-    player: str = Player
-    card: str = Field(description="The Block played (2-10 of Spades).")
+    player: Annotated[str, TEAM] = Player
+    card: Annotated[str, CHOSEN] = Field(description="The Block played (2-10 of Spades).")
 
 
 class NoBlock(Command):
     """A counterpart's reply to a pending attempt: let it pass."""
 
     kind: Literal["no_block"] = "no_block"
-    player: str = Player
+    player: Annotated[str, TEAM] = Player
 
 
 class BlockTimeout(Command):
@@ -119,19 +121,21 @@ class Transfer(Command):
     Power player's transfer carries the favours (chips) negotiated."""
 
     kind: Literal["transfer"] = "transfer"
-    player: str = Player
-    to: str = Field(description="The player receiving it.")
-    card: str | None = Field(None, description="The card handed over (give a card or a unit, not both).")
-    unit: str | None = Field(None, description="The unit handed over, by id (mil-tanks-1, para-police-3, …).")
-    chips: int = Field(0, ge=0, description="Favours that come with it (Foreign Power givers only).")
+    player: Annotated[str, TEAM] = Player
+    to: Annotated[str, CHOSEN] = Field(description="The player receiving it.")
+    card: Annotated[str | None, CHOSEN] = Field(
+        None, description="The card handed over (give a card or a unit, not both).")
+    unit: Annotated[str | None, CHOSEN] = Field(
+        None, description="The unit handed over, by id (mil-tanks-1, para-police-3, …).")
+    chips: Annotated[int, CHOSEN] = Field(0, ge=0, description="Favours that come with it (Foreign Power givers only).")
 
 
 class Discard(Command):
     """Discard the card an Infiltrate just seized, instead of keeping it (not an action)."""
 
     kind: Literal["discard"] = "discard"
-    player: str = Player
-    card: str
+    player: Annotated[str, TEAM] = Player
+    card: Annotated[str, CHOSEN]
 
 
 class DeclareCoup(Command):
@@ -139,8 +143,8 @@ class DeclareCoup(Command):
     Affiliation Check rolls for every unit left in the Neutral Pool."""
 
     kind: Literal["declare_coup"] = "declare_coup"
-    player: str = Field("reb-mil", description="Always reb-mil.")
-    rolls: list[int] | None = Field(
+    player: Annotated[str, TEAM] = Field("reb-mil", description="Always reb-mil.")
+    rolls: Annotated[list[int] | None, CHOSEN] = Field(
         None, description="Control's physical rolls for the Affiliation Check, one d6 per unit left in the pool, "
         "in pool order (military, paramilitary, civilian sections); empty: the game rolls.")
 
@@ -150,8 +154,8 @@ class Support(Command):
     player of their class."""
 
     kind: Literal["support"] = "support"
-    player: str = Player
-    side: Literal["gov", "reb", "none"] = Field(description="gov, reb or none (backing no side).")
+    player: Annotated[str, TEAM] = Player
+    side: Annotated[Literal["gov", "reb", "none"], CHOSEN] = Field(description="gov, reb or none (backing no side).")
 
 
 class Arm(Command):
@@ -159,8 +163,8 @@ class Arm(Command):
     units to his team's paramilitary player; they fight with strength 2."""
 
     kind: Literal["arm"] = "arm"
-    player: str = Player
-    units: list[str] = Field(min_length=1, description="Student and Labour units he holds.")
+    player: Annotated[str, TEAM] = Player
+    units: Annotated[list[str], CHOSEN] = Field(min_length=1, description="Student and Labour units he holds.")
 
 
 class StartCombat(Command):
@@ -175,8 +179,9 @@ class LayOut(Command):
     stacks of one or two."""
 
     kind: Literal["lay_out"] = "lay_out"
-    player: str = Player
-    stacks: list[list[str]] = Field(description="Stacks of one or two unit ids; every unit of the side in one stack.")
+    player: Annotated[str, TEAM] = Player
+    stacks: Annotated[list[list[str]], CHOSEN] = Field(
+        description="Stacks of one or two unit ids; every unit of the side in one stack.")
 
 
 class Match(Command):
@@ -184,8 +189,8 @@ class Match(Command):
     (need not engage every stack nor use every unit). The engaged stacks flip at once."""
 
     kind: Literal["match"] = "match"
-    player: str = Player
-    pairs: dict[int, list[str]] = Field(
+    player: Annotated[str, TEAM] = Player
+    pairs: Annotated[dict[int, list[str]], CHOSEN] = Field(
         description="Laid-out stack number (1 = the first laid) -> the one or two units sent against it.")
 
 
@@ -193,16 +198,18 @@ class Lose(Command):
     """A side's Mil player chooses the unit it loses in each pairing where both sides lose one."""
 
     kind: Literal["lose"] = "lose"
-    player: str = Player
-    units: list[str] = Field(description="One unit from each pairing in which this side owes a loss of its choice.")
+    player: Annotated[str, TEAM] = Player
+    units: Annotated[list[str], CHOSEN] = Field(
+        description="One unit from each pairing in which this side owes a loss of its choice.")
 
 
 class ObjectiveMet(Command):
     """Control rules that a player has met his secret objective: he scores its points (or those given)."""
 
     kind: Literal["objective_met"] = "objective_met"
-    player: str = Player
-    points: int | None = Field(None, ge=0, description="Points awarded; empty: the objective's points.")
+    player: Annotated[str, TEAM] = Player
+    points: Annotated[int | None, CHOSEN] = Field(
+        None, ge=0, description="Points awarded; empty: the objective's points.")
 
 
 ALL_COMMANDS: tuple[type[Command], ...] = (

@@ -10,11 +10,17 @@ See ``docs/diplomacy.md`` (the commands), ``docs/mun-historical.md`` (the office
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field
 
 from boardapp.engine.module import Command
+from boardapp.engine.rights import CHOSEN, TEAM, side
+
+Power = side("power")
+"""The power a goal or award is for, by id or name (the module resolves the name to the power's id)."""
+Delegations = side("delegations")
+"""A conference's delegations, by id or name: each takes part, so each is concerned."""
 
 
 class SubmitOrders(Command):
@@ -28,8 +34,8 @@ class SubmitOrders(Command):
     """
 
     kind: Literal["submit_orders"] = "submit_orders"
-    power: str
-    orders: list[str] = Field(default_factory=list)
+    power: Annotated[str, TEAM]
+    orders: Annotated[list[str], CHOSEN] = Field(default_factory=list)
 
 
 class Adjudicate(Command):
@@ -42,9 +48,9 @@ class SetVictoryPoints(Command):
     """Set a power's political (non-territorial) victory points."""
 
     kind: Literal["set_victory_points"] = "set_victory_points"
-    power: str
-    points: int
-    reason: str = ""
+    power: Annotated[str, TEAM]
+    points: Annotated[int, CHOSEN]
+    reason: Annotated[str, CHOSEN] = ""
 
 
 class SetGoals(Command):
@@ -52,8 +58,8 @@ class SetGoals(Command):
     delegation and the officers). Setting them again rewrites the texts; points already awarded stay."""
 
     kind: Literal["set_goals"] = "set_goals"
-    power: str
-    goals: list[str] = Field(description="The two goals' texts, goal 1 first.")
+    power: Annotated[str, Power]
+    goals: Annotated[list[str], CHOSEN] = Field(description="The two goals' texts, goal 1 first.")
 
 
 class ProposeGoal(Command):
@@ -61,17 +67,17 @@ class ProposeGoal(Command):
     (waiting for their ruling: ``rule_goal``). A new proposal replaces an earlier one not yet ruled on."""
 
     kind: Literal["propose_goal"] = "propose_goal"
-    power: str
-    goal: str
+    power: Annotated[str, Power]
+    goal: Annotated[str, CHOSEN]
 
 
 class RuleGoal(Command):
     """The officers allow or deny a power's proposed third goal."""
 
     kind: Literal["rule_goal"] = "rule_goal"
-    power: str
-    allowed: bool
-    reason: str = ""
+    power: Annotated[str, Power]
+    allowed: Annotated[bool, CHOSEN]
+    reason: Annotated[str, CHOSEN] = ""
 
 
 class AwardPoints(Command):
@@ -81,10 +87,10 @@ class AwardPoints(Command):
     points and the turn they were awarded in."""
 
     kind: Literal["award_points"] = "award_points"
-    power: str
-    goal: int = Field(description="1 or 2 (the officers' goals) or 3 (the power's own, if allowed).")
-    points: int
-    reason: str = ""
+    power: Annotated[str, Power]
+    goal: Annotated[int, CHOSEN] = Field(description="1 or 2 (the officers' goals) or 3 (the power's own, if allowed).")
+    points: Annotated[int, CHOSEN]
+    reason: Annotated[str, CHOSEN] = ""
 
 
 class OpenConference(Command):
@@ -92,24 +98,24 @@ class OpenConference(Command):
     three delegations (the organiser first), and its form."""
 
     kind: Literal["open_conference"] = "open_conference"
-    name: str
-    location: str = Field(description="The province where it is held (id or name).")
-    powers: list[str] = Field(description="The participating delegations (power ids or names).")
-    form: Literal["congress", "conference", "convention"] = "conference"
+    name: Annotated[str, CHOSEN]
+    location: Annotated[str, CHOSEN] = Field(description="The province where it is held (id or name).")
+    powers: Annotated[list[str], Delegations] = Field(description="The participating delegations (power ids or names).")
+    form: Annotated[Literal["congress", "conference", "convention"], CHOSEN] = "conference"
 
 
 class EndConference(Command):
     """The running conference ends before its year is up (its business done, or the officers close it)."""
 
     kind: Literal["end_conference"] = "end_conference"
-    reason: str = ""
+    reason: Annotated[str, CHOSEN] = ""
 
 
 class EndGame(Command):
     """The officers end the game: final scores, a single winner or a draw."""
 
     kind: Literal["end_game"] = "end_game"
-    reason: str = ""
+    reason: Annotated[str, CHOSEN] = ""
 
 
 OFFICERS_ONLY = frozenset({"set_goals", "rule_goal", "award_points", "set_victory_points", "end_game"})

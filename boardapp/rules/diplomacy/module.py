@@ -45,6 +45,7 @@ from boardapp.rules.diplomacy.commands import (
     Adjudicate,
     AwardPoints,
     Insurrection,
+    OpenConference,
     Reclaim,
     SetVictoryPoints,
     SubmitOrders,
@@ -109,6 +110,18 @@ class DiplomacyRules(RuleModule[DiplomacyState]):
 
     def find_power(self, text: str) -> str | None:
         return self._power_names.get(text.strip().casefold())
+
+    def side_teams(self, state: DiplomacyState, command: Command, side: str) -> set[str]:
+        """The powers an officers' command names by id or name: ``power`` (the power a goal or award is
+        for) and ``delegations`` (every power taking part in a conference: each must agree to attend).
+        A name that is no power stays as written: no seat holds it, so a limited seat is refused."""
+        if side == "power":
+            texts = [str(getattr(command, "power", ""))]
+        elif side == "delegations" and isinstance(command, OpenConference):
+            texts = list(command.powers)
+        else:
+            return super().side_teams(state, command, side)
+        return {self.find_power(t) or t for t in texts}
 
     # --- state --------------------------------------------------------------------------
     def initial_state(self) -> DiplomacyState:

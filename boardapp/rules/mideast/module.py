@@ -15,7 +15,7 @@ from boardapp.engine.module import Audience, BoardPicture, Command, Event, Impos
 from boardapp.model.mapfile import Map
 from boardapp.rules.mideast import diplomatic, economic, military, picture, turn
 from boardapp.rules.mideast.base import Base
-from boardapp.rules.mideast.commands import ALL_COMMANDS, Attack, EndTurn, Move
+from boardapp.rules.mideast.commands import ALL_COMMANDS, Attack, EndTurn, Fist, Move, UnTally
 from boardapp.rules.mideast.scenario import Country, MideastScenario
 from boardapp.rules.mideast.state import MideastState
 
@@ -55,6 +55,29 @@ class MideastRules(RuleModule[MideastState]):
         super().__init__(scenario, the_map)
         self.scenario: MideastScenario = scenario
         self.rules = Base(scenario, the_map)
+
+    def side_teams(self, state: MideastState, command: Command, side: str) -> set[str]:
+        """Who acts in a command besides the players it names (a country's seat needs its own):
+
+        * ``actor``: the ``player`` named, or (left empty) the phasing player;
+        * ``fist``: a fist is its side's, the attacker's or the defender's (the attacked zone's owner);
+        * ``retreating``: the player whose beaten Forces wait to retreat;
+        * ``occupant``: a veto of the UN Force's move is the target zone's occupant's.
+
+        A battle, retreat or motion that does not exist names nobody: the rules refuse the command."""
+        if side == "actor":
+            player = getattr(command, "player", None)
+            return {self.rules.actor(state, player if isinstance(player, str) else None)}
+        if side == "fist" and isinstance(command, Fist):
+            b = state.battle_at(command.battle)
+            return {military.fist_player(state, b, command.side)} if b is not None else set()
+        if side == "retreating":
+            return {state.retreat.player} if state.retreat is not None else set()
+        if side == "occupant" and isinstance(command, UnTally):
+            zone = state.motion.zone if state.motion is not None else None
+            occupant = state.owner.get(zone) if zone is not None else None
+            return {occupant} if occupant is not None else set()
+        return super().side_teams(state, command, side)
 
     @property
     def teams(self) -> Sequence[Country]:

@@ -99,6 +99,73 @@ class TheGameRules(RuleModule[TheGameState]):
     def teams(self) -> Sequence[Any]:
         return self.scenario.players
 
+    # --- seats' rights ----------------------------------------------------------------------------
+    def side_teams(self, state: TheGameState, command: Command, side: str) -> set[str]:
+        """The players acting through what a command names (see docs/network.md, *A seat's rights*):
+
+        * ``nation`` / ``other nation``: the nation's player (``nation``, ``other``);
+        * ``unit``: the player of each unit's nation (``unit``, ``units``, a ship's ``carrier``);
+        * ``item``: the player of an item's nation ('unit:<id>', or 'facility:<region>:<type>': the region's);
+        * ``region`` / ``source``: the player of the nation whose home country the region is (``region``,
+          ``source``): labour is reallocated, and food or migrants leave, at that nation's cost;
+        * ``firing units``: in a combat, the players of the units that fire (the keys of ``targets``):
+          both sides attack, so each side's player chooses its own targets;
+        * ``low attacker``: loyal insurgents ('insurgent:<nation>') are their nation's player's; a minor
+          unit or independent insurgents are nobody's (the referee's).
+
+        Unknown nations, units or regions name nobody: the rules refuse such a command anyway."""
+        w = self.world
+
+        def of_nation(nation: str | None) -> set[str]:
+            player = w.player_of(state, nation)
+            return {player} if player is not None else set()
+
+        def of_unit(unit: str) -> set[str]:
+            u = state.units.get(unit)
+            return of_nation(u.nation) if u is not None else set()
+
+        def of_region(region: str) -> set[str]:
+            r = state.regions.get(region)
+            return of_nation(r.owner) if r is not None else set()
+
+        def values(*names: str) -> list[str]:
+            out: list[str] = []
+            for name in names:
+                v = getattr(command, name, None)
+                if isinstance(v, str):
+                    out.append(v)
+                elif isinstance(v, list):
+                    out += [x for x in v if isinstance(x, str)]
+            return out
+
+        teams: set[str] = set()
+        if side == "nation":
+            for n in values("nation"):
+                teams |= of_nation(n)
+        elif side == "other nation":
+            for n in values("other"):
+                teams |= of_nation(n)
+        elif side == "unit":
+            for u in values("unit", "units", "carrier"):
+                teams |= of_unit(u)
+        elif side == "item":
+            for item in values("item", "items"):
+                what, _, rest = item.partition(":")
+                teams |= of_unit(rest) if what == "unit" else of_region(rest.partition(":")[0])
+        elif side in ("region", "source"):
+            for r in values(side):
+                teams |= of_region(r)
+        elif side == "firing units" and isinstance(command, c.Combat):
+            for u in command.targets:
+                teams |= of_unit(u)
+        elif side == "low attacker" and isinstance(command, c.LowAttack):
+            what, _, nation = command.attacker.partition(":")
+            if what == "insurgent" and nation != "independent":
+                teams |= of_nation(nation)
+        else:
+            return super().side_teams(state, command, side)
+        return teams
+
     # --- state ---------------------------------------------------------------------------------
     def initial_state(self) -> TheGameState:
         sc = self.scenario

@@ -117,3 +117,63 @@ class PublicGame:
 
     def summary(self) -> dict[str, Any]:
         return dict(self.state.board)
+
+
+# --- what a player's seat sees and plays ----------------------------------------------------------------
+class PlayerGame(PublicGame):
+    """A player seat's game: the host's view of the board for that one player (its own hand and units
+    face up, the rest as the public sees it), with its commands forwarded to the host.
+
+    The seat holds no journal (the host never sends one to a player): :attr:`entries` are the events
+    the host sent this seat (``Host(view_events=True)``), each kept as a journal-like row with ``seq``
+    0, so the log, turn panel and status line show only what this player may see. The window reads
+    :attr:`audience` (the player's) for what it draws."""
+
+    shared = True
+    """Others play into this game too: the window never undoes 'the last entry, whoever played it'."""
+
+    def __init__(self, setup: Any, board: dict[str, Any] | None, link: Any, player: str) -> None:
+        super().__init__(setup, board)
+        from boardapp.engine.module import Audience
+
+        self.link = link
+        """The :class:`~boardapp.ui.network.seats.SeatLink` commands go through."""
+        self.player = player
+        self.audience = Audience.player_seat(player)
+        self.module.title = f"{player}'s seat"
+
+    def add_events(self, events: list[Any]) -> None:
+        """Events the host sent this seat: kept for the log (only those this player may see, twice sure)."""
+        shown = tuple(ev for ev in events if ev.visible(self.audience))
+        if not shown:
+            return
+        turn = str(self.state.picture.turn_label)
+        self.entries.append(JournalEntry(seq=0, command={"kind": "events"}, events=list(shown), turn=turn))
+        for listener in list(self._listeners):
+            listener("entry", self.entries[-1])
+
+    def push(self, command: Any, command_id: str | None = None) -> JournalEntry:
+        """Send ``command`` to the host and wait for its answer; the host's refusal as :class:`NetRefusal`."""
+        import uuid
+
+        from boardapp.ui.network.loops import ANSWER_TIMEOUT
+
+        data = command.model_dump(mode="json", exclude_defaults=True) | {"kind": command.kind} \
+            if hasattr(command, "model_dump") else dict(command)
+        link = self.link
+        if link.fatal:
+            raise NetRefusal(data, [f"this seat was stopped: {link.fatal}"], "closed")
+        cid = command_id or str(uuid.uuid4())
+        outcome = link.wait(link.submit(data, cid), 0 if link.stale else ANSWER_TIMEOUT)
+        if outcome is None:
+            link.queue(cid, data)
+            raise NetRefusal(data, ["no answer from the host yet — the command stays queued; its outcome will be "
+                                    "reported"], "queued")
+        if not outcome.accepted:
+            raise NetRefusal(data, outcome.reasons, outcome.code)
+        return JournalEntry(seq=0, command=data)
+
+    def undo(self, entry: JournalEntry | None = None) -> JournalEntry | None:
+        raise NetRefusal({"kind": "undo"}, ["a player's seat cannot undo: ask an umpire or CONTROL"], "forbidden")
+
+    redo = undo

@@ -37,7 +37,7 @@ from boardapp.engine.module import Command
 from boardapp.net.client import Outcome, Seat, SeatError
 from boardapp.net.replica import build_game
 from boardapp.ui.network.loops import ANSWER_TIMEOUT, BULK, LoopThread
-from boardapp.ui.network.public import PublicGame
+from boardapp.ui.network.public import PlayerGame, PublicGame
 from boardapp.ui.network.refusal import NetRefusal
 
 
@@ -141,6 +141,9 @@ class SeatLink(QObject):
         if self.role == "viewer":
             assert seat.setup is not None
             self.public = PublicGame(seat.setup, self.loop.call(lambda: seat.view) or {})
+        elif self.role == "player":  # one player's view, commands forwarded (no journal, no replica)
+            assert seat.setup is not None and seat.player is not None
+            self.public = PlayerGame(seat.setup, self.loop.call(lambda: seat.view) or {}, self, seat.player)
         elif snap is not None:
             self.game = LiveGame(self)
             self.game._take(snap)
@@ -214,6 +217,9 @@ class SeatLink(QObject):
             if self.stale:
                 self.stale = False
                 self.staleChanged.emit(False)
+        elif kind == "events":
+            if isinstance(self.public, PlayerGame):
+                self.public.add_events(data)
         elif kind == "outcome":
             command = self._queued.pop(data.id, None)
             if command is not None:

@@ -390,7 +390,7 @@ class NetworkControl(QObject):
     def attach(self, link: SeatLink, path: Path | None = None) -> None:
         """Play through ``link``: the window's game becomes the seat's live game."""
         self.link = link
-        game = link.game
+        game = link.game if link.game is not None else link.public  # a player's seat: its own view
         assert game is not None
         link.staleChanged.connect(lambda _s: self.update_indicator())
         link.lateOutcome.connect(self._late)
@@ -593,7 +593,17 @@ def open_join(url: str, code: str, screen: bool = False, timeout: float = 10.0) 
         return screen_window
     from boardapp.ui.mainwindow import MainWindow
 
-    window = MainWindow(link.game, None)
+    if link.role == "player":
+        try:
+            window = MainWindow(link.public, None)  # type: ignore[arg-type]
+        except (AssertionError, AttributeError) as exc:  # the rule system's board extras need the whole game
+            link.close()
+            rules = getattr(getattr(link.public, "module", None), "name", "this rule system")
+            raise SeatError(f"a player's seat cannot open {rules}'s board yet: its board reads the whole game, "
+                            f"which a player's seat never receives ({type(exc).__name__} in its board extras)"
+                            ) from exc
+    else:
+        window = MainWindow(link.game, None)
     control = install(window)
     link.setParent(control)
     control.attach(link)

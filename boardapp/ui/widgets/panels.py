@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from boardapp.engine.module import Audience
 from boardapp.ui.board.style import text_on
 from boardapp.ui.document.source import GameSource
 
@@ -65,8 +66,11 @@ class TeamPanel(QWidget):
         lay.addWidget(self.table)
         self._tracks: dict[str, dict[str, Any]] = {}
 
-    def show_game(self, game: GameSource) -> None:
-        picture = game.module.board(game.state)
+    def show_game(self, game: GameSource, audience: Audience = Audience.CONTROL) -> None:
+        """The turn and the tallies as ``audience`` may see them (a hidden tally is not shown to a player)."""
+        view = getattr(game.module, "view", None)
+        picture = view(game.state, audience) if view is not None and audience != Audience.CONTROL \
+            else game.module.board(game.state)
         colours = {t.id: t.colour for t in game.module.teams}
         self.table.setRowCount(len(picture.tracks))
         self._tracks = {}
@@ -114,11 +118,14 @@ class LogPanel(QWidget):
         self.tree.itemClicked.connect(self._clicked)
         self.rows: list[dict[str, Any]] = []
 
-    def show_game(self, game: GameSource) -> None:
+    def show_game(self, game: GameSource, audience: Audience = Audience.CONTROL) -> None:
+        """List the events ``audience`` may see (CONTROL: all; a player's seat: public ones and its own)."""
         names = {t.id: t.name for t in game.module.teams}
         self.rows = []
         for entry in game.entries:
             for ev in entry.events:
+                if not ev.visible(audience):
+                    continue
                 self.rows.append({"seq": entry.seq, "turn": entry.turn, "kind": ev.kind, "text": ev.text,
                                   "teams": list(ev.teams), "places": list(ev.places),
                                   "team_names": ", ".join(names.get(t, t) for t in ev.teams)})
@@ -204,8 +211,11 @@ class TurnPanel(QWidget):
         lay.addWidget(self.button)
         lay.addStretch(1)
 
-    def show_game(self, game: GameSource) -> None:
-        picture = game.module.board(game.state)
+    def show_game(self, game: GameSource, audience: Audience = Audience.CONTROL) -> None:
+        """The turn and the tallies as ``audience`` may see them (a hidden tally is not shown to a player)."""
+        view = getattr(game.module, "view", None)
+        picture = view(game.state, audience) if view is not None and audience != Audience.CONTROL \
+            else game.module.board(game.state)
         self.label.setText(picture.turn_label)
         self.tallies.setText("   ".join(f"{k}: {v}" for k, v in picture.tallies.items()))
 
