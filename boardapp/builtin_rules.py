@@ -56,4 +56,19 @@ THEGAME = Manifest.model_validate({
     "name": "thegame",
     "title": "The Game (GDW)",
     "module": "boardapp.rules.thegame.module:TheGameRules",
+    "contributions": {
+        "docks": [
+            {"id": "thegame.steps", "title": "Turn sequence I-VI",
+             "widget": "boardapp.ui.rules.thegame.steps:StepChecklist.for_window", "area": "left"},
+            {"id": "thegame.ledgers", "title": "Ledgers",
+             "widget": "boardapp.ui.rules.thegame.ledgers:LedgersPanel.for_window", "area": "bottom"},
+        ],
+        "dialogs": [{"id": "thegame.edit", "title": "Edit figure",
+                     "factory": "boardapp.ui.rules.thegame.edit:EditFigureDialog.for_window"}],
+        "actions": [{"id": "thegame.edit", "title": "&Edit figure…", "shortcut": "Ctrl+Shift+E",
+                     "run": "boardapp.ui.rules.thegame.edit:edit_action"}],
+        "menus": [{"menu": "turn", "action": "thegame.edit"}],
+        "sidebar": [{"id": "thegame.news", "title": "The turn and the news",
+                     "widget": "boardapp.ui.rules.thegame.screen:HallSection"}],
+    },
 })

@@ -1,0 +1,64 @@
+"""The Game on the big screen: the step of the turn sequence and the year's news, in the side bar.
+
+Named in the manifest as the side bar section ``thegame.news``. It is given the public picture only (the
+big screen filters it: ``BoardPicture.for_audience(Audience.PUBLIC)``) and reads the picture's public
+sections ('steps' and 'news'), never the game's state: no bank or technology figure can reach the hall
+through it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+
+from boardapp.engine.module import BoardPicture
+from boardapp.ui.bigscreen.scene import big_font
+
+NEWS_SHOWN = 6
+"""Headlines shown at once (the latest): more would not be read across a hall."""
+
+
+class HallSection(QWidget):
+    """'Step II.C of 18 — Builds' and the latest headlines of the year, sized to the screen's height."""
+
+    def __init__(self, screen: Any = None) -> None:
+        super().__init__()
+        self.setObjectName("thegame-hall")
+        self.screen_window = screen
+        self.step = QLabel()
+        self.step.setWordWrap(True)
+        self.news = QLabel()
+        self.news.setWordWrap(True)
+        for label in (self.step, self.news):
+            label.setStyleSheet("color: #f2f2f2; background: transparent;")
+        box = QVBoxLayout(self)
+        box.setContentsMargins(0, 0, 0, 0)
+        box.addWidget(self.step)
+        box.addWidget(self.news)
+        self._size()
+
+    def show_picture(self, picture: BoardPicture) -> None:
+        sections = {s.id: s for s in picture.sections}
+        steps = sections.get("steps")
+        now = [row for row in steps.rows if row[2] == "now"] if steps is not None else []
+        if now and steps is not None:
+            code, title = now[0][0], now[0][1]
+            number = [row[0] for row in steps.rows].index(code) + 1
+            self.step.setText(f"Step {code} ({number} of {len(steps.rows)}): {title}")
+        else:
+            self.step.setText("")
+        news = sections.get("news")
+        headlines = [row[0] for row in news.rows][-NEWS_SHOWN:] if news is not None else []
+        self.news.setText("\n".join(f"• {h}" for h in headlines) if headlines else "No news this turn")
+
+    def _size(self) -> None:
+        height = self.screen_window.height() if self.screen_window is not None else 1080
+        u = max(4.0, height / 100)
+        self.step.setFont(big_font(2.2 * u))
+        self.news.setFont(big_font(1.9 * u, False))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._size()
