@@ -70,5 +70,6 @@ THEGAME = Manifest.model_validate({
         "menus": [{"menu": "turn", "action": "thegame.edit"}],
         "sidebar": [{"id": "thegame.news", "title": "The turn and the news",
                      "widget": "boardapp.ui.rules.thegame.screen:HallSection"}],
+        "board_extras": "boardapp.ui.rules.thegame.overlay:install",
     },
 })

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from boardapp.engine.module import BoardPicture
 from boardapp.ui.bigscreen.scene import big_font
+from boardapp.ui.rules.thegame.overlay import RegionFills, game_regions, looks
 
 NEWS_SHOWN = 6
 """Headlines shown at once (the latest): more would not be read across a hall."""
@@ -38,6 +39,14 @@ class HallSection(QWidget):
         box.addWidget(self.step)
         box.addWidget(self.news)
         self._size()
+        self.fills: RegionFills | None = None
+        """The region fills on the big screen's map (a side bar section is the one contribution the big screen
+        takes, so the section puts them on the screen's scene; they follow the public picture it is shown)."""
+        scene = getattr(screen, "scene", None)
+        if scene is not None and hasattr(scene, "addItem"):
+            self.fills = RegionFills(screen.game.module.map, game_regions(screen.game.module))
+            scene.addItem(self.fills)
+            self.destroyed.connect(lambda _obj=None, fills=self.fills: _take_off(fills))
 
     def show_picture(self, picture: BoardPicture) -> None:
         sections = {s.id: s for s in picture.sections}
@@ -52,6 +61,9 @@ class HallSection(QWidget):
         news = sections.get("news")
         headlines = [row[0] for row in news.rows][-NEWS_SHOWN:] if news is not None else []
         self.news.setText("\n".join(f"• {h}" for h in headlines) if headlines else "No news this turn")
+        if self.fills is not None:
+            screen = self.screen_window
+            self.fills.set_looks(looks(picture, screen.game.state, screen.scene.team_colour))
 
     def _size(self) -> None:
         height = self.screen_window.height() if self.screen_window is not None else 1080
@@ -62,3 +74,13 @@ class HallSection(QWidget):
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self._size()
+
+
+def _take_off(fills: RegionFills) -> None:
+    """Remove the fills from the screen's scene (the section is gone; the scene may be gone too)."""
+    try:
+        scene = fills.scene()
+    except RuntimeError:  # the scene deleted its items already
+        return
+    if scene is not None:
+        scene.removeItem(fills)

@@ -40,19 +40,22 @@ class StepChecklist(QWidget):
         self.steps.verticalHeader().hide()
         self.steps.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.steps.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
-        self.steps.horizontalHeader().setStretchLastSection(True)
+        # eighteen compact rows: the whole sequence should be seen at a glance, not scrolled
+        self.steps.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 4)
+        self.steps.setShowGrid(False)
         self.to_do = QLabel()
         self.to_do.setWordWrap(True)
         self.preview = QListWidget()
         self.preview.setWordWrap(True)
+        self.preview.setMaximumHeight(self.fontMetrics().height() * 8)  # the sequence matters more than the detail
         self.finish = QPushButton()
         self.finish.setObjectName("thegame-finish-step")
         box = QVBoxLayout(self)
         box.addWidget(self.where)
-        box.addWidget(self.steps, 3)
+        box.addWidget(self.steps, 5)
         box.addWidget(self.to_do)
         box.addWidget(QLabel("Finishing it will:"))
-        box.addWidget(self.preview, 2)
+        box.addWidget(self.preview, 1)
         box.addWidget(self.finish)
         self.finish.clicked.connect(self._finish)
         self._unsubscribe: Callable[[], None] | None = game.subscribe(lambda _what, _entry: self.refresh())
@@ -79,6 +82,7 @@ class StepChecklist(QWidget):
                     item.setForeground(QBrush(DONE))
                 self.steps.setItem(i, col, item)
         self.steps.resizeColumnsToContents()
+        self.steps.horizontalHeader().setStretchLastSection(True)
         if at < len(STEPS):
             self.steps.scrollToItem(self.steps.item(at, 0))
             st = STEPS[at]
