@@ -68,6 +68,10 @@ THEGAME = Manifest.model_validate({
         "actions": [{"id": "thegame.edit", "title": "&Edit figure…", "shortcut": "Ctrl+Shift+E",
                      "run": "boardapp.ui.rules.thegame.edit:edit_action"}],
         "menus": [{"menu": "turn", "action": "thegame.edit"}],
+        "context": [
+            {"on": "place", "contribute": "boardapp.ui.rules.thegame.ledgers:place_actions"},
+            {"on": "counter", "contribute": "boardapp.ui.rules.thegame.ledgers:counter_actions"},
+        ],
         "sidebar": [{"id": "thegame.news", "title": "The turn and the news",
                      "widget": "boardapp.ui.rules.thegame.screen:HallSection"}],
         "board_extras": "boardapp.ui.rules.thegame.overlay:install",

@@ -148,3 +148,29 @@ def test_turn_menu_offers_edit_figure(win: Any, installed: Any) -> None:
     assert action in win.menu("turn").actions()
     action.trigger()
     assert win.dialog.path.text() == ""
+
+
+def test_a_regions_context_menu_finds_it_in_the_ledger_and_edits_it(win: Any, installed: Any,
+                                                                      scenario_data: dict[str, Any]) -> None:
+    alaska = next(r for r in scenario_data["regions"] if r["id"] == "alaska")
+    menu = win.build_context_menu("place", "alaska")
+    by_text = {a.text(): a for a in menu.actions()}
+    by_text["Show Alaska in the ledger"].trigger()
+    panel = ledgers(installed)
+    assert panel.tabs.currentWidget() is panel.regions
+    assert panel.regions.selected_path() is None  # the name column: not a figure
+    assert panel.regions.history_title.text().startswith("Alaska")
+    by_text["Edit a figure of Alaska…"].trigger()
+    assert win.dialog.path.text() == "regions.alaska.pool"
+    assert win.dialog.now.text() == str(alaska.get("pool", 0))
+
+
+def test_a_units_context_menu_finds_its_nation(win: Any, installed: Any, scenario_data: dict[str, Any]) -> None:
+    unit = scenario_data["units"][0]
+    nation_name = next(n["name"] for n in scenario_data["nations"] if n["id"] == unit["nation"])
+    menu = win.build_context_menu("counter", unit["id"])
+    [action] = [a for a in menu.actions() if a.text() == f"Show {nation_name} in the ledger"]
+    action.trigger()
+    panel = ledgers(installed)
+    assert panel.tabs.currentWidget() is panel.nations
+    assert panel.nations.history_title.text().startswith(nation_name)

@@ -309,3 +309,45 @@ def _stop_quietly(stop: Callable[[], None] | None) -> None:
     if stop is not None:
         with contextlib.suppress(ValueError):
             stop()
+
+
+# --- context menus (manifest ``context``) ---------------------------------------------------------------
+def show_in_ledger(window: Any, table: str, ident: str) -> bool:
+    """Raise the ledgers dock on ``table``'s tab with the row of ``ident`` selected (False if it has none)."""
+    from boardapp.ui import contributions
+
+    done = contributions.installed(window)
+    dock = done.docks.get("thegame.ledgers") if done is not None else None
+    if dock is None:
+        return False
+    panel: LedgersPanel = dock.widget()
+    view = panel.nations if table == "nations" else panel.regions
+    if ident not in view.model.ids:
+        return False
+    panel.tabs.setCurrentWidget(view)
+    dock.show()
+    dock.raise_()
+    view.table.setCurrentIndex(view.proxy.mapFromSource(view.model.index(view.model.ids.index(ident), 0)))
+    return True
+
+
+def place_actions(window: Any, menu: Any, place: str) -> None:
+    """A region's context menu: its ledger row and the referee's edit of its labour pool."""
+    from boardapp.ui.rules.thegame.edit import open_edit
+
+    state = window.game.state
+    region = state.regions.get(place)
+    if region is None or region.sea:
+        return
+    name = window.game.module.world.rname(place)
+    menu.addAction(f"Show {name} in the ledger", lambda: show_in_ledger(window, "regions", place))
+    menu.addAction(f"Edit a figure of {name}…", lambda: open_edit(window, f"regions.{place}.pool"))
+
+
+def counter_actions(window: Any, menu: Any, counter: str) -> None:
+    """A unit's context menu: its nation's ledger row."""
+    unit = window.game.state.units.get(counter)
+    if unit is None:
+        return
+    name = window.game.module.world.nname(unit.nation)
+    menu.addAction(f"Show {name} in the ledger", lambda: show_in_ledger(window, "nations", unit.nation))
