@@ -53,3 +53,16 @@ def test_the_big_screen_map_has_the_same_fills(qtbot: Any, win: Any, tmp_path: A
                                   "reason": "the hall follows"}).accepted
     assert found[0].looks["mexico"].hatch is not None
     screen.close()
+
+
+def test_pips_and_relations_are_marked_per_player(win: Any, scenario_data: dict[str, Any]) -> None:
+    """PIPs and a relation set by the referee: markers naming the player; a non-player country under a
+    player's Control takes that player's colour, lighter (the 'controlled' look)."""
+    free = next(r["id"] for r in scenario_data["regions"] if "owner" not in r and r["id"] in board_fills(win).looks)
+    for path, new in ((f"regions.{free}.pips.banner", 4), (f"regions.{free}.relations.astell", "control")):
+        old = 0 if ".pips." in path else None
+        assert win.controller.submit({"kind": "edit", "path": path, "old": old, "new": new,
+                                      "reason": "markers"}).accepted
+    tips = {item.toolTip() for item in win.scene.tokens if item.data(0) == free}
+    assert {"pips: 4 (Rich Banner)", "control: 1 (John Astell)"} <= tips
+    assert board_fills(win).looks[free] == RegionLook(fill=colours(scenario_data)["astell"], controlled=True)

@@ -164,7 +164,7 @@ def board(w: World, s: TheGameState) -> BoardPicture:
     for rid in sorted(s.regions):
         r = s.regions[rid]
         for p, n in sorted(r.pips.items()):
-            tokens.append(BoardToken("pips", rid, n, p, f"{n} PIP"))
+            tokens.append(BoardToken("pips", rid, n, p, "PIP"))  # the board adds the count and the player
         for p, rel in sorted(r.relations.items()):
             tokens.append(BoardToken(rel, rid, 1, p, rel[0].upper()))
         if r.insurgents:
