@@ -7,7 +7,7 @@ import importlib
 
 import pytest
 
-MODULES = ["boardapp.ui.rules.thegame.overlay", "boardapp.ui.rules.thegame.edit"]
+MODULES = ["boardapp.ui.rules.thegame.overlay", "boardapp.ui.rules.thegame.edit", "boardapp.ui.rules.thegame.orders"]
 
 
 @pytest.mark.parametrize("name", MODULES)
