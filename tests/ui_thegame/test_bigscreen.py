@@ -60,12 +60,19 @@ def test_the_hall_sees_the_step_and_the_news(qtbot: Any, win: Any, tmp_path: Any
     screen = screen_for(qtbot, win.game, tmp_path)
     section = hall(screen)
     assert section.step.text() == "Step I (1 of 18): Sever diplomatic relations"
-    assert section.news.text() == "No news this turn"
-    # I. a player breaks relations: the module puts it in the year's news, and the hall reads it
+    assert section.news.isHidden()
+    # I. a player breaks relations: the module puts it in the year's news; the side bar's news line shows the
+    # latest headline, and the section the ones before it
     assert win.controller.submit({"kind": "sever", "player": "astell", "other": "banner"}).accepted
+    assert screen.sidebar.news.text() == "John Astell breaks diplomatic relations with Rich Banner"
+    assert section.news.isHidden()
+    assert win.controller.submit({"kind": "sever", "player": "astell", "other": "kbrown"}).accepted
+    assert screen.sidebar.news.text() == "John Astell breaks diplomatic relations with Kevin Brown"
+    assert not section.news.isHidden()
     assert section.news.text() == "• John Astell breaks diplomatic relations with Rich Banner"
     assert win.controller.submit(win.game.module.finish_command(win.game.state)).accepted
     assert section.step.text() == "Step II.A (2 of 18): Primary production"
+    assert screen.picture.turn_label == "Turn 1 (2000) — II.A"
     screen.close()
 
 

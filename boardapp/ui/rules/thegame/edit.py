@@ -48,6 +48,7 @@ class EditFigureDialog(QDialog):
         super().__init__(parent)
         self.game = game
         self.setWindowTitle("Edit figure")
+        self.setMinimumWidth(self.fontMetrics().averageCharWidth() * 70)
         form = QFormLayout(self)
         self.path = QLineEdit(path or "")
         self.path.setPlaceholderText("nations.<id>.bank, regions.<id>.pool, regions.<id>.stock.food …")

@@ -109,6 +109,7 @@ class OrderDialog(QDialog):
         super().__init__(parent)
         self.game = game
         self.setWindowTitle("Order")
+        self.setMinimumWidth(self.fontMetrics().averageCharWidth() * 80)  # the fields' hints are sentences
         self.classes = {cls.model_fields["kind"].default: cls for cls in c.ALL_COMMANDS}
         self.kind = QComboBox()
         for k, label in kinds_in_order(game.state.step):

@@ -17,12 +17,13 @@ from boardapp.engine.module import BoardPicture
 from boardapp.ui.bigscreen.scene import big_font
 from boardapp.ui.rules.thegame.overlay import RegionFills, game_regions, looks
 
-NEWS_SHOWN = 6
-"""Headlines shown at once (the latest): more would not be read across a hall."""
+NEWS_SHOWN = 3
+"""Earlier headlines of the year shown at once (latest first): more would not be read across a hall, and the
+side bar must keep room for the players and the tallies."""
 
 
 class HallSection(QWidget):
-    """'Step II.C of 18 — Builds' and the latest headlines of the year, sized to the screen's height."""
+    """'Step II.C (4 of 18): Builds' and the year's earlier headlines, sized to the screen's height."""
 
     def __init__(self, screen: Any = None) -> None:
         super().__init__()
@@ -59,8 +60,10 @@ class HallSection(QWidget):
         else:
             self.step.setText("")
         news = sections.get("news")
-        headlines = [row[0] for row in news.rows][-NEWS_SHOWN:] if news is not None else []
-        self.news.setText("\n".join(f"• {h}" for h in headlines) if headlines else "No news this turn")
+        # the latest headline is the side bar's own news line, just below: this section lists the ones before it
+        earlier = [row[0] for row in news.rows][:-1][-NEWS_SHOWN:] if news is not None else []
+        self.news.setText("\n".join(f"• {h}" for h in reversed(earlier)))
+        self.news.setVisible(bool(earlier))
         if self.fills is not None:
             screen = self.screen_window
             self.fills.set_looks(looks(picture, screen.game.state, screen.scene.team_colour))
@@ -68,8 +71,8 @@ class HallSection(QWidget):
     def _size(self) -> None:
         height = self.screen_window.height() if self.screen_window is not None else 1080
         u = max(4.0, height / 100)
-        self.step.setFont(big_font(2.2 * u))
-        self.news.setFont(big_font(1.9 * u, False))
+        self.step.setFont(big_font(2.0 * u))
+        self.news.setFont(big_font(1.6 * u, False))
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
