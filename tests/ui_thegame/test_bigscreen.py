@@ -72,7 +72,6 @@ def test_the_hall_sees_the_step_and_the_news(qtbot: Any, win: Any, tmp_path: Any
     assert section.news.text() == "• John Astell breaks diplomatic relations with Rich Banner"
     assert win.controller.submit(win.game.module.finish_command(win.game.state)).accepted
     assert section.step.text() == "Step II.A (2 of 18): Primary production"
-    assert screen.picture.turn_label == "Turn 1 (2000) — II.A"
     screen.close()
 
 

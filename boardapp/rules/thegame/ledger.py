@@ -25,11 +25,12 @@ REGION_FIGURES = ("owner", "ed", "pool", "farm", "starving", "facilities", "insu
 
 
 def turn_label(w: World, s: TheGameState) -> str:
-    """'Turn 1 (2000) — II.C': the step by its code only, so that the big screen's turn line fits the side bar
-    at 1920 pixels wide (its title is on the step checklist and in the hall's own section)."""
+    """'Turn 1 (2000) — II.C Builds'. Journal entries record it and a game file's check compares it on
+    replay: changing its wording makes every earlier game file read as damaged."""
     if s.step >= len(STEPS):
         return f"Turn {s.turn} ({s.year})"
-    return f"Turn {s.turn} ({s.year}) — {STEPS[s.step].code}"
+    st = STEPS[s.step]
+    return f"Turn {s.turn} ({s.year}) — {st.code} {st.title}"
 
 
 def nation_figures(w: World, s: TheGameState, nation: str) -> dict[str, int]:
