@@ -43,3 +43,17 @@ def test_open_the_scenario_and_play_through_the_window(qtbot: Any) -> None:
         assert again.state.step == 3 and again.state.regions["alaska"].farm == old + 1
     finally:
         again.store.close()
+
+
+def test_switching_to_another_rule_system_takes_the_extras_out(win: Any, installed: Any) -> None:
+    from boardapp.engine.files import load_scenario, new_game
+    from boardapp.ui import contributions
+    from boardapp.ui.rules.thegame.overlay import RegionFills
+    from tests.ui_thegame.conftest import ROOT
+
+    extras = installed.extras
+    win.set_game(new_game(load_scenario(ROOT / "scenarios" / "war-in-binni.yaml")))
+    assert contributions.installed(win).manifest.name == "binni"
+    assert not [i for i in win.scene.items() if isinstance(i, RegionFills)]
+    assert "thegame.order" not in [a.objectName() for a in win.menu("turn").actions()]
+    assert extras._unsubscribe is None  # the fills stopped listening to the old game
