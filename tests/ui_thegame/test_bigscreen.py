@@ -89,3 +89,21 @@ def test_no_bank_or_technology_figure_reaches_the_hall(qtbot: Any, win: Any, ins
     referee = texts_of(win)
     assert str(BANK) in referee and str(TECH) in referee
     screen.close()
+
+
+def test_a_viewers_big_screen_gets_the_fills_and_no_secret(qtbot: Any, win: Any, tmp_path: Any) -> None:
+    """A LAN viewer's big screen is built from the public board only (``PublicGame``): the fills come from
+    its control, and the secret figures are not there either."""
+    from boardapp.ui.network.public import PublicGame
+    from boardapp.ui.rules.thegame.overlay import RegionFills
+
+    state = win.game.state
+    assert win.controller.submit({"kind": "edit", "path": "nations.mexico.bank", "old": state.nations["mexico"].bank,
+                                  "new": BANK, "reason": "a secret to look for"}).accepted
+    viewer = PublicGame.following(win.game)
+    screen = screen_for(qtbot, viewer, tmp_path)
+    [fills] = [i for i in screen.scene.items() if isinstance(i, RegionFills)]
+    astell = next(t.colour for t in win.game.module.teams if t.id == "astell")
+    assert fills.looks["mexico"].fill == astell  # Mexico is John Astell's nation's
+    assert str(BANK) not in texts_of(screen)
+    screen.close()

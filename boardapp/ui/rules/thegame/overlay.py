@@ -61,11 +61,12 @@ def region_of(map_region: str, regions: set[str] | dict[str, Any]) -> str | None
 
 
 def game_regions(module: Any) -> set[str]:
-    """The scenario's region ids (the map's own ids when the module has no scenario regions)."""
+    """The scenario's region ids; a viewer's module has no scenario regions: the map's places then (each of
+    The Game's regions is a place of its map)."""
     regions = getattr(module.scenario, "regions", None)
     if regions:
         return {r.id for r in regions}
-    return {r.id for r in module.map.regions}
+    return {p.id for p in module.map.places}
 
 
 def looks(picture: BoardPicture, state: Any, colour_of: Callable[[str | None], str | None]) -> dict[str, RegionLook]:
