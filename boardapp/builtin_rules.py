@@ -79,4 +79,32 @@ THEGAME = Manifest.model_validate({
     "name": "thegame",
     "title": "The Game (GDW)",
     "module": "boardapp.rules.thegame.module:TheGameRules",
+    "contributions": {
+        "docks": [
+            {"id": "thegame.steps", "title": "Turn sequence I-VI",
+             "widget": "boardapp.ui.rules.thegame.steps:StepChecklist.for_window", "area": "left"},
+            {"id": "thegame.ledgers", "title": "Ledgers",
+             "widget": "boardapp.ui.rules.thegame.ledgers:LedgersPanel.for_window", "area": "bottom"},
+        ],
+        "dialogs": [
+            {"id": "thegame.edit", "title": "Edit figure",
+             "factory": "boardapp.ui.rules.thegame.edit:EditFigureDialog.for_window"},
+            {"id": "thegame.order", "title": "Order",
+             "factory": "boardapp.ui.rules.thegame.orders:OrderDialog.for_window"},
+        ],
+        "actions": [
+            {"id": "thegame.order", "title": "&Order…", "shortcut": "Ctrl+Shift+O",
+             "run": "boardapp.ui.rules.thegame.orders:order_action"},
+            {"id": "thegame.edit", "title": "&Edit figure…", "shortcut": "Ctrl+Shift+E",
+             "run": "boardapp.ui.rules.thegame.edit:edit_action"},
+        ],
+        "menus": [{"menu": "turn", "action": "thegame.order"}, {"menu": "turn", "action": "thegame.edit"}],
+        "context": [
+            {"on": "place", "contribute": "boardapp.ui.rules.thegame.ledgers:place_actions"},
+            {"on": "counter", "contribute": "boardapp.ui.rules.thegame.ledgers:counter_actions"},
+        ],
+        "sidebar": [{"id": "thegame.news", "title": "The turn and the news",
+                     "widget": "boardapp.ui.rules.thegame.screen:HallSection"}],
+        "board_extras": "boardapp.ui.rules.thegame.overlay:install",
+    },
 })

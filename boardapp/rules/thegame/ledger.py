@@ -25,6 +25,8 @@ REGION_FIGURES = ("owner", "ed", "pool", "farm", "starving", "facilities", "insu
 
 
 def turn_label(w: World, s: TheGameState) -> str:
+    """'Turn 1 (2000) — II.C Builds'. Journal entries record it and a game file's check compares it on
+    replay: changing its wording makes every earlier game file read as damaged."""
     if s.step >= len(STEPS):
         return f"Turn {s.turn} ({s.year})"
     st = STEPS[s.step]
@@ -164,7 +166,7 @@ def board(w: World, s: TheGameState) -> BoardPicture:
     for rid in sorted(s.regions):
         r = s.regions[rid]
         for p, n in sorted(r.pips.items()):
-            tokens.append(BoardToken("pips", rid, n, p, f"{n} PIP"))
+            tokens.append(BoardToken("pips", rid, n, p, "PIP"))  # the board adds the count and the player
         for p, rel in sorted(r.relations.items()):
             tokens.append(BoardToken(rel, rid, 1, p, rel[0].upper()))
         if r.insurgents:

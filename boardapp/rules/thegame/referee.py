@@ -96,6 +96,15 @@ def _current(target: tuple[Any, str, bool, str]) -> Value:
     return got
 
 
+def value_at(w: World, s: TheGameState, path: str) -> Value:
+    """The figure at ``path`` now, as an ``edit`` command's ``old`` must give it (ValueError naming the path if
+    there is no such editable figure). The referee's edit dialog reads it."""
+    target = _resolve(w, s, path)
+    if isinstance(target, str):
+        raise ValueError(str(target))
+    return _current(target)
+
+
 def _bad_value(w: World, s: TheGameState, kind: str, new: Value) -> str | None:
     if kind == "int":
         return None if isinstance(new, int) and not isinstance(new, bool) and new >= 0 else "a whole number >= 0"

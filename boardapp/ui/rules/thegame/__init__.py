@@ -1,0 +1,1 @@
+"""The Game's board extras: step checklist, ledgers, the referee's edit, the big screen's news."""
