@@ -54,7 +54,7 @@ from PySide6.QtWidgets import (
 )
 
 from boardapp.engine.module import BoardPicture, BoardPiece, BoardToken, MoveOption
-from boardapp.ui.board import style
+from boardapp.ui.board import labels, style
 from boardapp.ui.board.items import CounterItem, Counters, _Chip
 from boardapp.ui.board.scale import map_scale
 from boardapp.ui.board.style import BADGE, CHIP, FAN, PIX, TOKEN_H
@@ -165,6 +165,7 @@ class BoardScene(QGraphicsScene):
         """The recorded map, full detail (recorded when first replayed: a view far away draws the map
         straight into its image at its scale instead)."""
         self._map_far: QPicture | None = None
+        self._name_spots: dict[str, labels.Spot] | None = None
         self._chips: dict[str, _Chip] = {}
         self._scaled_pixmaps: dict[tuple[int, int, int], Any] = {}
         """Piece pixmaps scaled to their size in a far view, by (pixmap, width, height)."""
@@ -319,9 +320,45 @@ class BoardScene(QGraphicsScene):
             self._paint_place_symbol(p, place, s)
         if detail:
             for place in m.places:
-                x, y = place.at
-                dx, dy = place.label_offset
-                style.halo_label(p, place.name, QPointF(x + dx, y + 36 * s + dy), NAME_PX * s)
+                spot = self.name_spots().get(place.id)
+                if spot is None:
+                    continue
+                cx, cy = spot.centre
+                if spot.leader:
+                    p.setPen(QPen(QColor("#1a1a1a"), 1.5 * s))
+                    p.drawLine(QPointF(*spot.anchor), QPointF(min(max(spot.anchor[0], spot.box.x0), spot.box.x1),
+                                                              min(max(spot.anchor[1], spot.box.y0), spot.box.y1)))
+                style.halo_label(p, place.name, QPointF(cx, cy), NAME_PX * s * spot.scale)
+
+    def name_spots(self) -> dict[str, labels.Spot]:
+        """Where each place's name is drawn (:func:`labels.place_labels`): clear of every place's
+        symbol, of the pieces laid out when the map was recorded, and of the other names."""
+        if self._name_spots is None:
+            from PySide6.QtGui import QFontMetricsF
+
+            s = self.base_scale
+            fm = QFontMetricsF(style.font(NAME_PX * s, True))
+            r = 18 * s
+            groups = {p.id: [labels.Box(p.at[0] - r, p.at[1] - r, p.at[0] + r, p.at[1] + r)]
+                      for p in self.map.places if p.name}
+            for pid, (_bounds, rows) in self.pieces_layer().items():
+                if pid in groups:
+                    groups[pid] += [labels.Box(b.left(), b.top(), b.right(), b.bottom()) for _, b, _ in rows]
+            todo = []
+            for place in self.map.places:
+                own = groups.get(place.id)
+                if own is None:
+                    continue
+                around = labels.Box(min(b.x0 for b in own), min(b.y0 for b in own), max(b.x1 for b in own),
+                                    max(b.y1 for b in own))
+                todo.append(labels.Label(place.id, place.at[0], place.at[1], fm.horizontalAdvance(place.name),
+                                         fm.ascent() + fm.descent(), clearance=r, around=around,
+                                         priority=0 if str(place.kind) == "city" else 1,
+                                         nudge=tuple(place.label_offset)))  # type: ignore[arg-type]
+            w, h = self.map.size
+            self._name_spots = labels.place_labels(todo, [b for bs in groups.values() for b in bs],
+                                                   bounds=labels.Box(0, 0, w, h), gap=0.15 * NAME_PX * s)
+        return self._name_spots
 
     @staticmethod
     def _paint_place_symbol(p: QPainter, place: Any, scale: float = 1.0) -> None:
@@ -479,6 +516,11 @@ class BoardScene(QGraphicsScene):
         self.zoom_k = k
         self.piece_k = self.base_scale * k
         self.layout_pieces()
+        if self._name_spots is not None:  # the names step out of the pieces' new size
+            self._name_spots = None
+            self._map_full = self._map_far = None
+            self._map_image = None
+            self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
 
     def layout_pieces(self) -> None:
         """Lay the current picture out again (no new picture from the rules)."""
