@@ -394,7 +394,7 @@ class BigScreenWindow(QWidget):
         scenario = game.module.scenario
         self.settings = settings if settings is not None else QSettings("boardapp", "boardapp")
         self.wallclock = wallclock or _dt.datetime.now
-        self.picture: BoardPicture = game.module.board(game.state)
+        self.picture: BoardPicture = game.module.view(game.state, Audience.PUBLIC)
         week = week_of(game.state, self.picture.turn_label) or 1
         self.clock = clock if clock is not None else TurnClock.for_scenario(scenario, week=week)
         self.on_clock_change: Callable[[dict[str, Any]], None] | None = None
@@ -617,7 +617,7 @@ class BigScreenWindow(QWidget):
 
     def refresh(self) -> None:
         """Read the public picture of the game: tracks, tallies, news; a new week resets the clock."""
-        pic = self.game.module.board(self.game.state)
+        pic = self.game.module.view(self.game.state, Audience.PUBLIC)  # never board(): the hall sees the public
         self.picture = pic
         week = week_of(self.game.state, pic.turn_label)
         if week is not None and week > self._game_week:
@@ -627,10 +627,8 @@ class BigScreenWindow(QWidget):
         self.sidebar.tracks.set_rows(self.track_rows(pic))
         self.sidebar.tally.set_tallies({k: v for k, v in pic.tallies.items() if k not in pic.hidden_keys})
         _set_text(self.sidebar.news, self.latest_news())
-        if self.sections:
-            public = pic.for_audience(Audience.PUBLIC)
-            for widget in self.sections:
-                widget.show_picture(public)  # type: ignore[attr-defined]
+        for widget in self.sections:
+            widget.show_picture(pic)  # type: ignore[attr-defined]
         self.tick()
 
     def track_rows(self, pic: BoardPicture) -> list[dict[str, Any]]:

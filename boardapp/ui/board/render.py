@@ -20,8 +20,8 @@ def ensure_app() -> Any:
     return app
 
 
-def render_image(game: GameSource, width: int = 1920, height: int = 1080, public: bool = False) -> Any:
-    """The whole map fitted into a ``width`` x ``height`` QImage, with a title strip."""
+def render_image(game: GameSource, width: int = 1920, height: int = 1080, public: bool = True) -> Any:
+    """The whole map fitted into a ``width`` x ``height`` QImage, with a title strip (public by default)."""
     ensure_app()
     from PySide6.QtCore import QRectF, Qt
     from PySide6.QtGui import QColor, QImage, QPainter
@@ -92,9 +92,13 @@ def _legend(p: Any, scene: Any, rect: Any) -> None:
                    int(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft), t.name)
 
 
-def render_png(game: GameSource, out_path: str | Path, width: int = 1920, height: int = 1080) -> Path:
-    """Draw ``game``'s board into a PNG of ``width`` x ``height`` pixels; returns the path."""
-    img = render_image(game, width, height)
+def render_png(game: GameSource, out_path: str | Path, width: int = 1920, height: int = 1080,
+               public: bool = True) -> Path:
+    """Draw ``game``'s board into a PNG of ``width`` x ``height`` pixels; returns the path.
+
+    A render is what CONTROL prints or posts for the players, so it is public by default (the
+    rule module's ``view(state, Audience.PUBLIC)``); ``public=False`` is the umpires' picture."""
+    img = render_image(game, width, height, public)
     out = Path(out_path)
     out.parent.mkdir(parents=True, exist_ok=True)
     if not img.save(str(out), "PNG"):

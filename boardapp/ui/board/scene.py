@@ -53,7 +53,7 @@ from PySide6.QtWidgets import (
     QStyleOptionGraphicsItem,
 )
 
-from boardapp.engine.module import BoardPicture, BoardPiece, BoardToken, MoveOption
+from boardapp.engine.module import Audience, BoardPicture, BoardPiece, BoardToken, MoveOption
 from boardapp.ui.board import labels, style
 from boardapp.ui.board.items import CounterItem, Counters, _Chip
 from boardapp.ui.board.scale import map_scale
@@ -703,7 +703,9 @@ class BoardScene(QGraphicsScene):
     def refresh(self) -> None:
         """Redraw what lies on the map from the game's current state (keeps items by counter id)."""
         self.clear_options()
-        self.picture = self.game.module.board(self.game.state)
+        module = self.game.module
+        # a public board is given only what the public may see (never the umpires' picture, filtered here)
+        self.picture = module.view(self.game.state, Audience.PUBLIC) if self.public else module.board(self.game.state)
         self._refresh_control()
         self._refresh_tokens()
         self._refresh_counters()
