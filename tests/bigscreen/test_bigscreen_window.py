@@ -200,6 +200,9 @@ def test_timetable_lines(qtbot, settings, binni_game):
     window.set_layout("clock")
     assert window.clock_panel.next.text() == "Next 12:00  Week Two\nthen 12:30  Week Three"
     window.wallclock = lambda: dt.datetime(2025, 5, 3, 18, 30)
+    # the timetable follows the game's week (issue #13 item 5): still week one, the wall clock second
+    assert window.timetable_texts()[0].endswith("· 18:30, 390 min late")
+    window.clock.reset(99)  # a week with no slot: the wall clock's slot, here none
     assert window.timetable_texts() == ("", "End of the day")
     window.detach()
 

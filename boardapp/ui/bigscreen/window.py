@@ -435,8 +435,8 @@ class BigScreenWindow(QWidget):
         self.settings = settings if settings is not None else QSettings("boardapp", "boardapp")
         self.wallclock = wallclock or _dt.datetime.now
         self.picture: BoardPicture = game.module.view(game.state, Audience.PUBLIC)
-        week = week_of(game.state, self.picture.turn_label) or 1
-        self.clock = clock if clock is not None else TurnClock.for_scenario(scenario, week=week)
+        week = week_of(game.state, self.picture.turn_label, game.module) or 1
+        self.clock = clock if clock is not None else TurnClock.for_game(game.module, game.state)
         self.on_clock_change: Callable[[dict[str, Any]], None] | None = None
         self._game_week = week
         self.setWindowTitle(f"{scenario.name} — big screen")
@@ -631,7 +631,7 @@ class BigScreenWindow(QWidget):
         self._clock_changed()
 
     def new_week(self, week: int | None = None) -> None:
-        self.clock.reset(week)
+        self.clock.reset(week, self.game.module.turn_minutes(self.game.state))
         self._clock_changed()
 
     def restore_clock(self, record: dict[str, Any]) -> None:
@@ -640,20 +640,34 @@ class BigScreenWindow(QWidget):
         self.tick()
 
     def timetable_texts(self) -> tuple[str, str]:
+        """The timetable as the game stands: the slot of the game's week (not of the wall clock's
+        time) and the slots after it; the wall clock comes second, as how far the day runs late or
+        early against the plan. Between weeks that have no slot, the wall clock's slot."""
         now = self.wallclock()
         tt = self.clock.timetable
         if not len(tt):
             return "", ""
-        cur = tt.current(now)
-        up = tt.upcoming(now, 2)
-        now_text = f"Now {cur.start_text}–{cur.end_text}  {cur.label}" if cur else ""
+        cur = tt.slot_for_week(self.clock.week)
+        if cur is None:
+            cur = tt.current(now)
+            up = tt.upcoming(now, 2)
+            drift = ""
+        else:
+            after = [s for s in tt.slots if (s.start, s.end) > (cur.start, cur.end)]
+            up = after[:2]
+            minutes = now.hour * 60 + now.minute
+            late, early = minutes - cur.end, cur.start - minutes
+            drift = (f"  · {now:%H:%M}, {late} min late" if late > 0 else
+                     f"  · {now:%H:%M}, {early} min early" if early > 0 else "")
+        now_text = f"Now {cur.start_text}–{cur.end_text}  {cur.label}{drift}" if cur else ""
         next_text = "\n".join(f"Next {s.start_text}  {s.label}" if i == 0 else f"then {s.start_text}  {s.label}"
                               for i, s in enumerate(up))
         return now_text, next_text or "End of the day"
 
     def tick(self) -> None:
         """Show the clock and the timetable as they are now (the timer calls it every 200 ms)."""
-        week_text = (self.picture.turn_label or f"Week {self.clock.week}").upper()
+        week_text = (self.picture.turn_label or self.game.module.turn_label(self.game.state)
+                     or f"Turn {self.clock.week}").upper()
         now_text, next_text = self.timetable_texts()
         if self.sidebar.isVisible() or self.layout_name == "map_sidebar":
             self.sidebar.clock.show_clock(week_text, self.clock, now_text, next_text.split("\n")[0])
@@ -669,9 +683,10 @@ class BigScreenWindow(QWidget):
         """Read the public picture of the game: tracks, tallies, news; a new week resets the clock."""
         pic = self.game.module.view(self.game.state, Audience.PUBLIC)  # never board(): the hall sees the public
         self.picture = pic
-        week = week_of(self.game.state, pic.turn_label)
+        module = self.game.module
+        week = week_of(self.game.state, pic.turn_label, module)
         if week is not None and week > self._game_week:
-            self.clock.reset(week)
+            self.clock.reset(week, module.turn_minutes(self.game.state))
         if week is not None:
             self._game_week = week
         sections = list(pic.sections)
@@ -744,12 +759,25 @@ class ClockControl(QWidget):
         else:
             self.screen_window.start_clock()
 
+    def turn_label(self) -> str:
+        """The game's turn in its own words, for a driver that keeps no picture (no big screen open)."""
+        game = getattr(self.screen_window, "game", None) or getattr(getattr(self.screen_window, "window", None),
+                                                                    "game", None)
+        if game is None:
+            return ""
+        try:
+            return str(game.module.turn_label(game.state))
+        except Exception:  # a rule module's bug must not break CONTROL's clock panel
+            return ""
+
     def update_readout(self) -> None:
         clock = self.screen_window.clock
         state = clock.state()
         words = {"running": "running", "paused": "paused", "warning5": "under 5 minutes", "warning1": "last minute",
                  "expired": f"time up (+{_mmss(clock.overrun())})"}[state]
-        _set_text(self.readout, f"Week {clock.week}  {clock.text()}  — {words}")
+        turn = getattr(getattr(self.screen_window, "picture", None), "turn_label", "") or self.turn_label()
+        turn = turn or f"Turn {clock.week}"
+        _set_text(self.readout, f"{turn}  {clock.text()}  — {words}")
         self.start_button.setEnabled(not clock.started)
         _set_text(self.pause_button, "Pause" if clock.running else "Resume")
         self.pause_button.setEnabled(clock.started)
