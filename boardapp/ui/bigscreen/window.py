@@ -61,6 +61,7 @@ from boardapp.engine.module import Audience, BoardPicture, Section
 from boardapp.ui.bigscreen.follower import FileFollower
 from boardapp.ui.bigscreen.scene import INK, NAME_FRACTION, BigView, PublicScene, big_font
 from boardapp.ui.board import style
+from boardapp.ui.board.banner import Announcer, Banner
 from boardapp.ui.board.scene import NAME_PX
 from boardapp.ui.contributions import sidebar_sections
 from boardapp.ui.document.source import GameSource
@@ -447,6 +448,9 @@ class BigScreenWindow(QWidget):
 
         self.scene = PublicScene(game, self)
         self.view = BigView(self.scene, self)
+        self.banner = Banner(self.view.viewport())
+        """Fights' and strikes' results read out to the hall (public events only)."""
+        self.announcer = Announcer(game, self.banner, public=True)
         self.sidebar = Sidebar(self)
         self.sections: list[QWidget] = []
         """The rule system's own side bar sections (they are shown the public picture only)."""
@@ -480,6 +484,7 @@ class BigScreenWindow(QWidget):
     def detach(self) -> None:
         """Stop listening to the game (before dropping the window)."""
         self.timer.stop()
+        self.announcer.detach()
         if self._unsubscribe is not None:
             with contextlib.suppress(ValueError):
                 self._unsubscribe()
