@@ -39,9 +39,10 @@ from boardapp.ui.document.source import GameSource
 
 PIECE_SCALE = 1.5
 """Counters, control markers and tokens on the big screen, relative to the umpires' board."""
-NAME_FRACTION = 1 / 38
+NAME_FRACTION = 1 / 42
 """Place names' font pixel size at fit-to-screen, as a fraction of the window height
-(28 px at 1080: capitals about 20 px high, above the 1/60 legibility floor)."""
+(26 px at 1080: capitals about 19 px high, above the 1/60 legibility floor; a little smaller than
+they were, so that counters, whose values are at least this size, leave the names room)."""
 SYMBOL_R = 18.0
 """Half the side of a place's symbol at the base scale (what a name keeps clear of)."""
 Z_NAME = 7.0
@@ -156,7 +157,15 @@ class PublicScene(BoardScene):
         """Pieces PIECE_SCALE times the board's, which are sized for the map's density (War in Binni:
         base scale 1; the dense MUN map less). A property, so the layout made while the base class
         initialises already uses it."""
-        return PIECE_SCALE * getattr(self, "base_scale", 1.0)
+        return getattr(self, "_piece_scale", None) or PIECE_SCALE * getattr(self, "base_scale", 1.0)
+
+    def set_piece_size(self, k: float | None) -> None:
+        """Draw pieces ``k`` times their size at Binni's density (None: :data:`PIECE_SCALE` times the
+        base scale), laid out again, names placed again around them."""
+        if k == getattr(self, "_piece_scale", None):
+            return
+        self._piece_scale = k
+        self.refresh()
 
     def __init__(self, game: GameSource, parent: Any = None) -> None:
         super().__init__(game, public=True, parent=parent)

@@ -59,10 +59,11 @@ from PySide6.QtWidgets import (
 from boardapp.clock import TurnClock, week_of
 from boardapp.engine.module import Audience, BoardPicture, Section
 from boardapp.ui.bigscreen.follower import FileFollower
-from boardapp.ui.bigscreen.scene import INK, NAME_FRACTION, BigView, PublicScene, big_font
+from boardapp.ui.bigscreen.scene import INK, NAME_FRACTION, PIECE_SCALE, BigView, PublicScene, big_font
 from boardapp.ui.board import style
 from boardapp.ui.board.banner import Announcer, Banner
 from boardapp.ui.board.scene import NAME_PX
+from boardapp.ui.board.style import VALUE_PX
 from boardapp.ui.contributions import sidebar_sections
 from boardapp.ui.document.source import GameSource
 
@@ -283,6 +284,62 @@ class SectionTable(QWidget):
         p.end()
 
 
+class TeamLegend(QWidget):
+    """The teams on the map: each one's marker (colour and symbol) and full name, in two columns,
+    a name too long for its column shrunk and then wrapped, never cut. In the side bar, and over the
+    map's spare edge in the ``map`` layout, so every layout that shows pieces says whose they are."""
+
+    def __init__(self, teams: list[Any], parent: QWidget | None = None, panel: bool = False) -> None:
+        super().__init__(parent)
+        self.teams = [t for t in teams if getattr(t, "on_map", True)]
+        self.unit = 10.0
+        self.panel = panel
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+        self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents, True)
+
+    def columns(self) -> int:
+        return 2 if len(self.teams) > 4 else 1
+
+    def row_h(self) -> float:
+        return self.unit * 3.0
+
+    def set_unit(self, u: float) -> None:
+        self.unit = u
+        rows = -(-len(self.teams) // self.columns())
+        self.setFixedHeight(round(self.row_h() * rows + (u if self.panel else 0)))
+        self.update()
+
+    def drawn_texts(self) -> list[str]:
+        return [t.name for t in self.teams] + [t.symbol for t in self.teams]
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        if self.panel:
+            p.fillRect(self.rect(), QColor(16, 20, 24, 215))
+        u, rh = self.unit, self.row_h()
+        pad = u * 0.5 if self.panel else 0.0
+        col_w = (self.width() - 2 * pad) / self.columns()
+        rows = -(-len(self.teams) // self.columns())
+        d = rh * 0.78
+        for i, t in enumerate(self.teams):
+            col, row = divmod(i, rows)
+            x, y = pad + col * col_w, pad + row * rh
+            p.drawPixmap(QRectF(x, y + (rh - d) / 2, d, d).toRect(), style.badge_pixmap(t.colour, t.symbol))
+            box = QRectF(x + d + u * 0.5, y, col_w - d - u, rh)
+            f = big_font(u * 1.6, True, condensed=True)
+            fm = QFontMetricsF(f)
+            while fm.horizontalAdvance(t.name) > box.width() * 1.9 and f.pixelSize() > 9:  # two lines at most
+                f.setPixelSize(f.pixelSize() - 1)
+                fm = QFontMetricsF(f)
+            p.setFont(f)
+            p.setPen(INK)
+            p.drawText(box, int(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft | Qt.TextFlag.TextWordWrap),
+                       t.name)
+        p.end()
+
+
 def tracks_section(pic: BoardPicture) -> Section | None:
     """A rule system that gives the side bar nothing of its own still shows its teams: one row per
     map team with its public numbers (the picture's hidden keys left out)."""
@@ -327,6 +384,10 @@ class Sidebar(QWidget):
         self._layout = lay
         self.clock = ClockPanel(1.0, self)
         lay.addWidget(self.clock)
+        self.legend_title = _label(self, "legend_title")
+        self.legend_title.setText("TEAMS")
+        lay.addWidget(self.legend_title)
+        self.legend: TeamLegend | None = None
         self.news_title = _label(self, "news_title")
         self.news_title.setText("NEWS")
         lay.addWidget(self.news_title)
@@ -353,6 +414,16 @@ class Sidebar(QWidget):
         self.section_titles.append(heading)
         self.widgets.append(widget)
         self.set_unit(self.unit)
+
+    def set_legend(self, legend: TeamLegend) -> None:
+        """The map's teams, under the sections (a system whose sections already name every team
+        with its marker may leave it; the generic side bar cannot know, so it is always there)."""
+        self.legend = legend
+        legend.setParent(self)
+        self._layout.insertWidget(self._layout.indexOf(self.legend_title) + 1, legend)
+        legend.set_unit(self.unit)
+        self.legend_title.setVisible(bool(legend.teams))
+        legend.setVisible(bool(legend.teams))
 
     def show_sections(self, sections: list[Section]) -> None:
         """The picture's tables, in its order, under the clock (those gone are removed)."""
@@ -410,9 +481,9 @@ class Sidebar(QWidget):
         self._layout.setContentsMargins(m, round(u), m, round(u))
         self._layout.setSpacing(round(u * 0.7))
         self.clock.set_unit(u)
-        for t in (self.news_title, *self.section_titles, *(h for h, _ in self.tables.values())):
+        for t in (self.news_title, self.legend_title, *self.section_titles, *(h for h, _ in self.tables.values())):
             self._style_heading(t)
-        for w in (*self.widgets, *(t for _, t in self.tables.values())):
+        for w in (*self.widgets, *(t for _, t in self.tables.values()), *([self.legend] if self.legend else [])):
             if hasattr(w, "set_unit"):
                 w.set_unit(u)
         self.news.setFont(big_font(2.5 * u, False))
@@ -457,6 +528,9 @@ class BigScreenWindow(QWidget):
         for title, widget in sidebar_sections(self, game):
             self.sidebar.add_section(title, widget)
             self.sections.append(widget)
+        self.sidebar.set_legend(TeamLegend(list(game.module.teams)))
+        self.map_legend = TeamLegend(list(game.module.teams), self.view.viewport(), panel=True)
+        """The legend over the map's spare edge in the ``map`` layout (the side bar has its own)."""
         self.clock_panel = ClockPanel(3.0, self)
         self.clock_panel.setObjectName("clockpanel")
         box = QHBoxLayout(self)
@@ -585,6 +659,20 @@ class BigScreenWindow(QWidget):
         self.sidebar.set_unit(u)
         self.clock_panel.set_unit(u)
         self.fit_sidebar()
+        self._place_map_legend(u)
+
+    def _place_map_legend(self, u: float) -> None:
+        """In the ``map`` layout, the legend in the view's bottom-right corner, a quarter of its width."""
+        legend = self.map_legend
+        show = self.layout_name == "map" and bool(legend.teams)
+        legend.setVisible(show)
+        if show:
+            vp = self.view.viewport()
+            w = max(260, round(vp.width() * 0.24))
+            legend.setFixedWidth(w)
+            legend.set_unit(u)
+            legend.move(vp.width() - w, vp.height() - legend.height())
+            legend.raise_()
 
     def fit_sidebar(self) -> None:
         """Shrink the side bar's type (to 60% at most) until its clock, sections and news title fit
@@ -604,6 +692,10 @@ class BigScreenWindow(QWidget):
         # On a dense map (a Diplomacy board of 100+ provinces) names that big would bury each other:
         # never taller than a third of the typical distance between places.
         px = min(px, 100.0 * self.scene.base_scale)
+        # the game state reads at least as well as the names: a counter's value (VALUE_PX map units at
+        # piece scale 1) is never smaller on screen than a place name
+        k = max(PIECE_SCALE * self.scene.base_scale, px / VALUE_PX)
+        self.scene.set_piece_size(k)
         if abs(px - self.scene.name_px) > 0.5:
             self.scene.set_name_px(px)
 

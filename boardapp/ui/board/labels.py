@@ -39,7 +39,7 @@ POSITIONS: tuple[tuple[float, float], ...] = (
 """Directions from the place, in the order of preference."""
 RINGS = 5
 """Candidate rings: the first touches the place's clearance; the others are farther, with a leader line."""
-SHRINK = (0.85, 0.7)
+SHRINK = (0.85, 0.7, 0.55)
 """A name with no free spot at its size tries these fractions of it before it is let overlap."""
 
 

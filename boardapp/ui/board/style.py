@@ -21,6 +21,8 @@ FAN = 0.6
 BADGE = 46.0
 """Diameter of a control marker."""
 TOKEN_H = 30.0
+VALUE_PX = 32.0
+"""A counter's combat value: its font pixel size in map units at piece scale 1."""
 PIX = 2.0
 """Pixmap pixels per map unit (crisp up to a 2x zoom on the map's own scale)."""
 FONT_FAMILY = "DejaVu Sans"
@@ -137,7 +139,7 @@ def chip_pixmap(fill: str, symbol: str, label: str, value: str, damage: int) -> 
     pm = QPixmap(_chip_ground(fill))
     p = QPainter(pm)
     for x, y, stamp in ((5, 3, _stamp(label, 19, strip - 3, 21, ink)),
-                        (5, 22, _stamp(value, 32, strip - 5 - (10 if pips else 0), 32, ink)),
+                        (5, 22, _stamp(value, VALUE_PX, strip - 5 - (10 if pips else 0), 32, ink)),
                         (5, 51, _stamp(symbol, 16, strip - 3, 18, ink)),
                         (strip - 10.5, 25, _pips(pips, ink) if pips else None)):
         if stamp is not None:

@@ -21,6 +21,13 @@ NAMED_KEYS = {"money": "$M", "cruise_missiles": "Missiles", "stores": "Stores", 
 TRACK_SKIP = {"team", "name", "pr", "pr_max", "cards_max", "on_map"}
 
 
+def _fitted(f: Any, text: str, width: float) -> Any:
+    """``f`` made smaller until ``text`` fits ``width`` (a team's long name is shrunk, not cut)."""
+    while QFontMetricsF(f).horizontalAdvance(text) > width and f.pixelSize() > 8:
+        f.setPixelSize(f.pixelSize() - 1)
+    return f
+
+
 def _label(parent: QWidget, name: str) -> QLabel:
     lab = QLabel(parent)
     lab.setObjectName(name)
@@ -95,17 +102,15 @@ class TeamTracks(QWidget):
             p.setFont(big_font(u * (1.3 if len(r["symbol"]) <= 2 else 0.95)))
             p.drawText(badge, int(Qt.AlignmentFlag.AlignCenter), r["symbol"])
             p.setPen(INK)
-            f = big_font(u * 1.9, True, condensed=True)
+            f = _fitted(big_font(u * 1.9, True, condensed=True), r["name"], name_w)  # shrunk, never cut
             p.setFont(f)
             name_h = rh * (0.58 if r["extra"] else 1.0)
-            p.drawText(QRectF(left, top, name_w, name_h), vcentre,
-                       QFontMetricsF(f).elidedText(r["name"], Qt.TextElideMode.ElideRight, name_w))
+            p.drawText(QRectF(left, top, name_w, name_h), vcentre, r["name"])
             if r["extra"]:
-                f = big_font(u * 1.35, False, condensed=True)
+                f = _fitted(big_font(u * 1.35, False, condensed=True), r["extra"], name_w)
                 p.setFont(f)
                 p.setPen(QColor("#c9d3dc"))
-                p.drawText(QRectF(left, top + name_h - u * 0.3, name_w, rh - name_h), vcentre,
-                           QFontMetricsF(f).elidedText(r["extra"], Qt.TextElideMode.ElideRight, name_w))
+                p.drawText(QRectF(left, top + name_h - u * 0.3, name_w, rh - name_h), vcentre, r["extra"])
             p.setPen(INK)
             p.setFont(big_font(u * 2.1))
             p.drawText(QRectF(w - limit_w, top, limit_w, rh),
