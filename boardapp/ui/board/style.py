@@ -21,6 +21,8 @@ FAN = 0.6
 BADGE = 46.0
 """Diameter of a control marker."""
 TOKEN_H = 30.0
+PIP_W = 14.0
+"""Width of a counter's column of loss pips, in map units at piece scale 1."""
 VALUE_PX = 32.0
 """A counter's combat value: its font pixel size in map units at piece scale 1."""
 PIX = 2.0
@@ -119,11 +121,13 @@ def _stamp(text: str, px: float, width: float, height: float, ink: str) -> QPixm
 
 @lru_cache(maxsize=8)
 def _pips(n: int, ink: str) -> QPixmap:
-    pm, p = _canvas(11, 24)
-    p.setPen(QPen(QColor(ink), 1.4))
+    """A counter's losses as large red dots with a white rim (readable from the hall: each is
+    about a third of the value's height)."""
+    pm, p = _canvas(PIP_W, 30)
+    p.setPen(QPen(QColor("#ffffff"), 1.6))
     p.setBrush(QColor("#d40000"))
     for i in range(n):
-        p.drawEllipse(QPointF(5.5, 6 + i * 12), 4.2, 4.2)
+        p.drawEllipse(QPointF(PIP_W / 2, 7.5 + i * 15), 6.2, 6.2)
     p.end()
     return pm
 
@@ -139,9 +143,9 @@ def chip_pixmap(fill: str, symbol: str, label: str, value: str, damage: int) -> 
     pm = QPixmap(_chip_ground(fill))
     p = QPainter(pm)
     for x, y, stamp in ((5, 3, _stamp(label, 19, strip - 3, 21, ink)),
-                        (5, 22, _stamp(value, VALUE_PX, strip - 5 - (10 if pips else 0), 32, ink)),
+                        (5, 22, _stamp(value, VALUE_PX, strip - 5 - (PIP_W - 1 if pips else 0), 32, ink)),
                         (5, 51, _stamp(symbol, 16, strip - 3, 18, ink)),
-                        (strip - 10.5, 25, _pips(pips, ink) if pips else None)):
+                        (strip - PIP_W + 0.5, 23, _pips(pips, ink) if pips else None)):
         if stamp is not None:
             p.drawPixmap(QPointF(x * PIX, y * PIX), stamp)
     p.end()
