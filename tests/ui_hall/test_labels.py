@@ -108,3 +108,20 @@ def test_preference_order_and_last_resort():
     pair = labels.place_labels([labels.Label("a", 0, 0, 30, 10, clearance=5),
                                 labels.Label("b", 50, 0, 30, 10, clearance=5)])
     assert labels.overlaps([s.box for s in pair.values()]) == 0
+
+
+def test_a_board_view_places_its_names_just_after_the_first_paint(qtbot):
+    """Cold start: the first paint draws names under their places; the placement follows at once."""
+    from boardapp.ui.board.scene import BoardScene
+    from boardapp.ui.board.view import BoardView
+
+    game = new_game(load_scenario(SCENARIOS["binni"]))
+    scene = BoardScene(game)
+    view = BoardView(scene)
+    qtbot.addWidget(view)
+    view.resize(1280, 800)
+    view.show()
+    qtbot.waitExposed(view)
+    qtbot.waitUntil(lambda: scene._name_spots is not None, timeout=3000)
+    assert set(scene._name_spots) == {p.id for p in scene.map.places if p.name}
+    scene.detach()

@@ -132,28 +132,37 @@ class _Grid:
         return out
 
     def hits(self, b: Box) -> bool:
-        return any(b.meets(o) for k in self._keys(b) for o in self.cells.get(k, ()))
+        """Whether ``b`` shares area with a box in the grid (inlined: the placement's hot loop)."""
+        x0, y0, x1, y1 = b.x0, b.y0, b.x1, b.y1
+        c = self.cell
+        cells = self.cells
+        for i in range(int(x0 // c), int(x1 // c) + 1):
+            for j in range(int(y0 // c), int(y1 // c) + 1):
+                for o in cells.get((i, j), ()):
+                    if x0 < o.x1 and o.x0 < x1 and y0 < o.y1 and o.y0 < y1:
+                        return True
+        return False
 
     def covered(self, b: Box) -> float:
         return sum(b.area_with(o) for o in self.near(b))
 
 
-def candidates(label: Label, gap: float) -> list[tuple[int, Box, bool]]:
-    """(rank, box, leader) of every candidate of ``label`` in the order of preference."""
+def candidates(label: Label, gap: float, rings: Iterable[int] = range(RINGS)) -> list[tuple[int, Box, bool]]:
+    """(rank, box, leader) of the candidates of ``label`` in ``rings``, in the order of preference."""
     out: list[tuple[int, Box, bool]] = []
     w, h = label.w, label.h
     g = label.group()
-    rank = 0
-    for ring in range(RINGS):
+    n = len(POSITIONS)
+    for ring in rings:
         step = gap + ring * h
-        for dx, dy in POSITIONS:
+        for i, (dx, dy) in enumerate(POSITIONS):
+            rank = ring * n + i
             cx = label.x if dx == 0 else (g.x1 + step + w / 2 if dx > 0 else g.x0 - step - w / 2)
             cy = label.y if dy == 0 else (g.y1 + step + h / 2 if dy > 0 else g.y0 - step - h / 2)
             if rank == 0:
                 cx += label.nudge[0]
                 cy += label.nudge[1]
             out.append((rank, Box(cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2), ring > 0))
-            rank += 1
     return out
 
 
@@ -170,31 +179,40 @@ def place_labels(labels: Sequence[Label], obstacles: Iterable[Box] = (), bounds:
     for b in obstacles:
         fixed.add(b)
     taken = _Grid(cell)
-    cands = {lab.id: [c for c in candidates(lab, gap) if bounds is None or c[1].inside(bounds)]
-             or candidates(lab, gap) for lab in labels}
-    free = {lid: [c for c in cs if not fixed.hits(c[1])] for lid, cs in cands.items()}
-    # who may still want each area: the free candidates of the labels not yet placed
+
+    def ring_of(lab: Label, ring: int) -> list[tuple[int, Box, bool]]:
+        cs = candidates(lab, gap, (ring,))
+        return [c for c in cs if bounds is None or c[1].inside(bounds)] or cs
+
+    first = {lab.id: ring_of(lab, 0) for lab in labels}
+    # who may still want each area: the free first-ring candidates of the labels not yet placed
+    # (the farther rings are only made, lazily, for a name whose first ring is full)
     wanted = _Grid(cell)
     owner: dict[int, str] = {}
-    for lid, cs in free.items():
+    for lid, cs in first.items():
         for c in cs:
-            wanted.add(c[1])
-            owner[id(c[1])] = lid
+            if not fixed.hits(c[1]):
+                wanted.add(c[1])
+                owner[id(c[1])] = lid
     order = sorted(labels, key=lambda lab: (lab.priority, -lab.w * lab.h, lab.id))
     placed: dict[str, Spot] = {}
     done: set[str] = set()
     for lab in order:
-        open_ = [c for c in free[lab.id] if not taken.hits(c[1])]
         choice: tuple[int, Box, bool] | None = None
-        if open_:
-            first_ring = open_[0][0] // len(POSITIONS)
-            ring = [c for c in open_ if c[0] // len(POSITIONS) == first_ring]
+        tried: list[tuple[int, Box, bool]] = []
+        for ring in range(RINGS):
+            cs = first[lab.id] if ring == 0 else ring_of(lab, ring)
+            tried += cs
+            open_ = [c for c in cs if not taken.hits(c[1]) and not fixed.hits(c[1])]
+            if not open_:
+                continue
 
-            def blocked(c: tuple[int, Box, bool], me: str = lab.id) -> int:
-                return len({owner[id(o)] for o in wanted.near(c[1])
-                            if owner[id(o)] not in done and owner[id(o)] != me and c[1].meets(o)})
+            def blocked(c: tuple[int, Box, bool], me: str = lab.id) -> bool:
+                return any(c[1].meets(o) for o in wanted.near(c[1]) if owner[id(o)] not in done and owner[id(o)] != me)
 
-            choice = min(ring, key=lambda c: (blocked(c) > 0, c[0]))
+            # the first spot in the order of preference that takes no free spot from a name to come
+            choice = next((c for c in open_ if not blocked(c)), open_[0])
+            break
         scale = 1.0
         if choice is None:
             for scale in SHRINK:
@@ -205,7 +223,7 @@ def place_labels(labels: Sequence[Label], obstacles: Iterable[Box] = (), bounds:
                     break
         if choice is None:
             scale = 1.0
-            choice = min(cands[lab.id], key=lambda c: (fixed.covered(c[1]) + taken.covered(c[1]), c[0]))
+            choice = min(tried, key=lambda c: (fixed.covered(c[1]) + taken.covered(c[1]), c[0]))
         rank, box, leader = choice
         placed[lab.id] = Spot(box, rank, leader, (lab.x, lab.y), scale)
         taken.add(box)

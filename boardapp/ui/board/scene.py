@@ -166,6 +166,10 @@ class BoardScene(QGraphicsScene):
         straight into its image at its scale instead)."""
         self._map_far: QPicture | None = None
         self._name_spots: dict[str, labels.Spot] | None = None
+        self.defer_names = False
+        """Set by a view: the first paint draws names under their places and places them just after
+        (a render, which paints once, places them before)."""
+        self._names_pending = False
         self._chips: dict[str, _Chip] = {}
         self._scaled_pixmaps: dict[tuple[int, int, int], Any] = {}
         """Piece pixmaps scaled to their size in a far view, by (pixmap, width, height)."""
@@ -319,9 +323,19 @@ class BoardScene(QGraphicsScene):
         for place in m.places:
             self._paint_place_symbol(p, place, s)
         if detail:
+            spots = self._name_spots
+            if spots is None and self.defer_names:  # first paint: under the place; placed a moment later
+                self._schedule_names()
+                spots = {}
+            elif spots is None:
+                spots = self.name_spots()
             for place in m.places:
-                spot = self.name_spots().get(place.id)
+                spot = spots.get(place.id)
                 if spot is None:
+                    if place.name and self.defer_names:
+                        dx, dy = place.label_offset
+                        style.halo_label(p, place.name, QPointF(place.at[0] + dx, place.at[1] + 36 * s + dy),
+                                         NAME_PX * s)
                     continue
                 cx, cy = spot.centre
                 if spot.leader:
@@ -329,6 +343,25 @@ class BoardScene(QGraphicsScene):
                     p.drawLine(QPointF(*spot.anchor), QPointF(min(max(spot.anchor[0], spot.box.x0), spot.box.x1),
                                                               min(max(spot.anchor[1], spot.box.y0), spot.box.y1)))
                 style.halo_label(p, place.name, QPointF(cx, cy), NAME_PX * s * spot.scale)
+
+    def _schedule_names(self) -> None:
+        if self._names_pending:
+            return
+        self._names_pending = True
+        from PySide6.QtCore import QTimer
+
+        QTimer.singleShot(0, self._place_names_now)
+
+    def _place_names_now(self) -> None:
+        """Place the names (after the first paint, so a cold start is not kept waiting) and draw
+        the map again with them."""
+        self._names_pending = False
+        if self._name_spots is not None:
+            return
+        self.name_spots()
+        self._map_full = self._map_far = None
+        self._map_image = None
+        self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
 
     def name_spots(self) -> dict[str, labels.Spot]:
         """Where each place's name is drawn (:func:`labels.place_labels`): clear of every place's

@@ -41,6 +41,8 @@ class BoardView(QGraphicsView):
         self.zoomChanged.connect(self._level_of_detail)
 
     def setScene(self, scene: Any) -> None:
+        if scene is not None and hasattr(scene, "defer_names"):
+            scene.defer_names = True  # names placed just after the first paint (cold start)
         super().setScene(scene)
         self._announce(scene)
         if self.isVisible() or not self._fitted:
