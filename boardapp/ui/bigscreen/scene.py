@@ -165,6 +165,8 @@ class PublicScene(BoardScene):
         if k == getattr(self, "_piece_scale", None):
             return
         self._piece_scale = k
+        self._stack_keys = {}  # every stack and marker is laid out again at the new size
+        self._badge_keys = {}
         self.refresh()
 
     def __init__(self, game: GameSource, parent: Any = None) -> None:

@@ -187,6 +187,13 @@ class BoardScene(QGraphicsScene):
         self.piece_k = self.base_scale
         """Pieces are drawn this many times their size: the base scale times the view's enlargement."""
         self._layer: dict[str, tuple[QRectF, list[tuple[float, QRectF, Any]]]] | None = None
+        self._dirty: set[str] | None = None
+        """Places whose pieces changed in this refresh (None: all of them, the layer is made anew)."""
+        self._stack_keys: dict[str, tuple[Any, ...]] = {}
+        """Per place: what its stack was laid out from (an unchanged stack is skipped)."""
+        self._stack_ids: dict[str, list[str]] = {}
+        self._badge_keys: dict[str, tuple[str | None, float]] = {}
+        """Per place: (holder, piece size) its control marker was last laid out for."""
         self._layer_keys: dict[str, tuple[Any, ...]] = {}
         self._revealed: CounterItem | None = None
         self._map_image: tuple[tuple[float, ...], QImage] | None = None
@@ -558,6 +565,7 @@ class BoardScene(QGraphicsScene):
     def layout_pieces(self) -> None:
         """Lay the current picture out again (no new picture from the rules)."""
         self.clear_options()
+        self._dirty = None  # everything moves: the layer is made anew
         self._refresh_control()
         self._refresh_tokens()
         self._refresh_counters()
@@ -604,23 +612,35 @@ class BoardScene(QGraphicsScene):
     def pieces_layer(self) -> dict[str, tuple[QRectF, list[tuple[float, QRectF, Any]]]]:
         """Per place: the rectangle its pieces cover and (z, rect, pixmap) of each, bottom first."""
         if self._layer is None:
-            layer: dict[str, list[tuple[float, QRectF, Any]]] = defaultdict(list)
-            for item in (*self.badges.values(), *self.tokens):
-                pid = item.data(0)
-                if pid is None:
-                    continue
-                layer[pid].append((item.zValue(), item.sceneBoundingRect(), item.pixmap()))
+            self._layer = self._layer_of(None)
+        return self._layer
+
+    def _layer_of(self, places: set[str] | None) -> dict[str, tuple[QRectF, list[tuple[float, QRectF, Any]]]]:
+        """:meth:`pieces_layer`'s entries of ``places`` (None: every place)."""
+        layer: dict[str, list[tuple[float, QRectF, Any]]] = defaultdict(list)
+        badges = self.badges.values() if places is None else [self.badges[p] for p in places if p in self.badges]
+        for item in (*badges, *self.tokens):
+            pid = item.data(0)
+            if pid is None or (places is not None and pid not in places):
+                continue
+            layer[pid].append((item.zValue(), item.sceneBoundingRect(), item.pixmap()))
+        if places is None:
             for chip in self._chips.values():
                 layer[chip.place].append((chip.z, chip.rect, chip.pixmap))
-            out = {}
-            for pid, rows in layer.items():
-                rows.sort(key=lambda r: r[0])
-                bounds = QRectF(rows[0][1])
-                for _, r, _ in rows[1:]:
-                    bounds = bounds.united(r)
-                out[pid] = (bounds, rows)
-            self._layer = out
-        return self._layer
+        else:
+            chips = self._chips
+            for pid in places:
+                for cid in self._stack_ids.get(pid, ()):
+                    chip = chips[cid]
+                    layer[pid].append((chip.z, chip.rect, chip.pixmap))
+        out = {}
+        for pid, rows in layer.items():
+            rows.sort(key=lambda r: r[0])
+            bounds = QRectF(rows[0][1])
+            for _, r, _ in rows[1:]:
+                bounds = bounds.united(r)
+            out[pid] = (bounds, rows)
+        return out
 
     def paint_pieces(self, painter: QPainter, rect: QRectF) -> None:
         """Paint the pieces that meet ``rect`` as their items would (markers, tokens, then chips)."""
@@ -655,15 +675,30 @@ class BoardScene(QGraphicsScene):
     def _layer_changed(self) -> None:
         """After a refresh: in far mode repaint only the background under places whose pieces changed."""
         old = self._layer
-        self._layer = None
+        dirty_places, self._dirty = self._dirty, None
+        if old is not None and dirty_places is not None:  # only the places that changed are made again
+            fresh = self._layer_of(dirty_places)
+            new = dict(old)
+            for pid in dirty_places:
+                if pid in fresh:
+                    new[pid] = fresh[pid]
+                else:
+                    new.pop(pid, None)
+            self._layer = new
+            check: Any = dirty_places
+        else:
+            self._layer = None
+            if not self.far:
+                return
+            new = self.pieces_layer()
+            check = set(old or ()) | set(new)
         if not self.far:
             return
-        new = self.pieces_layer()
         if old is None:
             self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
             return
         dirty = []
-        for pid in set(old) | set(new):
+        for pid in check:
             before, after = old.get(pid), new.get(pid)
             if before is not None and after is not None and _same_rows(before[1], after[1]):
                 continue
@@ -739,6 +774,7 @@ class BoardScene(QGraphicsScene):
         module = self.game.module
         # a public board is given only what the public may see (never the umpires' picture, filtered here)
         self.picture = module.view(self.game.state, Audience.PUBLIC) if self.public else module.board(self.game.state)
+        self._dirty = set() if self._layer is not None else None
         self._refresh_control()
         self._refresh_tokens()
         self._refresh_counters()
@@ -751,8 +787,13 @@ class BoardScene(QGraphicsScene):
     def _refresh_control(self) -> None:
         k = self.piece_k
         r = BADGE * k / 2
+        done = self._badge_keys
+        control = self.picture.control
         for pid, place in self.places.items():
-            holder = self.picture.control.get(pid)
+            holder = control.get(pid)
+            if done.get(pid) == (holder, k) and pid in self.badges:  # unchanged since the last layout
+                continue
+            done[pid] = (holder, k)
             pm = style.badge_pixmap(self.team_colour(holder) if holder else None, self.team_symbol(holder))
             item = self.badges.get(pid)
             if item is None:
@@ -768,6 +809,8 @@ class BoardScene(QGraphicsScene):
             item.setScale(k / PIX)
             item.setPos(x - 24 * k - BADGE * k, y - r)
             if item.data(1) != holder or item.pixmap().cacheKey() != pm.cacheKey():
+                if self._dirty is not None:
+                    self._dirty.add(pid)
                 item.setPixmap(pm)
                 item.setData(1, holder)
                 name = self.teams[holder].name if holder in self.teams else "neutral"
@@ -779,6 +822,9 @@ class BoardScene(QGraphicsScene):
             if t.place in self.places:
                 by_place[t.place].append(t)
         kept: dict[tuple[str, int], QGraphicsPixmapItem] = {}
+        if self._dirty is not None:  # tokens are few: every place that has or had one is looked at again
+            self._dirty.update(pid for pid, _ in self._token_items)
+            self._dirty.update(by_place)
         k = self.piece_k
         step = (TOKEN_H + 3) * k
         for pid, toks in by_place.items():
@@ -823,8 +869,22 @@ class BoardScene(QGraphicsScene):
         chips, items = self._chips, self._items
         scale = self.piece_k / PIX
         half = 0.5 * scale  # a selectable pixmap item's bounding rect has half a pixel more all round
+        keys, ids = self._stack_keys, self._stack_ids
+        new_keys: dict[str, tuple[Any, ...]] = {}
         for pid, stack in stacks.items():
             stack.sort(key=lambda pc: (pc.team, pc.id))
+            key = (self.piece_k, stack)
+            new_keys[pid] = key
+            if keys.get(pid) == key and all(c in chips for c in ids[pid]):  # unchanged: nothing to lay out
+                seen.update(ids[pid])
+                for cid in ids[pid]:  # but a counter moved by hand (an illegal drop) goes back in place
+                    item = items.get(cid)
+                    if item is not None and item.look != chips[cid].look:
+                        self._sync_item(item, chips[cid])
+                continue
+            ids[pid] = [pc.id for pc in stack]
+            if self._dirty is not None:
+                self._dirty.add(pid)
             for i, (pc, pos) in enumerate(zip(stack, self.stack_positions(self.places[pid].at, len(stack)),
                                               strict=True)):
                 seen.add(pc.id)
@@ -849,7 +909,14 @@ class BoardScene(QGraphicsScene):
                 item = items.get(pc.id)
                 if item is not None:
                     self._sync_item(item, chip)
+        for pid in keys.keys() - new_keys.keys():
+            ids.pop(pid, None)
+            if self._dirty is not None:
+                self._dirty.add(pid)
+        self._stack_keys = new_keys
         for cid in [c for c in chips if c not in seen]:
+            if self._dirty is not None:
+                self._dirty.add(chips[cid].place)
             del chips[cid]
             item = items.pop(cid, None)
             if item is not None:
