@@ -298,10 +298,14 @@ class TeamLegend(QWidget):
         self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents, True)
 
     def columns(self) -> int:
-        return 2 if len(self.teams) > 4 else 1
+        return 2 if len(self.teams) > 4 and self.width() > 36 * self.unit else 1
 
     def row_h(self) -> float:
-        return self.unit * 3.0
+        return self.unit * 3.5  # room for a name on two lines
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.set_unit(self.unit)  # the number of columns follows the width
 
     def set_unit(self, u: float) -> None:
         self.unit = u
@@ -330,9 +334,11 @@ class TeamLegend(QWidget):
             box = QRectF(x + d + u * 0.5, y, col_w - d - u, rh)
             f = big_font(u * 1.6, True, condensed=True)
             fm = QFontMetricsF(f)
-            while fm.horizontalAdvance(t.name) > box.width() * 1.9 and f.pixelSize() > 9:  # two lines at most
-                f.setPixelSize(f.pixelSize() - 1)
+            longest = max((fm.horizontalAdvance(word) for word in t.name.split()), default=0.0)
+            while (fm.horizontalAdvance(t.name) > box.width() * 1.9 or longest > box.width()) and f.pixelSize() > 9:
+                f.setPixelSize(f.pixelSize() - 1)  # two lines at most, no word cut
                 fm = QFontMetricsF(f)
+                longest = max((fm.horizontalAdvance(word) for word in t.name.split()), default=0.0)
             p.setFont(f)
             p.setPen(INK)
             p.drawText(box, int(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft | Qt.TextFlag.TextWordWrap),
@@ -668,9 +674,11 @@ class BigScreenWindow(QWidget):
         legend.setVisible(show)
         if show:
             vp = self.view.viewport()
-            w = max(260, round(vp.width() * 0.24))
+            spare = vp.width() - self.view.mapFromScene(self.view.map_rect.topRight()).x()
+            # in the margin right of the fitted map when there is room, else over its bottom-right corner
+            w = round(spare) if spare >= 260 else max(260, round(vp.width() * 0.24))
             legend.setFixedWidth(w)
-            legend.set_unit(u)
+            legend.set_unit(u if spare < 260 else min(u, u * w / 420))
             legend.move(vp.width() - w, vp.height() - legend.height())
             legend.raise_()
 
@@ -686,6 +694,7 @@ class BigScreenWindow(QWidget):
     def _on_settled(self, scale: float) -> None:
         """Size place names to :data:`NAME_FRACTION` of the window height on screen (never smaller
         than the umpires' board draws them, in map units)."""
+        self._place_map_legend(max(4.0, self.height() / 100))  # the view has its final size now
         if scale <= 0:
             return
         px = max(NAME_PX * self.scene.base_scale, self.height() * NAME_FRACTION / scale)
