@@ -166,6 +166,9 @@ class BoardScene(QGraphicsScene):
         straight into its image at its scale instead)."""
         self._map_far: QPicture | None = None
         self._name_spots: dict[str, labels.Spot] | None = None
+        self.name_k = 1.0
+        """Place names this many times their size at the base scale (``render`` enlarges them on a
+        dense map, so that they are readable on the printed page)."""
         self.defer_names = False
         """Set by a view: the first paint draws names under their places and places them just after
         (a render, which paints once, places them before)."""
@@ -346,10 +349,12 @@ class BoardScene(QGraphicsScene):
                     continue
                 cx, cy = spot.centre
                 if spot.leader:
-                    p.setPen(QPen(QColor("#1a1a1a"), 1.5 * s))
+                    leader = QPen(QColor("#1a1a1a"), 1.2)
+                    leader.setCosmetic(True)  # a hairline at any scale
+                    p.setPen(leader)
                     p.drawLine(QPointF(*spot.anchor), QPointF(min(max(spot.anchor[0], spot.box.x0), spot.box.x1),
                                                               min(max(spot.anchor[1], spot.box.y0), spot.box.y1)))
-                style.halo_label(p, place.name, QPointF(cx, cy), NAME_PX * s * spot.scale)
+                style.halo_label(p, place.name, QPointF(cx, cy), NAME_PX * s * self.name_k * spot.scale)
 
     def _schedule_names(self) -> None:
         if self._names_pending:
@@ -377,7 +382,7 @@ class BoardScene(QGraphicsScene):
             from PySide6.QtGui import QFontMetricsF
 
             s = self.base_scale
-            fm = QFontMetricsF(style.font(NAME_PX * s, True))
+            fm = QFontMetricsF(style.font(NAME_PX * s * self.name_k, True))
             r = 18 * s
             groups = {p.id: [labels.Box(p.at[0] - r, p.at[1] - r, p.at[0] + r, p.at[1] + r)]
                       for p in self.map.places if p.name}
@@ -397,7 +402,8 @@ class BoardScene(QGraphicsScene):
                                          nudge=tuple(place.label_offset)))  # type: ignore[arg-type]
             w, h = self.map.size
             self._name_spots = labels.place_labels(todo, [b for bs in groups.values() for b in bs],
-                                                   bounds=labels.Box(0, 0, w, h), gap=0.15 * NAME_PX * s)
+                                                   bounds=labels.Box(0, 0, w, h),
+                                                   gap=0.15 * NAME_PX * s * self.name_k)
         return self._name_spots
 
     @staticmethod
