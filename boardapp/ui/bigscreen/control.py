@@ -46,7 +46,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from boardapp.clock import TurnClock, week_of
+from boardapp.clock import TurnClock, turn_minutes_of, week_of
 from boardapp.ui.bigscreen.window import LAYOUTS, SETTINGS_SCREEN, BigScreenWindow, ClockControl
 from boardapp.ui.document.source import GameSource
 
@@ -434,7 +434,7 @@ class BigScreenControl(QObject):
         if week > self._game_week:
             if self.screen is None and self.driver.clock.week < week:
                 # the open big screen resets it itself; the turn's length as the rule module gives it
-                self.driver.clock.reset(week, game.module.turn_minutes(game.state))
+                self.driver.clock.reset(week, turn_minutes_of(game.module, game.state))
             self._game_week = week
             self.publish(self.driver.clock.record())
             self.driver.ticked.emit()

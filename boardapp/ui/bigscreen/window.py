@@ -56,13 +56,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from boardapp.clock import TurnClock, week_of
-from boardapp.engine.module import Audience, BoardPicture, Section
+from boardapp.clock import TurnClock, turn_minutes_of, week_of
+from boardapp.engine.module import BoardPicture, Section
 from boardapp.ui.bigscreen.follower import FileFollower
 from boardapp.ui.bigscreen.scene import INK, NAME_FRACTION, PIECE_SCALE, BigView, PublicScene, big_font
 from boardapp.ui.board import style
 from boardapp.ui.board.banner import Announcer, Banner
-from boardapp.ui.board.scene import NAME_PX
+from boardapp.ui.board.scene import NAME_PX, public_view
 from boardapp.ui.board.style import VALUE_PX
 from boardapp.ui.contributions import sidebar_sections
 from boardapp.ui.document.source import GameSource
@@ -512,7 +512,7 @@ class BigScreenWindow(QWidget):
         scenario = game.module.scenario
         self.settings = settings if settings is not None else QSettings("boardapp", "boardapp")
         self.wallclock = wallclock or _dt.datetime.now
-        self.picture: BoardPicture = game.module.view(game.state, Audience.PUBLIC)
+        self.picture: BoardPicture = public_view(game.module, game.state)
         week = week_of(game.state, self.picture.turn_label, game.module) or 1
         self.clock = clock if clock is not None else TurnClock.for_game(game.module, game.state)
         self.on_clock_change: Callable[[dict[str, Any]], None] | None = None
@@ -737,7 +737,7 @@ class BigScreenWindow(QWidget):
         self._clock_changed()
 
     def new_week(self, week: int | None = None) -> None:
-        self.clock.reset(week, self.game.module.turn_minutes(self.game.state))
+        self.clock.reset(week, turn_minutes_of(self.game.module, self.game.state))
         self._clock_changed()
 
     def restore_clock(self, record: dict[str, Any]) -> None:
@@ -787,12 +787,12 @@ class BigScreenWindow(QWidget):
 
     def refresh(self) -> None:
         """Read the public picture of the game: tracks, tallies, news; a new week resets the clock."""
-        pic = self.game.module.view(self.game.state, Audience.PUBLIC)  # never board(): the hall sees the public
+        pic = public_view(self.game.module, self.game.state)  # never board(): the hall sees the public
         self.picture = pic
         module = self.game.module
         week = week_of(self.game.state, pic.turn_label, module)
         if week is not None and week > self._game_week:
-            self.clock.reset(week, module.turn_minutes(self.game.state))
+            self.clock.reset(week, turn_minutes_of(module, self.game.state))
         if week is not None:
             self._game_week = week
         sections = list(pic.sections)

@@ -781,7 +781,7 @@ class BoardScene(QGraphicsScene):
         self.clear_options()
         module = self.game.module
         # a public board is given only what the public may see (never the umpires' picture, filtered here)
-        self.picture = module.view(self.game.state, Audience.PUBLIC) if self.public else module.board(self.game.state)
+        self.picture = public_view(module, self.game.state) if self.public else module.board(self.game.state)
         self._dirty = set() if self._layer is not None else None
         self._refresh_control()
         self._refresh_tokens()
@@ -844,7 +844,8 @@ class BoardScene(QGraphicsScene):
                     text = f"{text} {t.count}"
                 if t.team:
                     text = f"{text} {self.team_symbol(t.team)}"
-                pm = style.token_pixmap(t.kind, text, self.team_colour(t.team) if t.kind == "aid" else None)
+                # a token that belongs to a team (aid, an owned supply centre) is tinted in its colour
+                pm = style.token_pixmap(t.kind, text, self.team_colour(t.team) if t.team else None)
                 item = self._token_items.pop((pid, i), None)
                 if item is None:
                     item = QGraphicsPixmapItem()
@@ -1108,6 +1109,16 @@ class BoardScene(QGraphicsScene):
             event.accept()
             return
         super().contextMenuEvent(event)
+
+
+def public_view(module: Any, state: Any) -> BoardPicture:
+    """What the public may see: the rule module's ``view(state, Audience.PUBLIC)``; a stand-in module
+    without it (a LAN viewer's, whose picture the host already made public) filters its picture."""
+    view = getattr(module, "view", None)
+    if view is not None:
+        picture: BoardPicture = view(state, Audience.PUBLIC)
+        return picture
+    return module.board(state).for_audience(Audience.PUBLIC)  # type: ignore[no-any-return]
 
 
 def load_background(path: str, max_side: int = 6144) -> QImage | None:

@@ -186,11 +186,13 @@ def token_pixmap(kind: str, text: str, fill: str | None) -> QPixmap:
 
     w = QFontMetricsF(f).horizontalAdvance(text) + 14
     h = TOKEN_H
+    if kind == "supply_centre":  # a dot in its owner's colour (grey when unowned), its text inside
+        w = max(w, h)
     pm, p = _canvas(w, h)
     bg = colour(fill, {"dp": "#f2f2f2", "camp": "#ffffff", "aid": "#ffffff"}.get(kind, "#dddddd"))
     p.setPen(QPen(QColor("#222222"), 1.6, Qt.PenStyle.DashLine if kind == "camp" else Qt.PenStyle.SolidLine))
     p.setBrush(bg)
-    if kind == "dp":
+    if kind in ("dp", "supply_centre"):
         p.drawRoundedRect(QRectF(1, 1, w - 2, h - 2), h / 2 - 1, h / 2 - 1)
     else:
         p.drawRect(QRectF(1, 1, w - 2, h - 2))
