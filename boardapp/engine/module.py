@@ -154,6 +154,9 @@ class BoardPiece:
     tooltip: str = ""
     visible_to: tuple[str, ...] = ()
     """Players who see it although it is hidden (their own pieces, in a rule system with secrets per player)."""
+    shape: str = ""
+    """The counter's outline: '' a square chip; 'round' a disc, 'hull' a boat's hull (Diplomacy's
+    armies and fleets, told apart by shape as well as by letter)."""
 
 
 @dataclass

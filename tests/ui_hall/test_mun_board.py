@@ -30,3 +30,21 @@ def test_supply_centres_are_dots_in_their_owners_colour(qtbot):
     assert g.red() == g.green() == g.blue()  # an unowned centre is a neutral dot
     assert img.width() >= img.height() - 1  # a dot, never narrower than it is high
     scene.detach()
+
+
+def test_armies_and_fleets_are_different_shapes(qtbot):
+    """A fleet's chip is a hull (its bottom corners are cut away), an army's a disc (its top corners
+    too); the letter is not the only cue."""
+    from boardapp.ui.board.scene import BoardScene
+
+    game = new_game(load_scenario(MUN))
+    scene = BoardScene(game, public=True)
+    shapes = {pc.label: pc.shape for pc in scene.visible_pieces()}
+    assert shapes == {"A": "round", "F": "hull"}
+    chips = {scene._chips[pc.id].piece.label: scene._chips[pc.id].pixmap.toImage() for pc in scene.visible_pieces()}
+    army, fleet = chips["A"], chips["F"]
+    w, h = army.width(), army.height()
+    assert army.pixelColor(3, 3).alpha() == 0 and army.pixelColor(w - 4, h - 4).alpha() == 0  # a disc
+    assert fleet.pixelColor(w // 2, h // 4).alpha() > 0 and fleet.pixelColor(3, h - 4).alpha() == 0  # a hull
+    assert fleet.pixelColor(w - 4, h // 4).alpha() > 0  # deck corner filled, where a disc has none
+    scene.detach()

@@ -87,10 +87,29 @@ def _fit_text(p: QPainter, rect: QRectF, text: str, px: float, bold: bool, align
     p.drawText(rect, int(align), text)
 
 
+def _outline(shape: str, r: QRectF) -> QPainterPath:
+    """A counter's outline in ``r``: a rounded square, a disc ('round') or a boat's hull ('hull':
+    flat deck, sloping bow and stern)."""
+    path = QPainterPath()
+    if shape == "round":
+        path.addEllipse(r)
+    elif shape == "hull":
+        x0, y0, x1, y1 = r.left(), r.top(), r.right(), r.bottom()
+        w, h = r.width(), r.height()
+        path.moveTo(x0, y0 + h * 0.12)
+        path.lineTo(x1, y0 + h * 0.12)
+        path.lineTo(x1 - w * 0.14, y1 - h * 0.1)
+        path.quadTo(x0 + w / 2, y1 + h * 0.04, x0 + w * 0.14, y1 - h * 0.1)
+        path.closeSubpath()
+    else:
+        path.addRoundedRect(r, r.width() * 0.1, r.height() * 0.1)
+    return path
+
+
 @lru_cache(maxsize=256)
-def _chip_ground(fill: str) -> QPixmap:
-    """A counter's coloured ground with its rims (drawn once per colour: rounded antialiased
-    outlines are the slow part of a chip)."""
+def _chip_ground(fill: str, shape: str = "") -> QPixmap:
+    """A counter's coloured ground with its rims (drawn once per colour and shape: rounded
+    antialiased outlines are the slow part of a chip)."""
     s = CHIP
     pm, p = _canvas(s, s)
     bg = colour(fill)
@@ -98,10 +117,10 @@ def _chip_ground(fill: str) -> QPixmap:
     # a thin rim in the text colour keeps dark chips apart from dark ground and light from light
     p.setPen(QPen(QColor(0, 0, 0, 200) if ink.lightness() < 128 else QColor(255, 255, 255, 220), 2.5))
     p.setBrush(bg)
-    p.drawRoundedRect(QRectF(1.5, 1.5, s - 3, s - 3), 7, 7)
+    p.drawPath(_outline(shape, QRectF(1.5, 1.5, s - 3, s - 3)))
     p.setPen(QPen(QColor(0, 0, 0, 160), 1.2))
     p.setBrush(Qt.BrushStyle.NoBrush)
-    p.drawRoundedRect(QRectF(0.6, 0.6, s - 1.2, s - 1.2), 8, 8)
+    p.drawPath(_outline(shape, QRectF(0.6, 0.6, s - 1.2, s - 1.2)))
     p.end()
     return pm
 
@@ -133,14 +152,14 @@ def _pips(n: int, ink: str) -> QPixmap:
 
 
 @lru_cache(maxsize=4096)
-def chip_pixmap(fill: str, symbol: str, label: str, value: str, damage: int) -> QPixmap:
+def chip_pixmap(fill: str, symbol: str, label: str, value: str, damage: int, *, shape: str = "") -> QPixmap:
     """A counter. Everything it says sits in its left part, the strip a fanned stack leaves
     uncovered (``FAN`` of its width): type label on top, combat value with its loss pips in the
     middle, team symbol at the bottom."""
     strip = CHIP * FAN
     ink = text_on(colour(fill)).name()
     pips = min(damage, 2)
-    pm = QPixmap(_chip_ground(fill))
+    pm = QPixmap(_chip_ground(fill, shape))
     p = QPainter(pm)
     for x, y, stamp in ((5, 3, _stamp(label, 19, strip - 3, 21, ink)),
                         (5, 22, _stamp(value, VALUE_PX, strip - 5 - (PIP_W - 1 if pips else 0), 32, ink)),
