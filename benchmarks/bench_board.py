@@ -3,7 +3,9 @@
 Run: .venv/bin/python benchmarks/bench_board.py   (headless; prints one line per measure)
 
 Targets: build <= 0.5 s for 1,000 places / 2,000 roads / 5,000 counters in a 3840x2160 view;
-full redraw median <= 8 ms; a frame while dragging <= 4 ms; <= 400 MB with a 20,000 x 12,000 background.
+full redraw median <= 8 ms (fitted and zoomed to 1:1); one game change (relayout + repaint) <= 16 ms;
+a frame while dragging <= 4 ms; <= 400 MB with a 20,000 x 12,000 background; cold start of a fresh
+process to the first painted War in Binni board <= 0.8 s (``--cold``: that figure alone).
 """
 
 from __future__ import annotations
@@ -143,7 +145,7 @@ def main() -> None:
         vp.repaint()
 
     print(f"one game change at fit (new picture, diffed relayout, repaint of what changed): median "
-          f"{median_ms(one_move, 15):.1f} ms")
+          f"{median_ms(one_move, 15):.1f} ms (target <= 16 ms)")
     for method, name in ((scene.ItemIndexMethod.BspTreeIndex, "BSP"), (scene.ItemIndexMethod.NoIndex, "NoIndex")):
         scene.setItemIndexMethod(method)
         vp.repaint()
@@ -158,7 +160,7 @@ def main() -> None:
         view.centerOn(scene.place_pos("p420"))
         vp.repaint()
         near = median_ms(vp.repaint)
-        print(f"full redraw, zoomed to 1:1 (pieces as items), {name} index: median {near:.2f} ms")
+        print(f"full redraw, zoomed to 1:1 (pieces as items), {name} index: median {near:.2f} ms (target <= 8 ms)")
         item = scene.counters["c420"]
         scene.begin_drag(item)
         origin = item.pos()
@@ -185,6 +187,49 @@ def main() -> None:
         out = subprocess.run([sys.executable, __file__, "--memory", str(image)], check=True, capture_output=True,
                              text=True)
         print(out.stdout.strip())
+    cold_start()
+
+
+def cold_start(runs: int = 5) -> None:
+    """Fresh processes, each timed from its start to War in Binni's board painted once (median)."""
+    times = []
+    for _ in range(runs):
+        out = subprocess.run([sys.executable, __file__, "--cold-child"], check=True, capture_output=True, text=True)
+        times.append(float(out.stdout.strip().splitlines()[-1]))
+    print(f"cold start, new process to the first painted board (War in Binni, 1920x1080): median "
+          f"{statistics.median(times):.2f} s over {runs} (target <= 0.8 s)")
+
+
+def cold_child() -> None:
+    """What ``boardapp`` needs for its first paint, timed from the interpreter's start."""
+    start = time.perf_counter() - (time.time() - _process_start())
+    from PySide6.QtWidgets import QApplication
+
+    from boardapp.engine.files import DEFAULT_SCENARIO, load_scenario, new_game
+    from boardapp.ui.board.scene import BoardScene
+    from boardapp.ui.board.view import BoardView
+
+    app = QApplication.instance() or QApplication([])
+    scene = BoardScene(new_game(load_scenario(DEFAULT_SCENARIO)))
+    view = BoardView(scene)
+    view.resize(1920, 1080)
+    view.show()
+    view.viewport().repaint()
+    app.processEvents()
+    print(f"{time.perf_counter() - start:.3f}")
+    sys.stdout.flush()
+    os._exit(0)
+
+
+def _process_start() -> float:
+    """The wall-clock time this process started (from /proc; falls back to now)."""
+    try:
+        ticks = int(Path("/proc/self/stat").read_text().rsplit(")", 1)[1].split()[19])
+        boot = next(float(line.split()[1]) for line in Path("/proc/stat").read_text().splitlines()
+                    if line.startswith("btime"))
+        return boot + ticks / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError, StopIteration):
+        return time.time()
 
 
 def make_background(path: str) -> None:
@@ -226,5 +271,9 @@ if __name__ == "__main__":
         make_background(sys.argv[2])
     elif len(sys.argv) == 3 and sys.argv[1] == "--memory":
         memory(sys.argv[2])
+    elif sys.argv[1:] == ["--cold-child"]:
+        cold_child()
+    elif sys.argv[1:] == ["--cold"]:
+        cold_start()
     else:
         main()

@@ -28,6 +28,12 @@ BINNI = Manifest.model_validate({
             {"on": "counter", "contribute": "boardapp.ui.rules.binni.actions:counter_actions"},
             {"on": "place", "contribute": "boardapp.ui.rules.binni.actions:place_actions"},
         ],
+        "sidebar": [
+            {"id": "binni.pr", "title": "Political rating 0-8 · card limit",
+             "widget": "boardapp.ui.rules.binni.sections:TeamTracks"},
+            {"id": "binni.humanitarian", "title": "Humanitarian",
+             "widget": "boardapp.ui.rules.binni.sections:TallyBox"},
+        ],
     },
 })
 

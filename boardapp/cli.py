@@ -208,8 +208,8 @@ def cmd_render(args: argparse.Namespace) -> int:
     game = _open_any(args.file)
     from boardapp.ui.board.render import render_png
 
-    render_png(game, args.out, width=args.width, height=args.height)
-    print(f"rendered {args.file} to {args.out}")
+    render_png(game, args.out, width=args.width, height=args.height, public=not args.umpire)
+    print(f"rendered {args.file} to {args.out}" + (" (umpire's view: hidden pieces shown)" if args.umpire else ""))
     return 0
 
 
@@ -358,6 +358,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", required=True, metavar="FILE.png")
     p.add_argument("--width", type=int, default=1920)
     p.add_argument("--height", type=int, default=1080)
+    p.add_argument("--umpire", action="store_true",
+                   help="draw everything, hidden pieces too (default: what the players may see)")
     p.set_defaults(func=cmd_render)
 
     p = sub.add_parser("schema", help="print the JSON Schema of map, scenario or rule-system manifest files")

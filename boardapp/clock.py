@@ -149,9 +149,9 @@ class TurnClock:
     def for_game(cls, module: Any, state: Any, now: Callable[[], float] = time.monotonic) -> TurnClock:
         """A clock for the game's current turn: its number and length from the rule module
         (``turn_number``, ``turn_minutes``) where it gives them, else as :meth:`for_scenario`."""
-        week = module.turn_number(state) or week_of(state, module.turn_label(state)) or 1
+        week = week_of(state, module.turn_label(state), module) or 1
         clock = cls.for_scenario(module.scenario, now=now, week=week)
-        clock.minutes = module.turn_minutes(state)
+        clock.minutes = turn_minutes_of(module, state)
         return clock
 
     # --- lengths --------------------------------------------------------------------------
@@ -267,7 +267,8 @@ class TurnClock:
 def week_of(game_state: Any, turn_label: str = "", module: Any = None) -> int | None:
     """The game week from the rule module (``turn_number``: 'Fall 1935' is turn 2), a module's state
     (``state.week``) or its turn label ('Week 3')."""
-    number = module.turn_number(game_state) if module is not None else None
+    turn_number = getattr(module, "turn_number", None)  # a viewer's stand-in module has none
+    number = turn_number(game_state) if turn_number is not None else None
     if isinstance(number, int):
         return number
     week = getattr(game_state, "week", None)
@@ -275,3 +276,10 @@ def week_of(game_state: Any, turn_label: str = "", module: Any = None) -> int | 
         return week
     m = re.search(r"(\d+)", turn_label or "")
     return int(m.group(1)) if m else None
+
+
+def turn_minutes_of(module: Any, state: Any) -> float | None:
+    """The turn's length the rule module gives (``RuleModule.turn_minutes``), or None (the scenario's
+    settings decide); None too for a stand-in module without it (a LAN viewer's public picture)."""
+    minutes = getattr(module, "turn_minutes", None)
+    return minutes(state) if minutes is not None else None

@@ -154,6 +154,9 @@ class BoardPiece:
     tooltip: str = ""
     visible_to: tuple[str, ...] = ()
     """Players who see it although it is hidden (their own pieces, in a rule system with secrets per player)."""
+    shape: str = ""
+    """The counter's outline: '' a square chip; 'round' a disc, 'hull' a boat's hull (Diplomacy's
+    armies and fleets, told apart by shape as well as by letter)."""
 
 
 @dataclass
@@ -246,6 +249,9 @@ class RuleModule(ABC, Generic[S]):
     control_only_kinds: ClassVar[frozenset[str]] = frozenset()
     """Command kinds only CONTROL may send (setting tracks by ruling, ending the turn …): a LAN host
     refuses them from umpire seats, and boards show them to CONTROL only."""
+    announce_kinds: ClassVar[frozenset[str]] = frozenset({"fight", "strike", "battle"})
+    """Event kinds the big screen and the board announce in a banner (a result read out to the hall).
+    An event's ``data["announce"]`` (True or False) overrides this for that one event."""
 
     def __init__(self, scenario: ScenarioBase, the_map: Map) -> None:
         self.scenario = scenario

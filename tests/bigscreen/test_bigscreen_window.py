@@ -103,12 +103,16 @@ def test_default_scenario_public_window(qtbot, settings, binni_loaded):
     for secret in (*hidden, str(MONEY), str(STORES), "Presidential Special Group", "Rangers"):
         assert secret not in joined
     # every map team has a PR track with its card limit
-    rows = window.sidebar.tracks.rows
+    from boardapp.ui.rules.binni.sections import TallyBox, TeamTracks
+
+    tracks = next(w for w in window.sections if isinstance(w, TeamTracks))
+    tally = next(w for w in window.sections if isinstance(w, TallyBox))
+    rows = tracks.rows
     assert [r["team"] for r in rows] == [t.id for t in game.module.scenario.teams if t.on_map]
     assert all(r["pr"] is not None and r["limit"].startswith("cards ≤ ") for r in rows)
     limit = game.summary()["teams"]["binni-gov"]["cards_max"]
     assert {r["team"]: r["limit"] for r in rows}["binni-gov"] == f"cards ≤ {limit}"
-    assert window.sidebar.tally.text() == "Displaced 3   In camps 0   Deaths 0"
+    assert tally.text() == "Displaced 3   In camps 0   Deaths 0"
     window.detach()
 
 
@@ -196,6 +200,9 @@ def test_timetable_lines(qtbot, settings, binni_game):
     window.set_layout("clock")
     assert window.clock_panel.next.text() == "Next 12:00  Week Two\nthen 12:30  Week Three"
     window.wallclock = lambda: dt.datetime(2025, 5, 3, 18, 30)
+    # the timetable follows the game's week (issue #13 item 5): still week one, the wall clock second
+    assert window.timetable_texts()[0].endswith("· 18:30, 390 min late")
+    window.clock.reset(99)  # a week with no slot: the wall clock's slot, here none
     assert window.timetable_texts() == ("", "End of the day")
     window.detach()
 

@@ -120,7 +120,7 @@ def test_end_of_week_resets_the_clock_once_and_shares_it(win, game_path, monkeyp
     clock.start()
     resets: list[Any] = []
     real = clock.reset
-    monkeypatch.setattr(clock, "reset", lambda week=None: (resets.append(week), real(week)))
+    monkeypatch.setattr(clock, "reset", lambda week=None, minutes=None: (resets.append(week), real(week, minutes)))
     win.push({"kind": "end_turn"})
     assert resets == [2]
     assert clock.week == 2 and not clock.running and not clock.started

@@ -155,7 +155,7 @@ def test_hand_in_resolve_and_secrecy(win, board, mun_loaded):
     assert results[("france", "bri", "eng")] is False and results[("uk", "lon", "eng")] is False
     assert results[("france", "par", "pic")] is True and results[("uk", "edi", "nth")] is True
     lines = [board.panel.results.item(i).text() for i in range(board.panel.results.count())]
-    assert "Republic of France: F bri -> eng — fails (bounced)" in lines
+    assert "Republic of France: Fleet Brittany → English Channel — fails (bounced)" in lines  # names, not ids
     assert board.panel.results_title.text() == "Results of Spring 1935"
     # the next phase's orders begin: the results leave the board
     type_orders(board, "uk", ["F Nth-Hol"])

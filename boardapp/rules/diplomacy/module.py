@@ -751,13 +751,16 @@ class DiplomacyRules(RuleModule[DiplomacyState]):
         return sorted(self.m.fleet_adj.get(unit.region, ()))
 
     def board(self, state: DiplomacyState) -> BoardPicture:
-        pieces = [BoardPiece(id=u.province, team=u.power, label=u.unit_type.value, place=u.province,
+        def shape(u: Any) -> str:  # armies and fleets drawn as different shapes, not only letters
+            return "hull" if u.unit_type.value == "F" else "round"
+
+        pieces = [BoardPiece(id=u.province, team=u.power, label=u.unit_type.value, place=u.province, shape=shape(u),
                              tooltip=f"{self.power_name(u.power)} {self.unit_text(u)}") for u in state.units]
         if state.phase == RETREAT and state.movement is not None:
             for d in state.movement.dislodged:
                 u = d.unit
                 pieces.append(BoardPiece(id=f"{u.province}-dislodged", team=u.power, label=u.unit_type.value,
-                                         place=u.province, damage=1,
+                                         place=u.province, damage=1, shape=shape(u),
                                          tooltip=f"{self.power_name(u.power)} {self.unit_text(u)}, dislodged"))
         control: dict[str, str | None] = {c: state.owners.get(c) for c in self.m.supply_centres}
         tokens = [BoardToken(kind="supply_centre", place=c, team=state.owners.get(c), label="SC")

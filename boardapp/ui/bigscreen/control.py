@@ -46,7 +46,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from boardapp.clock import TurnClock, week_of
+from boardapp.clock import TurnClock, turn_minutes_of, week_of
 from boardapp.ui.bigscreen.window import LAYOUTS, SETTINGS_SCREEN, BigScreenWindow, ClockControl
 from boardapp.ui.document.source import GameSource
 
@@ -79,7 +79,7 @@ def _week(game: GameSource) -> int:
         label = game.module.turn_label(game.state)
     except Exception:
         label = ""
-    return week_of(game.state, label) or 1
+    return week_of(game.state, label, game.module) or 1
 
 
 # --- the clock and the layout, whether a big screen is open or not ---------------------------------
@@ -403,7 +403,8 @@ class BigScreenControl(QObject):
         if (old is not None and old.week == week and same_file
                 and self._scenario == getattr(game.module.scenario, "id", None)):
             return old, True
-        clock = TurnClock.for_scenario(game.module.scenario, week=week)
+        clock = TurnClock.for_game(game.module, game.state)
+        clock.week = week
         store = getattr(game, "store", None)
         with contextlib.suppress(Exception):  # no file, an old file, a broken record: a fresh clock
             record = json.loads(store.meta()[META_CLOCK]) if store is not None else None
@@ -423,15 +424,17 @@ class BigScreenControl(QObject):
         self._path = getattr(self.window, "path", None)
 
     def _on_game_changed(self, what: str, entry: Any) -> None:
-        week = week_of(self.window.game.state, "")
+        game = self.window.game
+        week = week_of(game.state, "", game.module)
         if week is None:
             with contextlib.suppress(Exception):
-                week = week_of(self.window.game.state, self.window.game.module.turn_label(self.window.game.state))
+                week = week_of(game.state, game.module.turn_label(game.state), game.module)
         if week is None:
             return
         if week > self._game_week:
             if self.screen is None and self.driver.clock.week < week:
-                self.driver.clock.reset(week)  # the open big screen resets it itself
+                # the open big screen resets it itself; the turn's length as the rule module gives it
+                self.driver.clock.reset(week, turn_minutes_of(game.module, game.state))
             self._game_week = week
             self.publish(self.driver.clock.record())
             self.driver.ticked.emit()

@@ -23,6 +23,7 @@ from PySide6.QtGui import (
     QPainterPath,
     QPainterPathStroker,
     QPaintEvent,
+    QPen,
     QResizeEvent,
 )
 from PySide6.QtWidgets import (
@@ -31,16 +32,19 @@ from PySide6.QtWidgets import (
     QGraphicsView,
 )
 
-from boardapp.ui.board import style
+from boardapp.ui.board import labels, style
 from boardapp.ui.board.scene import NAME_PX, BoardScene
 from boardapp.ui.board.style import BADGE, CHIP, FAN, PIX, TOKEN_H
 from boardapp.ui.document.source import GameSource
 
 PIECE_SCALE = 1.5
 """Counters, control markers and tokens on the big screen, relative to the umpires' board."""
-NAME_FRACTION = 1 / 38
+NAME_FRACTION = 1 / 42
 """Place names' font pixel size at fit-to-screen, as a fraction of the window height
-(28 px at 1080: capitals about 20 px high, above the 1/60 legibility floor)."""
+(26 px at 1080: capitals about 19 px high, above the 1/60 legibility floor; a little smaller than
+they were, so that counters, whose values are at least this size, leave the names room)."""
+SYMBOL_R = 18.0
+"""Half the side of a place's symbol at the base scale (what a name keeps clear of)."""
 Z_NAME = 7.0
 """Place names: above tokens and control markers, below counters."""
 
@@ -79,6 +83,7 @@ class PlaceName(QGraphicsSimpleTextItem):
         self._rect = QRectF()
         # painted once into a pixmap per zoom level: a redraw of the board blits it
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self._leader: tuple[QPointF, QPointF] | None = None
         self.ink_height = 0.0
         """Height of the capitals in map units (what the legibility check measures)."""
 
@@ -105,6 +110,18 @@ class PlaceName(QGraphicsSimpleTextItem):
         self.ink_height = fm.capHeight()
         self.update()
 
+    def set_leader(self, spot: labels.Spot) -> None:
+        """A thin line from the name to its place when the name had to stand away from it."""
+        self.prepareGeometryChange()
+        self._leader = None
+        if spot.leader:
+            ax, ay = spot.anchor
+            tip = self.mapFromScene(QPointF(ax, ay))
+            ink = self.ink_rect()
+            near = QPointF(min(max(tip.x(), ink.left()), ink.right()), min(max(tip.y(), ink.top()), ink.bottom()))
+            self._leader = (near, tip)
+        self.update()
+
     def width(self) -> float:
         return self._path.boundingRect().width()
 
@@ -113,6 +130,9 @@ class PlaceName(QGraphicsSimpleTextItem):
         return self._path.boundingRect()
 
     def boundingRect(self) -> QRectF:
+        if self._leader is not None:
+            a, b = self._leader
+            return QRectF(self._rect).united(QRectF(a, b).normalized()).adjusted(-2, -2, 2, 2)
         return QRectF(self._rect)
 
     def shape(self) -> QPainterPath:
@@ -121,6 +141,9 @@ class PlaceName(QGraphicsSimpleTextItem):
         return s
 
     def paint(self, p: QPainter, option: Any, widget: Any = None) -> None:
+        if self._leader is not None:
+            p.setPen(QPen(NAME_INK, max(1.0, self.font().pixelSize() * 0.06)))
+            p.drawLine(*self._leader)
         p.fillPath(self._halo, HALO)
         p.fillPath(self._path, NAME_INK)
 
@@ -134,12 +157,23 @@ class PublicScene(BoardScene):
         """Pieces PIECE_SCALE times the board's, which are sized for the map's density (War in Binni:
         base scale 1; the dense MUN map less). A property, so the layout made while the base class
         initialises already uses it."""
-        return PIECE_SCALE * getattr(self, "base_scale", 1.0)
+        return getattr(self, "_piece_scale", None) or PIECE_SCALE * getattr(self, "base_scale", 1.0)
+
+    def set_piece_size(self, k: float | None) -> None:
+        """Draw pieces ``k`` times their size at Binni's density (None: :data:`PIECE_SCALE` times the
+        base scale), laid out again, names placed again around them."""
+        if k == getattr(self, "_piece_scale", None):
+            return
+        self._piece_scale = k
+        self._stack_keys = {}  # every stack and marker is laid out again at the new size
+        self._badge_keys = {}
+        self.refresh()
 
     def __init__(self, game: GameSource, parent: Any = None) -> None:
         super().__init__(game, public=True, parent=parent)
         self.name_px = NAME_PX
         self.names: dict[str, PlaceName] = {}
+        self.spots: dict[str, labels.Spot] = {}
         for place in self.map.places:
             item = PlaceName(place.id, place.name)
             self.addItem(item)
@@ -156,43 +190,53 @@ class PublicScene(BoardScene):
             self.map = real
 
     def set_name_px(self, px: float) -> None:
-        """Place names ``px`` map units high (font pixel size), each under its place unless that
-        spot is taken by another name or place, then below that, right, left or above."""
+        """Place names ``px`` map units high (font pixel size), placed by :func:`labels.place_labels`:
+        no name over another name, a place symbol, a counter, a control marker or a token."""
         self.name_px = px
-        k = self.piece_scale
         for item in self.names.values():
             item.set_px(px)
-        r = 18 * self.base_scale
-        symbols = {p.id: QRectF(p.at[0] - r, p.at[1] - r, 2 * r, 2 * r) for p in self.map.places}
-        placed: list[QRectF] = []
-        pieces = [it.sceneBoundingRect() for it in (*self.counters.values(), *self.badges.values())]
+        self.place_names()
+
+    def name_obstacles(self) -> list[labels.Box]:
+        """What a name must not cover: every place's symbol and every piece on the map."""
+        return [b for boxes in self._place_groups().values() for b in boxes]
+
+    def _place_groups(self) -> dict[str, list[labels.Box]]:
+        """Per place: its symbol's box and the boxes of the pieces drawn at it."""
+        r = SYMBOL_R * self.base_scale
+        out = {p.id: [labels.Box(p.at[0] - r, p.at[1] - r, p.at[0] + r, p.at[1] + r)] for p in self.map.places}
+        for it in (*self.counters.values(), *self.badges.values(), *self.tokens):
+            pid = it.data(0)
+            if pid in out:
+                b = it.sceneBoundingRect()
+                out[pid].append(labels.Box(b.left(), b.top(), b.right(), b.bottom()))
+        return out
+
+    def place_names(self) -> None:
+        """Put every name at its spot (again after the pieces moved)."""
         rank = {"city": 0, "power_plant": 2, "airfield": 2, "dam": 2, "port": 2}
-        order = sorted(self.names.values(), key=lambda it: (rank.get(str(self.places[it.place_id].kind), 1),
-                                                             -len(it.text())))
-        for item in order:
+        todo = []
+        groups = self._place_groups()
+        for item in self.names.values():
             place = self.places[item.place_id]
-            x, y = place.at
-            dx, dy = place.label_offset
             br = item.ink_rect()
-            w, h = br.width(), br.height()
-            candidates = [
-                QPointF(x + dx - w / 2, y + 14 * k + dy),
-                QPointF(x - w / 2, y + 14 * k + h * 0.75),
-                QPointF(x + 30 * k, y - h / 2),
-                QPointF(x - (20 + BADGE) * k - w, y - h / 2),
-                QPointF(x - w / 2, y - (20 + CHIP) * k - h),
-            ]
-            best, best_cost = candidates[0], None
-            for i, pos in enumerate(candidates):
-                rect = br.translated(pos)
-                cost = (sum(_overlap(rect, r) for r in placed) + i + 0.5 * sum(_overlap(rect, r) for r in pieces)
-                        + sum(_overlap(rect, r) for pid, r in symbols.items() if pid != item.place_id))
-                if best_cost is None or cost < best_cost:
-                    best, best_cost = pos, cost
-                if cost < 1 + i:
-                    break
-            item.setPos(best)
-            placed.append(br.translated(best))
+            own = groups[place.id]
+            around = labels.Box(min(b.x0 for b in own), min(b.y0 for b in own), max(b.x1 for b in own),
+                                max(b.y1 for b in own))
+            todo.append(labels.Label(place.id, place.at[0], place.at[1], br.width(), br.height(),
+                                     clearance=SYMBOL_R * self.base_scale, around=around,
+                                     priority=rank.get(str(place.kind), 1), nudge=tuple(place.label_offset)))
+        w, h = self.map.size
+        obstacles = [b for boxes in groups.values() for b in boxes]
+        spots = labels.place_labels(todo, obstacles, bounds=labels.Box(0, 0, w, h),
+                                    gap=0.15 * self.name_px)
+        self.spots = spots
+        for item in self.names.values():
+            spot = spots[item.place_id]
+            br = item.ink_rect()
+            item.setScale(spot.scale)
+            item.setPos(spot.box.x0 - br.x() * spot.scale, spot.box.y0 - br.y() * spot.scale)
+            item.set_leader(spot)
 
     def stack_positions(self, at: tuple[float, float], n: int) -> list[QPointF]:  # type: ignore[override]
         chip = CHIP * self.piece_scale
@@ -205,6 +249,8 @@ class PublicScene(BoardScene):
     def refresh(self) -> None:
         super().refresh()
         self._enlarge()
+        if getattr(self, "names", None):  # pieces moved: names step out of their way
+            self.place_names()
 
     def _enlarge(self) -> None:
         k = self.piece_scale
@@ -225,11 +271,6 @@ class PublicScene(BoardScene):
             for i, item in enumerate(items):
                 item.setScale(k / PIX)
                 item.setPos(col_x - 24 + 20 * k, centre - TOKEN_H * k / 2 + (i - (n - 1) / 2) * step * k)
-
-
-def _overlap(a: QRectF, b: QRectF) -> float:
-    r = a.intersected(b)
-    return 0.0 if r.isEmpty() else r.width() * r.height()
 
 
 class BigView(QGraphicsView):

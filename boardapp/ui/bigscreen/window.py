@@ -2,11 +2,11 @@
 
 :class:`BigScreenWindow` is a second, full-screen window on a screen CONTROL chooses (remembered
 with QSettings). It shows the same live game as the umpires' board, redrawn as they act, with
-only public information: the board in public mode (:class:`PublicScene`: nothing the picture
-marks hidden), place names and counters sized to be read from the back of a hall, and a side
-bar with the week, the turn clock, the timetable, every map team's PR track and card limit, the
-humanitarian tally and the latest news line. Track keys the rule module lists in
-``BoardPicture.hidden_keys`` (War in Binni: cards in hand, money, stores by default) never appear.
+only public information: the board in public mode (:class:`PublicScene`: the rule module's
+``view(state, Audience.PUBLIC)``), place names and counters sized to be read from the back of a
+hall, and a side bar with the turn, the turn clock, the timetable, the rule system's own sections
+(the picture's :class:`~boardapp.engine.module.Section` tables and its manifest's ``sidebar``
+widgets) and the latest news line.
 
 Layouts (``display.layout`` in the scenario, switchable live with :meth:`BigScreenWindow.set_layout`):
 ``map`` (the map only), ``map_sidebar`` (map and side bar), ``clock`` (the clock only).
@@ -30,7 +30,6 @@ from typing import Any
 from PySide6.QtCore import (
     QRectF,
     QSettings,
-    QSize,
     Qt,
     QTimer,
     Signal,
@@ -42,14 +41,12 @@ from PySide6.QtGui import (
     QKeySequence,
     QPainter,
     QPaintEvent,
-    QPen,
     QResizeEvent,
     QScreen,
     QShortcut,
 )
 from PySide6.QtWidgets import (
     QApplication,
-    QGridLayout,
     QHBoxLayout,
     QLabel,
     QLayout,
@@ -59,12 +56,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from boardapp.clock import TurnClock, week_of
-from boardapp.engine.module import BoardPicture
+from boardapp.clock import TurnClock, turn_minutes_of, week_of
+from boardapp.engine.module import BoardPicture, Section
 from boardapp.ui.bigscreen.follower import FileFollower
-from boardapp.ui.bigscreen.scene import INK, NAME_FRACTION, BigView, PublicScene, big_font
+from boardapp.ui.bigscreen.scene import INK, NAME_FRACTION, PIECE_SCALE, BigView, PublicScene, big_font
 from boardapp.ui.board import style
-from boardapp.ui.board.scene import NAME_PX
+from boardapp.ui.board.banner import Announcer, Banner
+from boardapp.ui.board.scene import NAME_PX, public_view
+from boardapp.ui.board.style import VALUE_PX
 from boardapp.ui.contributions import public_picture, screen_view, sidebar_sections
 from boardapp.ui.document.source import GameSource
 
@@ -90,9 +89,6 @@ STATE_WORDS = {
     "warning1": "LAST MINUTE",
     "expired": "TIME UP",
 }
-NAMED_KEYS = {"money": "$M", "cruise_missiles": "Missiles", "stores": "Stores", "aid": "Aid", "cards": "Cards"}
-"""How a track key not hidden is labelled in a team's row."""
-TRACK_SKIP = {"team", "name", "pr", "pr_max", "cards_max", "on_map"}
 
 
 
@@ -184,146 +180,206 @@ def _set_text(lab: QLabel, text: str) -> None:
         lab.setText(text)
 
 
-class TeamTracks(QWidget):
-    """Every map team's PR as a track 0 to 8 with its card limit, painted; :meth:`drawn_texts`
-    lists every string it paints (the public-information tests read it)."""
+class SectionTable(QWidget):
+    """A rule system's table (:class:`~boardapp.engine.module.Section`) in the side bar, painted so
+    that nothing is cut: the font shrinks (to 60% at most) until the columns fit the width, and a
+    cell still too wide wraps onto more lines. :meth:`drawn_texts` lists every string it paints."""
+
+    MIN_SHRINK = 0.6
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.rows: list[dict[str, Any]] = []
-        self.colours: dict[str, tuple[str, str]] = {}
+        self.section: Section | None = None
         self.unit = 10.0
+        self._lines: list[tuple[float, list[str], bool]] = []
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
 
-    def set_rows(self, rows: list[dict[str, Any]]) -> None:
-        if rows != self.rows:
-            self.rows = rows
-            self.setFixedHeight(self._row_h() * len(rows))
-            self.update()
+    def set_section(self, section: Section) -> None:
+        if section != self.section:
+            self.section = section
+            self._fit()
 
     def set_unit(self, u: float) -> None:
         self.unit = u
-        self.setFixedHeight(self._row_h() * len(self.rows))
-        self.update()
+        self._fit()
 
-    def _row_h(self) -> int:
-        return round(self.unit * 4.0)
-
-    def sizeHint(self) -> QSize:
-        return QSize(400, self._row_h() * max(1, len(self.rows)))
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit()
 
     def drawn_texts(self) -> list[str]:
-        texts = []
-        for r in self.rows:
-            texts += [r["symbol"], r["name"], r["limit"], r["extra"]]
-            texts += [str(i) for i in range(r["pr_max"] + 1)] if r["pr"] is not None else []
-        return [t for t in texts if t]
+        if self.section is None:
+            return []
+        return [c for c in self.section.columns if c] + [c for row in self.section.rows for c in row if c]
+
+    def _font(self, k: float, header: bool) -> Any:
+        return big_font(self.unit * 1.7 * k, header, condensed=True)
+
+    def layout_for(self, width: float) -> tuple[float, list[float], list[float]]:
+        """(font factor, column widths, row heights) that fit ``width``: the largest font at which
+        every column's widest cell fits, else the smallest with cells wrapped."""
+        sec = self.section
+        if sec is None or width <= 0:
+            return 1.0, [], []
+        table = [list(sec.columns), *sec.rows] if any(sec.columns) else list(sec.rows)
+        ncol = max((len(r) for r in table), default=0)
+        if ncol == 0:
+            return 1.0, [], []
+        gap = self.unit * 0.8
+        k = 1.0
+        while True:
+            fm = QFontMetricsF(self._font(k, True))
+            need = [max((fm.horizontalAdvance(r[c]) if c < len(r) else 0.0) for r in table) for c in range(ncol)]
+            if sum(need) + gap * (ncol - 1) <= width or k <= self.MIN_SHRINK:
+                break
+            k = max(self.MIN_SHRINK, k - 0.05)
+        spare = width - gap * (ncol - 1)
+        if sum(need) > spare:  # still too wide: share the width by need, and wrap
+            widths = [max(spare * n / sum(need), 1.0) for n in need]
+        else:
+            widths = [n + (spare - sum(need)) / ncol for n in need]
+        heights = []
+        for r in table:
+            h = 0.0
+            for c in range(ncol):
+                text = r[c] if c < len(r) else ""
+                box = fm.boundingRect(QRectF(0, 0, widths[c], 1e6), int(Qt.TextFlag.TextWordWrap), text)
+                h = max(h, box.height())
+            heights.append(h + self.unit * 0.3)
+        return k, widths, heights
+
+    def _fit(self) -> None:
+        width = self.width()
+        parent = self.parentWidget()
+        if width <= 0 and parent is not None:
+            m = parent.layout().contentsMargins() if parent.layout() is not None else None
+            width = parent.width() - (m.left() + m.right() if m is not None else 0)
+        _k, _widths, heights = self.layout_for(width if width > 0 else 400)
+        self.setFixedHeight(max(1, round(sum(heights))))
+        self.update()
 
     def paintEvent(self, event: QPaintEvent) -> None:
-        """One row a team: marker with symbol, name (and any public resources under it), the
-        PR track with the current level lit in the team's colour, the card limit."""
+        sec = self.section
+        if sec is None:
+            return
+        k, widths, heights = self.layout_for(self.width())
         p = QPainter(self)
-        p.setRenderHint(QPainter.RenderHint.Antialiasing)
         p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-        u = self.unit
-        rh = self._row_h()
-        w = self.width()
-        d = u * 3.1
-        name_w = w * 0.34
-        limit_w = u * 3.6
-        left = d + u * 0.6
-        cells_left = left + name_w + u * 0.4
-        vcentre = int(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft)
-        for i, r in enumerate(self.rows):
-            top = i * rh
-            fill = QColor(r["colour"])
-            badge = QRectF(0, top + (rh - d) / 2, d, d)
-            p.setPen(QPen(QColor("#ffffff"), max(1.0, u * 0.18)))
-            p.setBrush(fill)
-            p.drawEllipse(badge)
-            p.setPen(style.text_on(fill))
-            p.setFont(big_font(u * (1.3 if len(r["symbol"]) <= 2 else 0.95)))
-            p.drawText(badge, int(Qt.AlignmentFlag.AlignCenter), r["symbol"])
-            p.setPen(INK)
-            f = big_font(u * 1.9, True, condensed=True)
-            p.setFont(f)
-            name_h = rh * (0.58 if r["extra"] else 1.0)
-            p.drawText(QRectF(left, top, name_w, name_h), vcentre,
-                       QFontMetricsF(f).elidedText(r["name"], Qt.TextElideMode.ElideRight, name_w))
-            if r["extra"]:
-                f = big_font(u * 1.35, False, condensed=True)
-                p.setFont(f)
-                p.setPen(QColor("#c9d3dc"))
-                p.drawText(QRectF(left, top + name_h - u * 0.3, name_w, rh - name_h), vcentre,
-                           QFontMetricsF(f).elidedText(r["extra"], Qt.TextElideMode.ElideRight, name_w))
-            p.setPen(INK)
-            p.setFont(big_font(u * 2.1))
-            p.drawText(QRectF(w - limit_w, top, limit_w, rh),
-                       int(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight), r["limit"])
-            if r["pr"] is None:
-                continue
-            n = r["pr_max"] + 1
-            box_w = (w - limit_w - u * 0.5 - cells_left) / n
-            bh = u * 2.6
-            by = top + (rh - bh) / 2
-            p.setFont(big_font(u * 1.6))
-            for v in range(n):
-                cell = QRectF(cells_left + v * box_w + 1, by, box_w - 2, bh)
-                on = v == r["pr"]
-                p.setPen(QPen(QColor("#ffffff") if on else QColor("#56606a"), max(1.0, u * (0.25 if on else 0.1))))
-                p.setBrush(fill if on else QColor("#1c232a"))
-                p.drawRect(cell)
-                p.setPen(style.text_on(fill) if on else DIM)
-                if on:
-                    p.setFont(big_font(u * 2.0))
-                p.drawText(cell, int(Qt.AlignmentFlag.AlignCenter), str(v))
-                if on:
-                    p.setFont(big_font(u * 1.6))
+        header = any(sec.columns)
+        table = [list(sec.columns), *sec.rows] if header else list(sec.rows)
+        gap = self.unit * 0.8
+        y = 0.0
+        for i, (row, h) in enumerate(zip(table, heights, strict=True)):
+            first = header and i == 0
+            p.setFont(self._font(k, True))
+            x = 0.0
+            for c, w in enumerate(widths):
+                text = row[c] if c < len(row) else ""
+                p.setPen(QColor("#8fb3d9") if first else (INK if c == 0 else QColor("#d6dde3")))
+                align = Qt.AlignmentFlag.AlignLeft if c == 0 else Qt.AlignmentFlag.AlignHCenter
+                p.drawText(QRectF(x, y, w, h), int(align | Qt.AlignmentFlag.AlignVCenter | Qt.TextFlag.TextWordWrap),
+                           text)
+                x += w + gap
+            y += h
         p.end()
 
 
-class TallyBox(QWidget):
-    """The humanitarian tally: a big number over a word for each count."""
+class TeamLegend(QWidget):
+    """The teams on the map: each one's marker (colour and symbol) and full name, in two columns,
+    a name too long for its column shrunk and then wrapped, never cut. In the side bar, and over the
+    map's spare edge in the ``map`` layout, so every layout that shows pieces says whose they are."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, teams: list[Any], parent: QWidget | None = None, panel: bool = False) -> None:
         super().__init__(parent)
-        self.grid = QGridLayout(self)
-        self.grid.setContentsMargins(0, 0, 0, 0)
-        self.numbers: dict[str, QLabel] = {}
-        self.words: dict[str, QLabel] = {}
+        self.teams = [t for t in teams if getattr(t, "on_map", True)]
         self.unit = 10.0
+        self.panel = panel
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+        self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents, True)
 
-    def set_tallies(self, tallies: dict[str, int]) -> None:
-        if list(tallies) != list(self.numbers):
-            for lab in [*self.numbers.values(), *self.words.values()]:
-                lab.deleteLater()
-            self.numbers, self.words = {}, {}
-            centre = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignVCenter
-            for col, key in enumerate(tallies):
-                self.numbers[key] = _label(self, f"tally_{key}", align=centre)
-                self.words[key] = _label(self, f"tally_{key}_word", align=centre)
-                self.words[key].setText(key.upper())
-                self.grid.addWidget(self.numbers[key], 0, col)
-                self.grid.addWidget(self.words[key], 1, col)
-            self.set_unit(self.unit)
-        for key, value in tallies.items():
-            _set_text(self.numbers[key], str(value))
-            _set_colour(self.numbers[key], "#ff6b5e" if key == "deaths" and value else "#ffffff")
+    def columns(self) -> int:
+        return 2 if len(self.teams) > 4 and self.width() > 36 * self.unit else 1
+
+    def row_h(self) -> float:
+        return self.unit * 3.5  # room for a name on two lines
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.set_unit(self.unit)  # the number of columns follows the width
 
     def set_unit(self, u: float) -> None:
         self.unit = u
-        for lab in self.numbers.values():
-            lab.setFont(big_font(3.4 * u))
-        for lab in self.words.values():
-            lab.setFont(big_font(1.5 * u))
-            lab.setStyleSheet("color: #c9d3dc; background: transparent;")
+        rows = -(-len(self.teams) // self.columns())
+        self.setFixedHeight(round(self.row_h() * rows + (u if self.panel else 0)))
+        self.update()
 
-    def text(self) -> str:
-        return "   ".join(f"{k.capitalize()} {lab.text()}" for k, lab in self.numbers.items())
+    def drawn_texts(self) -> list[str]:
+        return [t.name for t in self.teams] + [t.symbol for t in self.teams]
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        if self.panel:
+            p.fillRect(self.rect(), QColor(16, 20, 24, 215))
+        u, rh = self.unit, self.row_h()
+        pad = u * 0.5 if self.panel else 0.0
+        col_w = (self.width() - 2 * pad) / self.columns()
+        rows = -(-len(self.teams) // self.columns())
+        d = rh * 0.78
+        for i, t in enumerate(self.teams):
+            col, row = divmod(i, rows)
+            x, y = pad + col * col_w, pad + row * rh
+            p.drawPixmap(QRectF(x, y + (rh - d) / 2, d, d).toRect(), style.badge_pixmap(t.colour, t.symbol))
+            box = QRectF(x + d + u * 0.5, y, col_w - d - u, rh)
+            f = big_font(u * 1.6, True, condensed=True)
+            fm = QFontMetricsF(f)
+            longest = max((fm.horizontalAdvance(word) for word in t.name.split()), default=0.0)
+            while (fm.horizontalAdvance(t.name) > box.width() * 1.9 or longest > box.width()) and f.pixelSize() > 9:
+                f.setPixelSize(f.pixelSize() - 1)  # two lines at most, no word cut
+                fm = QFontMetricsF(f)
+                longest = max((fm.horizontalAdvance(word) for word in t.name.split()), default=0.0)
+            p.setFont(f)
+            p.setPen(INK)
+            p.drawText(box, int(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft | Qt.TextFlag.TextWordWrap),
+                       t.name)
+        p.end()
+
+
+def tracks_section(pic: BoardPicture) -> Section | None:
+    """A rule system that gives the side bar nothing of its own still shows its teams: one row per
+    map team with its public numbers (the picture's hidden keys left out)."""
+    rows = []
+    keys: list[str] = []
+    for t in pic.tracks:
+        if not t.get("on_map", True):
+            continue
+        for key, value in t.items():
+            if key in ("team", "name", "on_map") or key in pic.hidden_keys or key in keys:
+                continue
+            if isinstance(value, int) and not isinstance(value, bool):
+                keys.append(key)
+    for t in pic.tracks:
+        if t.get("on_map", True):
+            rows.append([str(t.get("name", t.get("team", ""))), *(str(t.get(k, "")) for k in keys)])
+    if not rows:
+        return None
+    return Section(id="teams", title="Teams", columns=["", *(k.replace("_", " ").capitalize() for k in keys)],
+                   rows=rows)
+
+
+def tallies_section(pic: BoardPicture) -> Section | None:
+    shown = [(k, v) for k, v in pic.tallies.items() if k not in pic.hidden_keys]
+    if not shown:
+        return None
+    return Section(id="counts", title="Counts", columns=[k.capitalize() for k, _ in shown],
+                   rows=[[str(v) for _, v in shown]])
 
 
 class Sidebar(QWidget):
-    """The clock, the teams' tracks, the humanitarian tally and the latest news."""
+    """The clock, then the rule system's sections (the picture's :class:`Section` tables and its
+    manifest's ``sidebar`` widgets), then the latest news. A system that gives neither shows its
+    teams' public numbers and its public counts as tables."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -334,16 +390,10 @@ class Sidebar(QWidget):
         self._layout = lay
         self.clock = ClockPanel(1.0, self)
         lay.addWidget(self.clock)
-        self.tracks_title = _label(self, "tracks_title")
-        self.tracks_title.setText("POLITICAL RATING 0–8 · CARD LIMIT")
-        lay.addWidget(self.tracks_title)
-        self.tracks = TeamTracks(self)
-        lay.addWidget(self.tracks)
-        self.tally_title = _label(self, "tally_title")
-        self.tally_title.setText("HUMANITARIAN")
-        lay.addWidget(self.tally_title)
-        self.tally = TallyBox(self)
-        lay.addWidget(self.tally)
+        self.legend_title = _label(self, "legend_title")
+        self.legend_title.setText("TEAMS")
+        lay.addWidget(self.legend_title)
+        self.legend: TeamLegend | None = None
         self.news_title = _label(self, "news_title")
         self.news_title.setText("NEWS")
         lay.addWidget(self.news_title)
@@ -352,6 +402,11 @@ class Sidebar(QWidget):
         self.news.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored)
         lay.addWidget(self.news, 1)
         self.section_titles: list[QLabel] = []
+        self.widgets: list[QWidget] = []
+        """The manifest's section widgets."""
+        self.tables: dict[str, tuple[QLabel, SectionTable]] = {}
+        """The picture's sections by id."""
+        self.unit = 10.0
         self.set_unit(10.0)
 
     def add_section(self, title: str, widget: QWidget) -> None:
@@ -363,17 +418,80 @@ class Sidebar(QWidget):
         self._layout.insertWidget(at + 1, widget)
         widget.setParent(self)
         self.section_titles.append(heading)
+        self.widgets.append(widget)
+        self.set_unit(self.unit)
+
+    def set_legend(self, legend: TeamLegend) -> None:
+        """The map's teams, under the sections (a system whose sections already name every team
+        with its marker may leave it; the generic side bar cannot know, so it is always there)."""
+        self.legend = legend
+        legend.setParent(self)
+        self._layout.insertWidget(self._layout.indexOf(self.legend_title) + 1, legend)
+        legend.set_unit(self.unit)
+        self.legend_title.setVisible(bool(legend.teams))
+        legend.setVisible(bool(legend.teams))
+
+    def show_sections(self, sections: list[Section]) -> None:
+        """The picture's tables, in its order, under the clock (those gone are removed)."""
+        ids = [s.id for s in sections]
+        for sid in [i for i in self.tables if i not in ids]:
+            heading, table = self.tables.pop(sid)
+            for w in (heading, table):
+                self._layout.removeWidget(w)
+                w.deleteLater()
+        at = self._layout.indexOf(self.clock) + 1
+        for sec in sections:
+            got = self.tables.get(sec.id)
+            if got is None:
+                heading = _label(self, f"table_{sec.id}_title", wrap=True)
+                table = SectionTable(self)
+                table.setObjectName(f"table_{sec.id}")
+                got = self.tables[sec.id] = (heading, table)
+                self._style_heading(heading)
+                table.set_unit(self.unit)
+            heading, table = got
+            self._layout.removeWidget(heading)
+            self._layout.removeWidget(table)
+            self._layout.insertWidget(at, heading)
+            self._layout.insertWidget(at + 1, table)
+            at += 2
+            _set_text(heading, sec.title.upper())
+            table.set_section(sec)
+
+    def needed_height(self) -> int:
+        """The height the side bar needs for everything but the news text (which takes the rest)."""
+        lay = self._layout
+        width = self.width() - lay.contentsMargins().left() - lay.contentsMargins().right()
+        h = lay.contentsMargins().top() + lay.contentsMargins().bottom()
+        shown = 0
+        for i in range(lay.count()):
+            w = lay.itemAt(i).widget()
+            if w is None or w is self.news or w.isHidden():
+                continue
+            if isinstance(w, SectionTable):
+                h += round(sum(w.layout_for(width)[2]))
+            elif w.hasHeightForWidth():
+                h += w.heightForWidth(width)
+            else:
+                h += max(w.sizeHint().height(), w.minimumHeight())
+            shown += 1
+        return h + lay.spacing() * shown + round(self.unit * 5)  # and a few lines of news
+
+    def _style_heading(self, t: QLabel) -> None:
+        t.setFont(big_font(1.7 * self.unit))
+        t.setStyleSheet("color: #8fb3d9; background: transparent;")
 
     def set_unit(self, u: float) -> None:
+        self.unit = u
         m = round(u * 1.6)
         self._layout.setContentsMargins(m, round(u), m, round(u))
         self._layout.setSpacing(round(u * 0.7))
         self.clock.set_unit(u)
-        self.tracks.set_unit(u)
-        for t in (self.tracks_title, self.tally_title, self.news_title, *self.section_titles):
-            t.setFont(big_font(1.7 * u))
-            t.setStyleSheet("color: #8fb3d9; background: transparent;")
-        self.tally.set_unit(u)
+        for t in (self.news_title, self.legend_title, *self.section_titles, *(h for h, _ in self.tables.values())):
+            self._style_heading(t)
+        for w in (*self.widgets, *(t for _, t in self.tables.values()), *([self.legend] if self.legend else [])):
+            if hasattr(w, "set_unit"):
+                w.set_unit(u)
         self.news.setFont(big_font(2.5 * u, False))
 
 
@@ -394,9 +512,9 @@ class BigScreenWindow(QWidget):
         scenario = game.module.scenario
         self.settings = settings if settings is not None else QSettings("boardapp", "boardapp")
         self.wallclock = wallclock or _dt.datetime.now
-        self.picture: BoardPicture = game.module.board(game.state)
-        week = week_of(game.state, self.picture.turn_label) or 1
-        self.clock = clock if clock is not None else TurnClock.for_scenario(scenario, week=week)
+        self.picture: BoardPicture = public_view(game.module, game.state)
+        week = week_of(game.state, self.picture.turn_label, game.module) or 1
+        self.clock = clock if clock is not None else TurnClock.for_game(game.module, game.state)
         self.on_clock_change: Callable[[dict[str, Any]], None] | None = None
         self._game_week = week
         self.setWindowTitle(f"{scenario.name} — big screen")
@@ -407,12 +525,18 @@ class BigScreenWindow(QWidget):
 
         self.scene = PublicScene(game, self)
         self.view = BigView(self.scene, self)
+        self.banner = Banner(self.view.viewport())
+        """Fights' and strikes' results read out to the hall (public events only)."""
+        self.announcer = Announcer(game, self.banner, public=True)
         self.sidebar = Sidebar(self)
         self.sections: list[QWidget] = []
         """The rule system's own side bar sections (they are shown the public picture only)."""
         for title, widget in sidebar_sections(self, game):
             self.sidebar.add_section(title, widget)
             self.sections.append(widget)
+        self.sidebar.set_legend(TeamLegend(list(game.module.teams)))
+        self.map_legend = TeamLegend(list(game.module.teams), self.view.viewport(), panel=True)
+        """The legend over the map's spare edge in the ``map`` layout (the side bar has its own)."""
         self.clock_panel = ClockPanel(3.0, self)
         self.clock_panel.setObjectName("clockpanel")
         self.screen_view: QWidget | None = screen_view(self, game)
@@ -444,6 +568,7 @@ class BigScreenWindow(QWidget):
     def detach(self) -> None:
         """Stop listening to the game (before dropping the window)."""
         self.timer.stop()
+        self.announcer.detach()
         if self._unsubscribe is not None:
             with contextlib.suppress(ValueError):
                 self._unsubscribe()
@@ -545,16 +670,47 @@ class BigScreenWindow(QWidget):
             self.sidebar.setFixedWidth(max(320, round(self.width() * SIDEBAR_FRACTION)))
         self.sidebar.set_unit(u)
         self.clock_panel.set_unit(u)
+        self.fit_sidebar()
+        self._place_map_legend(u)
+
+    def _place_map_legend(self, u: float) -> None:
+        """In the ``map`` layout, the legend in the view's bottom-right corner, a quarter of its width."""
+        legend = self.map_legend
+        show = self.layout_name == "map" and bool(legend.teams)
+        legend.setVisible(show)
+        if show:
+            vp = self.view.viewport()
+            spare = vp.width() - self.view.mapFromScene(self.view.map_rect.topRight()).x()
+            # in the margin right of the fitted map when there is room, else over its bottom-right corner
+            w = round(spare) if spare >= 260 else max(260, round(vp.width() * 0.24))
+            legend.setFixedWidth(w)
+            legend.set_unit(u if spare < 260 else min(u, u * w / 420))
+            legend.move(vp.width() - w, vp.height() - legend.height())
+            legend.raise_()
+
+    def fit_sidebar(self) -> None:
+        """Shrink the side bar's type (to 60% at most) until its clock, sections and news title fit
+        the window's height: a long table is never cut off at the bottom."""
+        u = max(4.0, self.height() / 100)
+        k = 1.0
+        while k > 0.6 and self.sidebar.needed_height() > self.height():
+            k -= 0.05
+            self.sidebar.set_unit(u * k)
 
     def _on_settled(self, scale: float) -> None:
         """Size place names to :data:`NAME_FRACTION` of the window height on screen (never smaller
         than the umpires' board draws them, in map units)."""
+        self._place_map_legend(max(4.0, self.height() / 100))  # the view has its final size now
         if scale <= 0:
             return
         px = max(NAME_PX * self.scene.base_scale, self.height() * NAME_FRACTION / scale)
         # On a dense map (a Diplomacy board of 100+ provinces) names that big would bury each other:
         # never taller than a third of the typical distance between places.
         px = min(px, 100.0 * self.scene.base_scale)
+        # the game state reads at least as well as the names: a counter's value (VALUE_PX map units at
+        # piece scale 1) is never smaller on screen than a place name
+        k = max(PIECE_SCALE * self.scene.base_scale, px / VALUE_PX)
+        self.scene.set_piece_size(k)
         if abs(px - self.scene.name_px) > 0.5:
             self.scene.set_name_px(px)
 
@@ -587,7 +743,7 @@ class BigScreenWindow(QWidget):
         self._clock_changed()
 
     def new_week(self, week: int | None = None) -> None:
-        self.clock.reset(week)
+        self.clock.reset(week, turn_minutes_of(self.game.module, self.game.state))
         self._clock_changed()
 
     def restore_clock(self, record: dict[str, Any]) -> None:
@@ -596,20 +752,34 @@ class BigScreenWindow(QWidget):
         self.tick()
 
     def timetable_texts(self) -> tuple[str, str]:
+        """The timetable as the game stands: the slot of the game's week (not of the wall clock's
+        time) and the slots after it; the wall clock comes second, as how far the day runs late or
+        early against the plan. Between weeks that have no slot, the wall clock's slot."""
         now = self.wallclock()
         tt = self.clock.timetable
         if not len(tt):
             return "", ""
-        cur = tt.current(now)
-        up = tt.upcoming(now, 2)
-        now_text = f"Now {cur.start_text}–{cur.end_text}  {cur.label}" if cur else ""
+        cur = tt.slot_for_week(self.clock.week)
+        if cur is None:
+            cur = tt.current(now)
+            up = tt.upcoming(now, 2)
+            drift = ""
+        else:
+            after = [s for s in tt.slots if (s.start, s.end) > (cur.start, cur.end)]
+            up = after[:2]
+            minutes = now.hour * 60 + now.minute
+            late, early = minutes - cur.end, cur.start - minutes
+            drift = (f"  · {now:%H:%M}, {late} min late" if late > 0 else
+                     f"  · {now:%H:%M}, {early} min early" if early > 0 else "")
+        now_text = f"Now {cur.start_text}–{cur.end_text}  {cur.label}{drift}" if cur else ""
         next_text = "\n".join(f"Next {s.start_text}  {s.label}" if i == 0 else f"then {s.start_text}  {s.label}"
                               for i, s in enumerate(up))
         return now_text, next_text or "End of the day"
 
     def tick(self) -> None:
         """Show the clock and the timetable as they are now (the timer calls it every 200 ms)."""
-        week_text = (self.picture.turn_label or f"Week {self.clock.week}").upper()
+        week_text = (self.picture.turn_label or self.game.module.turn_label(self.game.state)
+                     or f"Turn {self.clock.week}").upper()
         now_text, next_text = self.timetable_texts()
         if self.sidebar.isVisible() or self.layout_name == "map_sidebar":
             self.sidebar.clock.show_clock(week_text, self.clock, now_text, next_text.split("\n")[0])
@@ -623,44 +793,25 @@ class BigScreenWindow(QWidget):
 
     def refresh(self) -> None:
         """Read the public picture of the game: tracks, tallies, news; a new week resets the clock."""
-        pic = self.game.module.board(self.game.state)
+        pic = public_view(self.game.module, self.game.state)  # never board(): the hall sees the public
         self.picture = pic
-        week = week_of(self.game.state, pic.turn_label)
+        module = self.game.module
+        week = week_of(self.game.state, pic.turn_label, module)
         if week is not None and week > self._game_week:
-            self.clock.reset(week)
+            self.clock.reset(week, turn_minutes_of(module, self.game.state))
         if week is not None:
             self._game_week = week
-        self.sidebar.tracks.set_rows(self.track_rows(pic))
-        self.sidebar.tally.set_tallies({k: v for k, v in pic.tallies.items() if k not in pic.hidden_keys})
+        sections = list(pic.sections)
+        if not sections and not self.sections:  # the system gives nothing of its own: its teams and counts
+            sections = [s for s in (tracks_section(pic), tallies_section(pic)) if s is not None]
+        self.sidebar.show_sections(sections)
         _set_text(self.sidebar.news, self.latest_news())
+        self.fit_sidebar()
         if self.sections or self.screen_view is not None:
             public = public_picture(self.game)  # the module's view for the public: its table filtered too
             for widget in [*self.sections, *([self.screen_view] if self.screen_view is not None else [])]:
                 widget.show_picture(public)  # type: ignore[attr-defined]
         self.tick()
-
-    def track_rows(self, pic: BoardPicture) -> list[dict[str, Any]]:
-        hidden = pic.hidden_keys
-        rows = []
-        for t in pic.tracks:
-            if not t.get("on_map", True):
-                continue
-            team = self.scene.teams.get(t.get("team"))
-            pr = t.get("pr") if "pr" not in hidden else None
-            limit = f"cards ≤ {t['cards_max']}" if "cards_max" in t and "cards_max" not in hidden else ""
-            extra = []
-            for key, value in t.items():
-                if key in TRACK_SKIP or key in hidden or not isinstance(value, int) or isinstance(value, bool):
-                    continue
-                word = NAMED_KEYS.get(key, key.replace("_", " ").capitalize())
-                extra.append(f"{word}{value}" if word == "$M" else f"{word} {value}")
-            rows.append({
-                "team": t.get("team"), "name": t.get("name", ""), "pr": pr, "pr_max": int(t.get("pr_max", 8)),
-                "limit": limit, "extra": " · ".join(extra),
-                "colour": team.colour if team is not None else "#888888",
-                "symbol": team.symbol if team is not None else str(t.get("team", ""))[:3].upper(),
-            })
-        return rows
 
     @staticmethod
     def tally_text(pic: BoardPicture) -> str:
@@ -722,12 +873,25 @@ class ClockControl(QWidget):
         else:
             self.screen_window.start_clock()
 
+    def turn_label(self) -> str:
+        """The game's turn in its own words, for a driver that keeps no picture (no big screen open)."""
+        game = getattr(self.screen_window, "game", None) or getattr(getattr(self.screen_window, "window", None),
+                                                                    "game", None)
+        if game is None:
+            return ""
+        try:
+            return str(game.module.turn_label(game.state))
+        except Exception:  # a rule module's bug must not break CONTROL's clock panel
+            return ""
+
     def update_readout(self) -> None:
         clock = self.screen_window.clock
         state = clock.state()
         words = {"running": "running", "paused": "paused", "warning5": "under 5 minutes", "warning1": "last minute",
                  "expired": f"time up (+{_mmss(clock.overrun())})"}[state]
-        _set_text(self.readout, f"Week {clock.week}  {clock.text()}  — {words}")
+        turn = getattr(getattr(self.screen_window, "picture", None), "turn_label", "") or self.turn_label()
+        turn = turn or f"Turn {clock.week}"
+        _set_text(self.readout, f"{turn}  {clock.text()}  — {words}")
         self.start_button.setEnabled(not clock.started)
         _set_text(self.pause_button, "Pause" if clock.running else "Resume")
         self.pause_button.setEnabled(clock.started)

@@ -20,8 +20,8 @@ def ensure_app() -> Any:
     return app
 
 
-def render_image(game: GameSource, width: int = 1920, height: int = 1080, public: bool = False) -> Any:
-    """The whole map fitted into a ``width`` x ``height`` QImage, with a title strip."""
+def render_image(game: GameSource, width: int = 1920, height: int = 1080, public: bool = True) -> Any:
+    """The whole map fitted into a ``width`` x ``height`` QImage, with a title strip (public by default)."""
     ensure_app()
     from PySide6.QtCore import QRectF, Qt
     from PySide6.QtGui import QColor, QImage, QPainter
@@ -47,10 +47,19 @@ def render_image(game: GameSource, width: int = 1920, height: int = 1080, public
         left = (avail.width() - legend_w - source.width() * k) / 2
         target = QRectF(left, strip + (avail.height() - source.height() * k) / 2, source.width() * k,
                         source.height() * k)
-        from boardapp.ui.board.scene import ENLARGE, LOD_ENLARGE
+        from boardapp.ui.board.scene import ENLARGE, LOD_ENLARGE, NAME_PX
+        from boardapp.ui.board.style import VALUE_PX
 
-        if k * scene.base_scale < LOD_ENLARGE:  # as the window does when zoomed out: pieces large enough to read
-            scene.set_piece_scale(ENLARGE)
+        # names at least a 60th of the page's height (the big screen's legibility floor), and the
+        # game state at least as readable: a counter's value no smaller than a name
+        # (on a dense map never taller than a third of the typical distance between places, as on the
+        # big screen: names that big would bury each other)
+        name_px = max(NAME_PX * scene.base_scale * k, min(height / 60, 100 * scene.base_scale * k))
+        scene.name_k = name_px / (NAME_PX * scene.base_scale * k)
+        zoom = max(ENLARGE if k * scene.base_scale < LOD_ENLARGE else 1.0, name_px / (VALUE_PX * scene.base_scale * k))
+        if zoom != 1.0:  # as the window does when zoomed out: pieces large enough to read
+            scene.set_piece_scale(zoom)
+        scene._name_spots = None  # placed around the pieces at their size on the page
         scene.render(p, target, source, Qt.AspectRatioMode.IgnoreAspectRatio)
         if legend_w:
             _legend(p, scene, QRectF(width - legend_w, strip, legend_w, height - strip))
@@ -92,9 +101,13 @@ def _legend(p: Any, scene: Any, rect: Any) -> None:
                    int(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft), t.name)
 
 
-def render_png(game: GameSource, out_path: str | Path, width: int = 1920, height: int = 1080) -> Path:
-    """Draw ``game``'s board into a PNG of ``width`` x ``height`` pixels; returns the path."""
-    img = render_image(game, width, height)
+def render_png(game: GameSource, out_path: str | Path, width: int = 1920, height: int = 1080,
+               public: bool = True) -> Path:
+    """Draw ``game``'s board into a PNG of ``width`` x ``height`` pixels; returns the path.
+
+    A render is what CONTROL prints or posts for the players, so it is public by default (the
+    rule module's ``view(state, Audience.PUBLIC)``); ``public=False`` is the umpires' picture."""
+    img = render_image(game, width, height, public)
     out = Path(out_path)
     out.parent.mkdir(parents=True, exist_ok=True)
     if not img.save(str(out), "PNG"):

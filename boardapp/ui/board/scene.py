@@ -53,8 +53,8 @@ from PySide6.QtWidgets import (
     QStyleOptionGraphicsItem,
 )
 
-from boardapp.engine.module import BoardPicture, BoardPiece, BoardToken, MoveOption
-from boardapp.ui.board import style
+from boardapp.engine.module import Audience, BoardPicture, BoardPiece, BoardToken, MoveOption
+from boardapp.ui.board import labels, style
 from boardapp.ui.board.items import CounterItem, Counters, _Chip
 from boardapp.ui.board.scale import map_scale
 from boardapp.ui.board.style import BADGE, CHIP, FAN, PIX, TOKEN_H
@@ -171,6 +171,14 @@ class BoardScene(QGraphicsScene):
         """The recorded map, full detail (recorded when first replayed: a view far away draws the map
         straight into its image at its scale instead)."""
         self._map_far: QPicture | None = None
+        self._name_spots: dict[str, labels.Spot] | None = None
+        self.name_k = 1.0
+        """Place names this many times their size at the base scale (``render`` enlarges them on a
+        dense map, so that they are readable on the printed page)."""
+        self.defer_names = False
+        """Set by a view: the first paint draws names under their places and places them just after
+        (a render, which paints once, places them before)."""
+        self._names_pending = False
         self._chips: dict[str, _Chip] = {}
         self._scaled_pixmaps: dict[tuple[int, int, int], Any] = {}
         """Piece pixmaps scaled to their size in a far view, by (pixmap, width, height)."""
@@ -188,6 +196,13 @@ class BoardScene(QGraphicsScene):
         self.piece_k = self.base_scale
         """Pieces are drawn this many times their size: the base scale times the view's enlargement."""
         self._layer: dict[str, tuple[QRectF, list[tuple[float, QRectF, Any]]]] | None = None
+        self._dirty: set[str] | None = None
+        """Places whose pieces changed in this refresh (None: all of them, the layer is made anew)."""
+        self._stack_keys: dict[str, tuple[Any, ...]] = {}
+        """Per place: what its stack was laid out from (an unchanged stack is skipped)."""
+        self._stack_ids: dict[str, list[str]] = {}
+        self._badge_keys: dict[str, tuple[str | None, float]] = {}
+        """Per place: (holder, piece size) its control marker was last laid out for."""
         self._layer_keys: dict[str, tuple[Any, ...]] = {}
         self._revealed: CounterItem | None = None
         self._map_image: tuple[tuple[float, ...], QImage] | None = None
@@ -324,10 +339,78 @@ class BoardScene(QGraphicsScene):
         for place in m.places:
             self._paint_place_symbol(p, place, s)
         if detail:
+            spots = self._name_spots
+            if spots is None and self.defer_names:  # first paint: under the place; placed a moment later
+                self._schedule_names()
+                spots = {}
+            elif spots is None:
+                spots = self.name_spots()
             for place in m.places:
-                x, y = place.at
-                dx, dy = place.label_offset
-                style.halo_label(p, place.name, QPointF(x + dx, y + 36 * s + dy), NAME_PX * s)
+                spot = spots.get(place.id)
+                if spot is None:
+                    if place.name and self.defer_names:
+                        dx, dy = place.label_offset
+                        style.halo_label(p, place.name, QPointF(place.at[0] + dx, place.at[1] + 36 * s + dy),
+                                         NAME_PX * s)
+                    continue
+                cx, cy = spot.centre
+                if spot.leader:
+                    leader = QPen(QColor("#1a1a1a"), 1.2)
+                    leader.setCosmetic(True)  # a hairline at any scale
+                    p.setPen(leader)
+                    p.drawLine(QPointF(*spot.anchor), QPointF(min(max(spot.anchor[0], spot.box.x0), spot.box.x1),
+                                                              min(max(spot.anchor[1], spot.box.y0), spot.box.y1)))
+                style.halo_label(p, place.name, QPointF(cx, cy), NAME_PX * s * self.name_k * spot.scale)
+
+    def _schedule_names(self) -> None:
+        if self._names_pending:
+            return
+        self._names_pending = True
+        from PySide6.QtCore import QTimer
+
+        QTimer.singleShot(0, self._place_names_now)
+
+    def _place_names_now(self) -> None:
+        """Place the names (after the first paint, so a cold start is not kept waiting) and draw
+        the map again with them."""
+        self._names_pending = False
+        if self._name_spots is not None:
+            return
+        self.name_spots()
+        self._map_full = self._map_far = None
+        self._map_image = None
+        self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
+
+    def name_spots(self) -> dict[str, labels.Spot]:
+        """Where each place's name is drawn (:func:`labels.place_labels`): clear of every place's
+        symbol, of the pieces laid out when the map was recorded, and of the other names."""
+        if self._name_spots is None:
+            from PySide6.QtGui import QFontMetricsF
+
+            s = self.base_scale
+            fm = QFontMetricsF(style.font(NAME_PX * s * self.name_k, True))
+            r = 18 * s
+            groups = {p.id: [labels.Box(p.at[0] - r, p.at[1] - r, p.at[0] + r, p.at[1] + r)]
+                      for p in self.map.places if p.name}
+            for pid, (_bounds, rows) in self.pieces_layer().items():
+                if pid in groups:
+                    groups[pid] += [labels.Box(b.left(), b.top(), b.right(), b.bottom()) for _, b, _ in rows]
+            todo = []
+            for place in self.map.places:
+                own = groups.get(place.id)
+                if own is None:
+                    continue
+                around = labels.Box(min(b.x0 for b in own), min(b.y0 for b in own), max(b.x1 for b in own),
+                                    max(b.y1 for b in own))
+                todo.append(labels.Label(place.id, place.at[0], place.at[1], fm.horizontalAdvance(place.name),
+                                         fm.ascent() + fm.descent(), clearance=r, around=around,
+                                         priority=0 if str(place.kind) == "city" else 1,
+                                         nudge=tuple(place.label_offset)))  # type: ignore[arg-type]
+            w, h = self.map.size
+            self._name_spots = labels.place_labels(todo, [b for bs in groups.values() for b in bs],
+                                                   bounds=labels.Box(0, 0, w, h),
+                                                   gap=0.15 * NAME_PX * s * self.name_k)
+        return self._name_spots
 
     @staticmethod
     def _paint_place_symbol(p: QPainter, place: Any, scale: float = 1.0) -> None:
@@ -485,10 +568,16 @@ class BoardScene(QGraphicsScene):
         self.zoom_k = k
         self.piece_k = self.base_scale * k
         self.layout_pieces()
+        if self._name_spots is not None:  # the names step out of the pieces' new size
+            self._name_spots = None
+            self._map_full = self._map_far = None
+            self._map_image = None
+            self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
 
     def layout_pieces(self) -> None:
         """Lay the current picture out again (no new picture from the rules)."""
         self.clear_options()
+        self._dirty = None  # everything moves: the layer is made anew
         self._refresh_control()
         self._refresh_tokens()
         self._refresh_counters()
@@ -504,6 +593,8 @@ class BoardScene(QGraphicsScene):
         if item is None:
             chip = self._chips[cid]
             item = CounterItem(chip.piece)
+            # painted once per zoom into a device pixmap, then blitted: a 1:1 redraw of ~500 chips halves
+            item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
             item.setVisible(not self.far)
             self._sync_item(item, chip)
             self.addItem(item)
@@ -535,23 +626,35 @@ class BoardScene(QGraphicsScene):
     def pieces_layer(self) -> dict[str, tuple[QRectF, list[tuple[float, QRectF, Any]]]]:
         """Per place: the rectangle its pieces cover and (z, rect, pixmap) of each, bottom first."""
         if self._layer is None:
-            layer: dict[str, list[tuple[float, QRectF, Any]]] = defaultdict(list)
-            for item in (*self.badges.values(), *self.tokens):
-                pid = item.data(0)
-                if pid is None:
-                    continue
-                layer[pid].append((item.zValue(), item.sceneBoundingRect(), item.pixmap()))
+            self._layer = self._layer_of(None)
+        return self._layer
+
+    def _layer_of(self, places: set[str] | None) -> dict[str, tuple[QRectF, list[tuple[float, QRectF, Any]]]]:
+        """:meth:`pieces_layer`'s entries of ``places`` (None: every place)."""
+        layer: dict[str, list[tuple[float, QRectF, Any]]] = defaultdict(list)
+        badges = self.badges.values() if places is None else [self.badges[p] for p in places if p in self.badges]
+        for item in (*badges, *self.tokens):
+            pid = item.data(0)
+            if pid is None or (places is not None and pid not in places):
+                continue
+            layer[pid].append((item.zValue(), item.sceneBoundingRect(), item.pixmap()))
+        if places is None:
             for chip in self._chips.values():
                 layer[chip.place].append((chip.z, chip.rect, chip.pixmap))
-            out = {}
-            for pid, rows in layer.items():
-                rows.sort(key=lambda r: r[0])
-                bounds = QRectF(rows[0][1])
-                for _, r, _ in rows[1:]:
-                    bounds = bounds.united(r)
-                out[pid] = (bounds, rows)
-            self._layer = out
-        return self._layer
+        else:
+            chips = self._chips
+            for pid in places:
+                for cid in self._stack_ids.get(pid, ()):
+                    chip = chips[cid]
+                    layer[pid].append((chip.z, chip.rect, chip.pixmap))
+        out = {}
+        for pid, rows in layer.items():
+            rows.sort(key=lambda r: r[0])
+            bounds = QRectF(rows[0][1])
+            for _, r, _ in rows[1:]:
+                bounds = bounds.united(r)
+            out[pid] = (bounds, rows)
+        return out
 
     def paint_pieces(self, painter: QPainter, rect: QRectF) -> None:
         """Paint the pieces that meet ``rect`` as their items would (markers, tokens, then chips)."""
@@ -586,15 +689,30 @@ class BoardScene(QGraphicsScene):
     def _layer_changed(self) -> None:
         """After a refresh: in far mode repaint only the background under places whose pieces changed."""
         old = self._layer
-        self._layer = None
+        dirty_places, self._dirty = self._dirty, None
+        if old is not None and dirty_places is not None:  # only the places that changed are made again
+            fresh = self._layer_of(dirty_places)
+            new = dict(old)
+            for pid in dirty_places:
+                if pid in fresh:
+                    new[pid] = fresh[pid]
+                else:
+                    new.pop(pid, None)
+            self._layer = new
+            check: Any = dirty_places
+        else:
+            self._layer = None
+            if not self.far:
+                return
+            new = self.pieces_layer()
+            check = set(old or ()) | set(new)
         if not self.far:
             return
-        new = self.pieces_layer()
         if old is None:
             self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
             return
         dirty = []
-        for pid in set(old) | set(new):
+        for pid in check:
             before, after = old.get(pid), new.get(pid)
             if before is not None and after is not None and _same_rows(before[1], after[1]):
                 continue
@@ -667,7 +785,10 @@ class BoardScene(QGraphicsScene):
     def refresh(self) -> None:
         """Redraw what lies on the map from the game's current state (keeps items by counter id)."""
         self.clear_options()
-        self.picture = self.game.module.board(self.game.state)
+        module = self.game.module
+        # a public board is given only what the public may see (never the umpires' picture, filtered here)
+        self.picture = public_view(module, self.game.state) if self.public else module.board(self.game.state)
+        self._dirty = set() if self._layer is not None else None
         self._refresh_control()
         self._refresh_tokens()
         self._refresh_counters()
@@ -680,8 +801,13 @@ class BoardScene(QGraphicsScene):
     def _refresh_control(self) -> None:
         k = self.piece_k
         r = BADGE * k / 2
+        done = self._badge_keys
+        control = self.picture.control
         for pid, place in self.places.items():
-            holder = self.picture.control.get(pid)
+            holder = control.get(pid)
+            if done.get(pid) == (holder, k) and pid in self.badges:  # unchanged since the last layout
+                continue
+            done[pid] = (holder, k)
             pm = style.badge_pixmap(self.team_colour(holder) if holder else None, self.team_symbol(holder))
             item = self.badges.get(pid)
             if item is None:
@@ -697,6 +823,8 @@ class BoardScene(QGraphicsScene):
             item.setScale(k / PIX)
             item.setPos(x - 24 * k - BADGE * k, y - r)
             if item.data(1) != holder or item.pixmap().cacheKey() != pm.cacheKey():
+                if self._dirty is not None:
+                    self._dirty.add(pid)
                 item.setPixmap(pm)
                 item.setData(1, holder)
                 name = self.teams[holder].name if holder in self.teams else "neutral"
@@ -708,6 +836,9 @@ class BoardScene(QGraphicsScene):
             if t.place in self.places:
                 by_place[t.place].append(t)
         kept: dict[tuple[str, int], QGraphicsPixmapItem] = {}
+        if self._dirty is not None:  # tokens are few: every place that has or had one is looked at again
+            self._dirty.update(pid for pid, _ in self._token_items)
+            self._dirty.update(by_place)
         k = self.piece_k
         step = (TOKEN_H + 3) * k
         for pid, toks in by_place.items():
@@ -719,7 +850,8 @@ class BoardScene(QGraphicsScene):
                     text = f"{text} {t.count}"
                 if t.team:
                     text = f"{text} {self.team_symbol(t.team)}"
-                pm = style.token_pixmap(t.kind, text, self.team_colour(t.team) if t.kind == "aid" else None)
+                # a token that belongs to a team (aid, an owned supply centre) is tinted in its colour
+                pm = style.token_pixmap(t.kind, text, self.team_colour(t.team) if t.team else None)
                 item = self._token_items.pop((pid, i), None)
                 if item is None:
                     item = QGraphicsPixmapItem()
@@ -752,8 +884,22 @@ class BoardScene(QGraphicsScene):
         chips, items = self._chips, self._items
         scale = self.piece_k / PIX
         half = 0.5 * scale  # a selectable pixmap item's bounding rect has half a pixel more all round
+        keys, ids = self._stack_keys, self._stack_ids
+        new_keys: dict[str, tuple[Any, ...]] = {}
         for pid, stack in stacks.items():
             stack.sort(key=lambda pc: (pc.team, pc.id))
+            key = (self.piece_k, stack)
+            new_keys[pid] = key
+            if keys.get(pid) == key and all(c in chips for c in ids[pid]):  # unchanged: nothing to lay out
+                seen.update(ids[pid])
+                for cid in ids[pid]:  # but a counter moved by hand (an illegal drop) goes back in place
+                    item = items.get(cid)
+                    if item is not None and item.look != chips[cid].look:
+                        self._sync_item(item, chips[cid])
+                continue
+            ids[pid] = [pc.id for pc in stack]
+            if self._dirty is not None:
+                self._dirty.add(pid)
             for i, (pc, pos) in enumerate(zip(stack, self.stack_positions(self.places[pid].at, len(stack)),
                                               strict=True)):
                 seen.add(pc.id)
@@ -765,11 +911,12 @@ class BoardScene(QGraphicsScene):
                 if look is None:
                     look = looks[pc.team] = (self.team_colour(pc.team) or "#bbbbbb", self.team_symbol(pc.team))
                 tip = pc.tooltip or f"{pc.team} {pc.label} {pc.id}"
-                face = (look, pc.label, pc.value, pc.damage, tip)
+                face = (look, pc.label, pc.value, pc.damage, tip, pc.shape)
                 where = (pid, pos.x(), pos.y(), i, self.piece_k)
                 if chip.look != (face, where):
                     if not chip.look or chip.look[0] != face:
-                        chip.pixmap = style.chip_pixmap(look[0], look[1], pc.label, pc.value, pc.damage)
+                        chip.pixmap = style.chip_pixmap(look[0], look[1], pc.label, pc.value, pc.damage,
+                                                        shape=pc.shape)
                         chip.tip = tip
                     chip.place, chip.pos, chip.z, chip.scale = pid, pos, Z_CHIP + i * 0.01, scale
                     chip.rect = QRectF(pos.x() - half, pos.y() - half, (chip.pixmap.width() + 1) * scale,
@@ -778,7 +925,14 @@ class BoardScene(QGraphicsScene):
                 item = items.get(pc.id)
                 if item is not None:
                     self._sync_item(item, chip)
+        for pid in keys.keys() - new_keys.keys():
+            ids.pop(pid, None)
+            if self._dirty is not None:
+                self._dirty.add(pid)
+        self._stack_keys = new_keys
         for cid in [c for c in chips if c not in seen]:
+            if self._dirty is not None:
+                self._dirty.add(chips[cid].place)
             del chips[cid]
             item = items.pop(cid, None)
             if item is not None:
@@ -966,6 +1120,16 @@ class BoardScene(QGraphicsScene):
             event.accept()
             return
         super().contextMenuEvent(event)
+
+
+def public_view(module: Any, state: Any) -> BoardPicture:
+    """What the public may see: the rule module's ``view(state, Audience.PUBLIC)``; a stand-in module
+    without it (a LAN viewer's, whose picture the host already made public) filters its picture."""
+    view = getattr(module, "view", None)
+    if view is not None:
+        picture: BoardPicture = view(state, Audience.PUBLIC)
+        return picture
+    return module.board(state).for_audience(Audience.PUBLIC)  # type: ignore[no-any-return]
 
 
 def load_background(path: str, max_side: int = 6144) -> QImage | None:

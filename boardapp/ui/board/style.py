@@ -21,6 +21,10 @@ FAN = 0.6
 BADGE = 46.0
 """Diameter of a control marker."""
 TOKEN_H = 30.0
+PIP_W = 14.0
+"""Width of a counter's column of loss pips, in map units at piece scale 1."""
+VALUE_PX = 32.0
+"""A counter's combat value: its font pixel size in map units at piece scale 1."""
 PIX = 2.0
 """Pixmap pixels per map unit (crisp up to a 2x zoom on the map's own scale)."""
 FONT_FAMILY = "DejaVu Sans"
@@ -83,10 +87,29 @@ def _fit_text(p: QPainter, rect: QRectF, text: str, px: float, bold: bool, align
     p.drawText(rect, int(align), text)
 
 
+def _outline(shape: str, r: QRectF) -> QPainterPath:
+    """A counter's outline in ``r``: a rounded square, a disc ('round') or a boat's hull ('hull':
+    flat deck, sloping bow and stern)."""
+    path = QPainterPath()
+    if shape == "round":
+        path.addEllipse(r)
+    elif shape == "hull":
+        x0, y0, x1, y1 = r.left(), r.top(), r.right(), r.bottom()
+        w, h = r.width(), r.height()
+        path.moveTo(x0, y0 + h * 0.12)
+        path.lineTo(x1, y0 + h * 0.12)
+        path.lineTo(x1 - w * 0.14, y1 - h * 0.1)
+        path.quadTo(x0 + w / 2, y1 + h * 0.04, x0 + w * 0.14, y1 - h * 0.1)
+        path.closeSubpath()
+    else:
+        path.addRoundedRect(r, r.width() * 0.1, r.height() * 0.1)
+    return path
+
+
 @lru_cache(maxsize=256)
-def _chip_ground(fill: str) -> QPixmap:
-    """A counter's coloured ground with its rims (drawn once per colour: rounded antialiased
-    outlines are the slow part of a chip)."""
+def _chip_ground(fill: str, shape: str = "") -> QPixmap:
+    """A counter's coloured ground with its rims (drawn once per colour and shape: rounded
+    antialiased outlines are the slow part of a chip)."""
     s = CHIP
     pm, p = _canvas(s, s)
     bg = colour(fill)
@@ -94,10 +117,10 @@ def _chip_ground(fill: str) -> QPixmap:
     # a thin rim in the text colour keeps dark chips apart from dark ground and light from light
     p.setPen(QPen(QColor(0, 0, 0, 200) if ink.lightness() < 128 else QColor(255, 255, 255, 220), 2.5))
     p.setBrush(bg)
-    p.drawRoundedRect(QRectF(1.5, 1.5, s - 3, s - 3), 7, 7)
+    p.drawPath(_outline(shape, QRectF(1.5, 1.5, s - 3, s - 3)))
     p.setPen(QPen(QColor(0, 0, 0, 160), 1.2))
     p.setBrush(Qt.BrushStyle.NoBrush)
-    p.drawRoundedRect(QRectF(0.6, 0.6, s - 1.2, s - 1.2), 8, 8)
+    p.drawPath(_outline(shape, QRectF(0.6, 0.6, s - 1.2, s - 1.2)))
     p.end()
     return pm
 
@@ -117,29 +140,31 @@ def _stamp(text: str, px: float, width: float, height: float, ink: str) -> QPixm
 
 @lru_cache(maxsize=8)
 def _pips(n: int, ink: str) -> QPixmap:
-    pm, p = _canvas(11, 24)
-    p.setPen(QPen(QColor(ink), 1.4))
+    """A counter's losses as large red dots with a white rim (readable from the hall: each is
+    about a third of the value's height)."""
+    pm, p = _canvas(PIP_W, 30)
+    p.setPen(QPen(QColor("#ffffff"), 1.6))
     p.setBrush(QColor("#d40000"))
     for i in range(n):
-        p.drawEllipse(QPointF(5.5, 6 + i * 12), 4.2, 4.2)
+        p.drawEllipse(QPointF(PIP_W / 2, 7.5 + i * 15), 6.2, 6.2)
     p.end()
     return pm
 
 
 @lru_cache(maxsize=4096)
-def chip_pixmap(fill: str, symbol: str, label: str, value: str, damage: int) -> QPixmap:
+def chip_pixmap(fill: str, symbol: str, label: str, value: str, damage: int, *, shape: str = "") -> QPixmap:
     """A counter. Everything it says sits in its left part, the strip a fanned stack leaves
     uncovered (``FAN`` of its width): type label on top, combat value with its loss pips in the
     middle, team symbol at the bottom."""
     strip = CHIP * FAN
     ink = text_on(colour(fill)).name()
     pips = min(damage, 2)
-    pm = QPixmap(_chip_ground(fill))
+    pm = QPixmap(_chip_ground(fill, shape))
     p = QPainter(pm)
     for x, y, stamp in ((5, 3, _stamp(label, 19, strip - 3, 21, ink)),
-                        (5, 22, _stamp(value, 32, strip - 5 - (10 if pips else 0), 32, ink)),
+                        (5, 22, _stamp(value, VALUE_PX, strip - 5 - (PIP_W - 1 if pips else 0), 32, ink)),
                         (5, 51, _stamp(symbol, 16, strip - 3, 18, ink)),
-                        (strip - 10.5, 25, _pips(pips, ink) if pips else None)):
+                        (strip - PIP_W + 0.5, 23, _pips(pips, ink) if pips else None)):
         if stamp is not None:
             p.drawPixmap(QPointF(x * PIX, y * PIX), stamp)
     p.end()
@@ -180,11 +205,13 @@ def token_pixmap(kind: str, text: str, fill: str | None) -> QPixmap:
 
     w = QFontMetricsF(f).horizontalAdvance(text) + 14
     h = TOKEN_H
+    if kind == "supply_centre":  # a dot in its owner's colour (grey when unowned), its text inside
+        w = max(w, h)
     pm, p = _canvas(w, h)
     bg = colour(fill, {"dp": "#f2f2f2", "camp": "#ffffff", "aid": "#ffffff"}.get(kind, "#dddddd"))
     p.setPen(QPen(QColor("#222222"), 1.6, Qt.PenStyle.DashLine if kind == "camp" else Qt.PenStyle.SolidLine))
     p.setBrush(bg)
-    if kind == "dp":
+    if kind in ("dp", "supply_centre"):
         p.drawRoundedRect(QRectF(1, 1, w - 2, h - 2), h / 2 - 1, h / 2 - 1)
     else:
         p.drawRect(QRectF(1, 1, w - 2, h - 2))

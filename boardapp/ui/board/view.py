@@ -31,6 +31,9 @@ class BoardView(QGraphicsView):
         self.viewport().grabGesture(Qt.GestureType.PinchGesture)  # touchscreens (touchpads send native gestures)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self._fitted = True
+        self.banner: Any = None
+        """Results announced over the map (:mod:`boardapp.ui.board.banner`), made with the first scene."""
+        self._announcer: Any = None
         if scene is not None:
             self.setScene(scene)
         self.horizontalScrollBar().valueChanged.connect(self.viewportMoved)
@@ -38,11 +41,28 @@ class BoardView(QGraphicsView):
         self.zoomChanged.connect(self._level_of_detail)
 
     def setScene(self, scene: Any) -> None:
+        if scene is not None and hasattr(scene, "defer_names"):
+            scene.defer_names = True  # names placed just after the first paint (cold start)
         super().setScene(scene)
+        self._announce(scene)
         if self.isVisible() or not self._fitted:
             self._level_of_detail()
         # else: a view not shown yet fits itself when shown (its first resize), which sets the level of
         # detail then; deciding now, at the unfitted scale 1, would make the scene show ~6,000 items
+
+    def _announce(self, scene: Any) -> None:
+        """Announce the results of ``scene``'s game in a banner over this view (a click dismisses it)."""
+        from boardapp.ui.board.banner import Announcer, Banner
+
+        if self._announcer is not None:
+            self._announcer.detach()
+            self._announcer = None
+        game = getattr(scene, "game", None)
+        if game is None or not hasattr(game, "entries"):
+            return
+        if self.banner is None:
+            self.banner = Banner(self.viewport(), dismiss_on_click=True)
+        self._announcer = Announcer(game, self.banner, public=bool(getattr(scene, "public", False)))
 
     def _level_of_detail(self, *_: Any) -> None:
         """Far away, let the scene paint its pieces into the cached background (see ``LOD_PIECES``).

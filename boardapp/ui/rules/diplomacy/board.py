@@ -487,12 +487,26 @@ class DiplomacyBoard(QObject):
         for ev in entry.events:
             if ev.kind in ("adjudicated",):
                 continue
-            item = QListWidgetItem(ev.text)
+            item = QListWidgetItem(self.result_line(ev))
             if ev.kind == "order":
                 item.setForeground(QBrush(OK_INK if ev.data.get("succeeded") else BAD_INK))
             elif ev.kind in ("dislodged", "disbanded", "order_illegal", "eliminated"):
                 item.setForeground(QBrush(BAD_INK))
             p.results.addItem(item)
+
+    def result_line(self, ev: Any) -> str:
+        """A result as the results list shows it: the order in words with the provinces' full names
+        ('Republic of France: Army Lyon → Alsace — fails (bounced)'), not the adjudicator's ids."""
+        if ev.kind != "order":
+            return str(ev.text)
+        try:
+            o = Order.parse(ev.data["order"])
+        except (KeyError, ValueError):
+            return str(ev.text)
+        power = self.module.power_name(ev.teams[0]) if ev.teams else ""
+        outcome = str(ev.text).rpartition(" — ")[2] if " — " in str(ev.text) else (
+            "succeeds" if ev.data.get("succeeded") else f"fails ({ev.data.get('reason', '')})")
+        return f"{power}: {self.describe(o)} — {outcome}" if power else f"{self.describe(o)} — {outcome}"
 
     def result_drawings(self) -> tuple[list[Drawn], list[tuple[str, str]]]:
         entry = self.last_results()
