@@ -106,7 +106,15 @@ class LogPanel(QWidget):
         self.tree.setHeaderLabels(self.HEADERS)
         self.tree.setRootIsDecorated(False)
         self.tree.setAlternatingRowColors(True)
-        self.tree.header().setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        # The event is what the umpire reads (a fight's die and result): it wraps in full instead of
+        # being cut to a tooltip, and the short columns take only the room their text needs.
+        self.tree.setWordWrap(True)
+        self.tree.setUniformRowHeights(False)
+        header = self.tree.header()
+        header.setStretchLastSection(False)
+        for col in (0, 1, 2, 4, 5):
+            header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
         lay.addWidget(self.tree)
         self.text.textChanged.connect(self.apply_filter)
         self.team.currentIndexChanged.connect(self.apply_filter)
@@ -116,12 +124,15 @@ class LogPanel(QWidget):
 
     def show_game(self, game: GameSource) -> None:
         names = {t.id: t.name for t in game.module.teams}
+        game_map = getattr(game.module, "map", None)
+        place_names = {p.id: p.name for p in game_map.places} if game_map is not None else {}
         self.rows = []
         for entry in game.entries:
             for ev in entry.events:
                 self.rows.append({"seq": entry.seq, "turn": entry.turn, "kind": ev.kind, "text": ev.text,
                                   "teams": list(ev.teams), "places": list(ev.places),
-                                  "team_names": ", ".join(names.get(t, t) for t in ev.teams)})
+                                  "team_names": ", ".join(names.get(t, t) for t in ev.teams),
+                                  "place_names": ", ".join(place_names.get(p, p) for p in ev.places)})
         team, kind = self.team.currentData(), self.kind.currentData()
         for combo, values, current, label in (
             (self.team, sorted({t for r in self.rows for t in r["teams"]}), team, "all teams"),
@@ -138,7 +149,7 @@ class LogPanel(QWidget):
         self.tree.clear()
         for r in self.rows:
             item = QTreeWidgetItem([str(r["seq"]), r["turn"], r["kind"], r["text"], r["team_names"],
-                                    ", ".join(r["places"])])
+                                    r["place_names"]])
             item.setData(0, Qt.ItemDataRole.UserRole, r)
             item.setToolTip(3, r["text"])
             self.tree.addTopLevelItem(item)
