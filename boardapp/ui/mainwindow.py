@@ -235,7 +235,7 @@ class MainWindow(QMainWindow):
 
     def offer_force(self, command: dict[str, Any], reasons: list[str]) -> ForceDialog:
         self.statusBar().showMessage("Refused: " + "; ".join(reasons), 10000)
-        dlg = ForceDialog(command, reasons, self)
+        dlg = ForceDialog(command, reasons, self, module=self.game.module, state=self.game.state)
         dlg.accepted.connect(lambda: self.push(dlg.forced_command()))
         self.dialog = dlg
         dlg.open()
