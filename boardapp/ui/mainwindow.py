@@ -296,13 +296,28 @@ class MainWindow(QMainWindow):
         menu.exec(screen_pos)
 
     def build_context_menu(self, what: str, ident: str) -> QMenu:
-        """The menu of a place or counter: what the rule module and the other extras contribute."""
+        """The menu of a place or counter: a header naming it, then what the rule module and the other
+        extras contribute (items that cannot apply now come greyed, their reason as tooltip)."""
         menu = QMenu(self)
+        menu.setToolTipsVisible(True)
+        header = menu.addAction(self.display_name(what, ident))
+        header.setObjectName("context-header")
+        header.setEnabled(False)
+        font = header.font()
+        font.setBold(True)
+        header.setFont(font)
+        menu.addSeparator()
         for contribute in list(self.menu_contributors):
             if menu.actions() and not menu.actions()[-1].isSeparator():
                 menu.addSeparator()
             contribute(menu, what, ident)
         return menu
+
+    def display_name(self, what: str, ident: str) -> str:
+        """A place or counter by its name, as the umpire calls it."""
+        from boardapp.ui.dialogs.command import name_of
+
+        return name_of(self.game.module, self.game.state, ident)
 
     # --- files ------------------------------------------------------------------------------------
     def new_from_scenario(self) -> None:
