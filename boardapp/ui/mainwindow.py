@@ -131,6 +131,7 @@ class MainWindow(QMainWindow):
         """The window's menus by id: rule systems and extras add to them by id, never by label."""
         self._action(file, "&New from scenario…", self.new_from_scenario, QKeySequence.StandardKey.New)
         self._action(file, "&Open…", self.open_dialog, QKeySequence.StandardKey.Open)
+        self.save_action = self._action(file, "&Save", self.save, QKeySequence.StandardKey.Save)
         self._action(file, "Save &As…", self.save_as_dialog, QKeySequence.StandardKey.SaveAs)
         self.recent_menu = file.addMenu("Recent files")
         file.addSeparator()
@@ -334,10 +335,13 @@ class MainWindow(QMainWindow):
             self.open_path(path)
 
     def open_path(self, path: str | Path) -> bool:
+        from boardapp.engine.gamefile import DamagedGameError
         from boardapp.ui.app import game_for_path
 
         try:
             game, saved, autosave = game_for_path(path)
+        except DamagedGameError as exc:
+            return self.open_damaged(Path(path), exc)
         except Exception as exc:  # show every file problem, never crash
             QMessageBox.critical(self, "Cannot open", f"{path}:\n{exc}")
             return False
@@ -345,12 +349,48 @@ class MainWindow(QMainWindow):
         self.set_game(game, saved, autosave)
         return True
 
-    def save_as_dialog(self) -> None:
+    def open_damaged(self, path: Path, error: Any) -> bool:
+        """A damaged game file: say what was damaged and, when some leading entries are proven, offer
+        them read-only (nothing is written to the damaged file; Save As starts a new one)."""
+        from boardapp.engine.files import open_intact_prefix
+
+        text = f"{path}:\n{error.damage}"
+        if error.intact <= 0:
+            QMessageBox.critical(self, "The game file is damaged", text + "\n\nNo entry of its journal is intact.")
+            return False
+        box = QMessageBox(QMessageBox.Icon.Warning, "The game file is damaged",
+                          f"{text}\n\nEntries 1 to {error.intact} are intact.", QMessageBox.StandardButton.Cancel,
+                          self)
+        open_button = box.addButton("Open the intact part read-only", QMessageBox.ButtonRole.AcceptRole)
+        self.dialog = box
+        box.exec()
+        if box.clickedButton() is not open_button:
+            return False
+        try:
+            game, _damage = open_intact_prefix(path)
+        except Exception as exc:  # the scenario or map records themselves are damaged
+            QMessageBox.critical(self, "Cannot open", f"{path}:\n{exc}")
+            return False
+        self.close_store()
+        self.set_game(game, None, False)
+        self.setWindowTitle(self.windowTitle().replace("— unsaved", f"— {path.name} (intact part, read-only)"))
+        return True
+
+    def save(self) -> Path | None:
+        """File ▸ Save: a game in a file of its own is already saved (every command is committed to its
+        journal as it is played), so Save says so; an autosave or an unsaved game asks for a name."""
+        if self.path is not None and not self.autosave and getattr(self.game, "store", None) is not None:
+            self._say(f"Saved: {self.path.name} (every command is written to it as it is played)")
+            return self.path
+        return self.save_as_dialog()
+
+    def save_as_dialog(self) -> Path | None:
         path, _ = QFileDialog.getSaveFileName(self, "Save game as", "", "Games (*.game)")
         if path:
             if not path.endswith(".game"):
                 path += ".game"
-            self.save_as(path)
+            return self.save_as(path)
+        return None
 
     def save_as(self, path: str | Path) -> Path:
         """Copy the game (journal and all) to ``path`` and go on playing in that file."""
@@ -359,15 +399,13 @@ class MainWindow(QMainWindow):
         path = Path(path)
         game = self.game
         if game.store is None:
-            from boardapp.engine.files import new_game
+            from boardapp.engine.files import _game_meta
 
-            fresh = new_game((game.module.scenario, game.module.map), save=path, overwrite=True)
-            store = fresh.store
-            for entry in game.entries:
-                store.append(entry)
-            for entry in reversed(game.redo_stack):
-                store.append(entry)
-                store.mark_undone(entry.seq)
+            meta = _game_meta((game.module.scenario, game.module.map), getattr(game, "source", ""))
+            # In one go: undone entries follow the active ones and are marked undone together, so
+            # any number of them survives (appending them one by one broke at two).
+            store = GameFile.create(path, meta, overwrite=True, entries=game.entries,
+                                    undone=list(reversed(game.redo_stack)))
         else:
             for suffix in ("", "-wal", "-shm"):
                 Path(f"{path}{suffix}").unlink(missing_ok=True)
