@@ -154,6 +154,9 @@ class BoardPiece:
     tooltip: str = ""
     visible_to: tuple[str, ...] = ()
     """Players who see it although it is hidden (their own pieces, in a rule system with secrets per player)."""
+    marks: tuple[str, ...] = ()
+    """What it did this turn, drawn on the counter as VASSAL's markers are: 'moved', 'attacked'
+    (boards draw the marks they know and ignore others)."""
 
 
 @dataclass
