@@ -185,6 +185,7 @@ class MainWindow(QMainWindow):
         self.undo_stack.clear()
         self.scene = BoardScene(game, controller=self.controller)
         self.scene.contextRequested.connect(self.context_menu)
+        self.scene.pickupRefused.connect(lambda text: self.statusBar().showMessage(text, 10000))
         self.view.setScene(self.scene)
         self.overview.set_scene(self.scene)
         self.view.fit()
