@@ -72,6 +72,7 @@ class MainWindow(QMainWindow):
         self.status = QLabel()
         self.statusBar().addWidget(self.status, 1)
         self.resize(1400, 900)
+        self.apply_screen_scale()
         self.setAcceptDrops(True)  # a game or scenario file dropped on the window opens it
         self.set_game(game, path, autosave)
         from boardapp.ui.network import windows as network  # Game ▸ Host on the LAN / Join, the network indicator
@@ -162,6 +163,19 @@ class MainWindow(QMainWindow):
         help_menu = self.menus["help"] = bar.addMenu("&Help")
         self._action(help_menu, "&About", self.about)
         self._update_recent()
+
+    def apply_screen_scale(self, factor: float | None = None) -> float:
+        """Docks and tables scaled to the screen (see :mod:`boardapp.ui.widgets.scaling`); ``factor``
+        overrides what the screen suggests. Returns the factor used."""
+        from boardapp.ui.widgets.scaling import scale_widget_font, screen_factor
+
+        if factor is None:
+            screen = self.screen()
+            factor = 1.0 if screen is None else screen_factor(screen.geometry().height(),
+                                                               screen.devicePixelRatio())
+        scale_widget_font(self, factor)
+        self.screen_scale = factor
+        return factor
 
     def menu(self, menu_id: str) -> QMenu:
         """The menu ``menu_id`` ('file', 'edit', 'view', 'turn', 'game', 'help')."""

@@ -50,8 +50,9 @@ class TeamPanel(QWidget):
         self.table = QTableWidget(0, len(self.COLUMNS) + 1)
         self.table.setHorizontalHeaderLabels(["Team"] + [h for _, h in self.COLUMNS])
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
-        self.table.setWordWrap(False)
-        self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
+        # A long team name wraps between words (never "Government of Bin…"): rows take the height it needs.
+        self.table.setWordWrap(True)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideNone)
         self.table.setAlternatingRowColors(True)
         self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         header = self.table.horizontalHeader()
@@ -61,7 +62,7 @@ class TeamPanel(QWidget):
             header.setSectionResizeMode(c, QHeaderView.ResizeMode.ResizeToContents)
             header.setDefaultAlignment(Qt.AlignmentFlag.AlignCenter)
         self.table.verticalHeader().hide()
-        self.table.verticalHeader().setDefaultSectionSize(self.table.fontMetrics().height() + 8)
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         lay.addWidget(self.table)
         self._tracks: dict[str, dict[str, Any]] = {}
 
