@@ -101,7 +101,7 @@ class MainWindow(QMainWindow):
         self.off_map = OffMapTree()
         self._dock("Off the map", self.off_map, Qt.DockWidgetArea.LeftDockWidgetArea)
         self.team_panel = TeamPanel()
-        teams = self._dock("Teams", self.team_panel, Qt.DockWidgetArea.RightDockWidgetArea)
+        teams = self.teams_dock = self._dock("Teams", self.team_panel, Qt.DockWidgetArea.RightDockWidgetArea)
         self.log_panel = LogPanel()
         self.log_panel.placeClicked.connect(self.view.centre_on_place)
         log = QWidget()
@@ -174,6 +174,10 @@ class MainWindow(QMainWindow):
             factor = 1.0 if screen is None else screen_factor(screen.geometry().height(),
                                                                screen.devicePixelRatio())
         scale_widget_font(self, factor)
+        # The docks widen with their text (the map keeps the rest), so names fit as they do at 1080.
+        self.overview.setMaximumHeight(round(260 * factor))
+        self.resizeDocks([self.overview_dock, self.teams_dock], [round(300 * factor), round(420 * factor)],
+                         Qt.Orientation.Horizontal)
         self.screen_scale = factor
         return factor
 

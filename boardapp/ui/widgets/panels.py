@@ -228,6 +228,8 @@ class OffMapTree(QTreeWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setHeaderLabels(["Counter", "Type"])
+        # Team names and counter ids in full (they were cut to "Aga…"): the first column fits its text.
+        self.header().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         self.setDragEnabled(True)
 
     def show_game(self, game: GameSource) -> None:
