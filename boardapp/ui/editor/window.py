@@ -121,6 +121,11 @@ class EditorWindow(PropertyForms, QMainWindow):
     def __init__(self, path: str | Path | None = None) -> None:
         super().__init__()
         self.resize(1500, 950)
+        from boardapp.ui.widgets.scaling import scale_widget_font, screen_factor
+
+        screen = self.screen()  # a 4K screen Qt does not scale: panels and tools grow with it
+        if screen is not None:
+            scale_widget_font(self, screen_factor(screen.geometry().height(), screen.devicePixelRatio()))
         self.tool = Tool.SELECT
         self.undo = QUndoStack(self)
         self.map_doc: MapDocument = MapDocument.new()
