@@ -767,12 +767,12 @@ class BoardScene(QGraphicsScene):
                 if look is None:
                     look = looks[pc.team] = (self.team_colour(pc.team) or "#bbbbbb", self.team_symbol(pc.team))
                 tip = pc.tooltip or f"{pc.team} {pc.label} {pc.id}"
-                face = (look, pc.label, pc.value, pc.damage, tip, pc.marks)
+                face = (look, pc.label, pc.value, pc.damage, tip, tuple(pc.marks))
                 where = (pid, pos.x(), pos.y(), i, self.piece_k)
                 if chip.look != (face, where):
                     if not chip.look or chip.look[0] != face:
                         chip.pixmap = style.chip_pixmap(look[0], look[1], pc.label, pc.value, pc.damage,
-                                                        marks=pc.marks)
+                                                        marks=tuple(pc.marks))
                         chip.tip = tip
                     chip.place, chip.pos, chip.z, chip.scale = pid, pos, Z_CHIP + i * 0.01, scale
                     chip.rect = QRectF(pos.x() - half, pos.y() - half, (chip.pixmap.width() + 1) * scale,
