@@ -157,6 +157,9 @@ class BoardPiece:
     shape: str = ""
     """The counter's outline: '' a square chip; 'round' a disc, 'hull' a boat's hull (Diplomacy's
     armies and fleets, told apart by shape as well as by letter)."""
+    marks: tuple[str, ...] = ()
+    """What it did this turn, drawn on the counter as VASSAL's markers are: 'moved', 'attacked'
+    (boards draw the marks they know and ignore others)."""
 
 
 @dataclass

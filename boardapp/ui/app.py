@@ -110,9 +110,49 @@ def ask_recover(paths: list[Path]) -> Path | None:
     return Path(name) if ok else None
 
 
+def last_game() -> Path | None:
+    """The newest autosaved game that some command was played in (closed properly), or None.
+
+    A launch that was closed before any command leaves a game at its start: nothing to resume."""
+    from boardapp.engine.gamefile import GameFile, GameFileError
+
+    running = {m.name[: -len(".session")] for m in autosave_dir().glob("*.game.session")}
+    games = sorted((p for p in autosave_dir().glob("*.game") if p.name not in running),
+                   key=lambda p: p.stat().st_mtime, reverse=True)
+    for p in games:
+        try:
+            store = GameFile.open(p, readonly=True)
+        except (GameFileError, OSError, ValueError):
+            continue
+        try:
+            if store.last_seq() > 0:
+                return p
+        except Exception:  # an unreadable journal is not offered; opening it would say why
+            continue
+        finally:
+            store.close()
+    return None
+
+
+def ask_resume(path: Path) -> bool:
+    """Offer to go on with the last game instead of starting the default scenario afresh."""
+    from PySide6.QtWidgets import QMessageBox
+
+    box = QMessageBox(QMessageBox.Icon.Question, "Resume the last game?",
+                      f"The last game played on this machine was closed:\n{path.name}\n\n"
+                      "Go on with it, or start a new game of the default scenario?")
+    resume = box.addButton("Resume the last game", QMessageBox.ButtonRole.AcceptRole)
+    box.addButton("Start a new game", QMessageBox.ButtonRole.RejectRole)
+    box.setDefaultButton(resume)
+    box.exec()
+    return box.clickedButton() is resume
+
+
 def open_window(path: str | Path | None = None,
-                ask: Callable[[list[Path]], Path | None] | None = ask_recover) -> Any:
-    """The main window on ``path`` (default scenario when None), offering to recover a crashed session."""
+                ask: Callable[[list[Path]], Path | None] | None = ask_recover,
+                resume: Callable[[Path], bool] | None = ask_resume) -> Any:
+    """The main window on ``path`` (default scenario when None), offering to recover a crashed session
+    (``ask``) or else to resume the last game (``resume``); ``ask=None`` asks neither."""
     from boardapp.ui.board.render import ensure_app
     from boardapp.ui.mainwindow import MainWindow
 
@@ -122,6 +162,10 @@ def open_window(path: str | Path | None = None,
         left = unfinished_sessions()
         if left:
             chosen = ask(left)
+        elif resume is not None:
+            last = last_game()
+            if last is not None and resume(last):
+                chosen = last
     game, saved, autosave = game_for_path(chosen if chosen is not None else path)
     window = MainWindow(game, saved, autosave=autosave)
     if autosave:

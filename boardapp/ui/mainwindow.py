@@ -77,6 +77,7 @@ class MainWindow(QMainWindow):
         self.status = QLabel()
         self.statusBar().addWidget(self.status, 1)
         self.resize(1400, 900)
+        self.apply_screen_scale()
         self.setAcceptDrops(True)  # a game or scenario file dropped on the window opens it
         self.set_game(game, path, autosave)
         from boardapp.ui.network import windows as network  # Game ▸ Host on the LAN / Join, the network indicator
@@ -105,7 +106,7 @@ class MainWindow(QMainWindow):
         self.off_map = OffMapTree()
         self._dock("Off the map", self.off_map, Qt.DockWidgetArea.LeftDockWidgetArea)
         self.team_panel = TeamPanel()
-        teams = self._dock("Teams", self.team_panel, Qt.DockWidgetArea.RightDockWidgetArea)
+        teams = self.teams_dock = self._dock("Teams", self.team_panel, Qt.DockWidgetArea.RightDockWidgetArea)
         self.log_panel = LogPanel()
         self.log_panel.placeClicked.connect(self.view.centre_on_place)
         log = QWidget()
@@ -136,6 +137,7 @@ class MainWindow(QMainWindow):
         """The window's menus by id: rule systems and extras add to them by id, never by label."""
         self._action(file, "&New from scenario…", self.new_from_scenario, QKeySequence.StandardKey.New)
         self._action(file, "&Open…", self.open_dialog, QKeySequence.StandardKey.Open)
+        self.save_action = self._action(file, "&Save", self.save, QKeySequence.StandardKey.Save)
         self._action(file, "Save &As…", self.save_as_dialog, QKeySequence.StandardKey.SaveAs)
         self.recent_menu = file.addMenu("Recent files")
         file.addSeparator()
@@ -167,6 +169,23 @@ class MainWindow(QMainWindow):
         self._action(help_menu, "&About", self.about)
         self._update_recent()
 
+    def apply_screen_scale(self, factor: float | None = None) -> float:
+        """Docks and tables scaled to the screen (see :mod:`boardapp.ui.widgets.scaling`); ``factor``
+        overrides what the screen suggests. Returns the factor used."""
+        from boardapp.ui.widgets.scaling import scale_widget_font, screen_factor
+
+        if factor is None:
+            screen = self.screen()
+            factor = 1.0 if screen is None else screen_factor(screen.geometry().height(),
+                                                               screen.devicePixelRatio())
+        scale_widget_font(self, factor)
+        # The docks widen with their text (the map keeps the rest), so names fit as they do at 1080.
+        self.overview.setMaximumHeight(round(260 * factor))
+        self.resizeDocks([self.overview_dock, self.teams_dock], [round(300 * factor), round(420 * factor)],
+                         Qt.Orientation.Horizontal)
+        self.screen_scale = factor
+        return factor
+
     def menu(self, menu_id: str) -> QMenu:
         """The menu ``menu_id`` ('file', 'edit', 'view', 'turn', 'game', 'help')."""
         try:
@@ -190,6 +209,7 @@ class MainWindow(QMainWindow):
         self.undo_stack.clear()
         self.scene = BoardScene(game, controller=self.controller)
         self.scene.contextRequested.connect(self.context_menu)
+        self.scene.pickupRefused.connect(lambda text: self.statusBar().showMessage(text, 10000))
         self.view.setScene(self.scene)
         self.overview.set_scene(self.scene)
         self.view.fit()
@@ -242,7 +262,7 @@ class MainWindow(QMainWindow):
 
     def offer_force(self, command: dict[str, Any], reasons: list[str]) -> ForceDialog:
         self.statusBar().showMessage("Refused: " + "; ".join(reasons), 10000)
-        dlg = ForceDialog(command, reasons, self)
+        dlg = ForceDialog(command, reasons, self, module=self.game.module, state=self.game.state)
         dlg.accepted.connect(lambda: self.push(dlg.forced_command()))
         self.dialog = dlg
         dlg.open()
@@ -303,13 +323,28 @@ class MainWindow(QMainWindow):
         menu.exec(screen_pos)
 
     def build_context_menu(self, what: str, ident: str) -> QMenu:
-        """The menu of a place or counter: what the rule module and the other extras contribute."""
+        """The menu of a place or counter: a header naming it, then what the rule module and the other
+        extras contribute (items that cannot apply now come greyed, their reason as tooltip)."""
         menu = QMenu(self)
+        menu.setToolTipsVisible(True)
+        header = menu.addAction(self.display_name(what, ident))
+        header.setObjectName("context-header")
+        header.setEnabled(False)
+        font = header.font()
+        font.setBold(True)
+        header.setFont(font)
+        menu.addSeparator()
         for contribute in list(self.menu_contributors):
             if menu.actions() and not menu.actions()[-1].isSeparator():
                 menu.addSeparator()
             contribute(menu, what, ident)
         return menu
+
+    def display_name(self, what: str, ident: str) -> str:
+        """A place or counter by its name, as the umpire calls it."""
+        from boardapp.ui.dialogs.command import name_of
+
+        return name_of(self.game.module, self.game.state, ident)
 
     # --- files ------------------------------------------------------------------------------------
     def new_from_scenario(self) -> None:
@@ -326,10 +361,13 @@ class MainWindow(QMainWindow):
             self.open_path(path)
 
     def open_path(self, path: str | Path) -> bool:
+        from boardapp.engine.gamefile import DamagedGameError
         from boardapp.ui.app import game_for_path
 
         try:
             game, saved, autosave = game_for_path(path)
+        except DamagedGameError as exc:
+            return self.open_damaged(Path(path), exc)
         except Exception as exc:  # show every file problem, never crash
             QMessageBox.critical(self, "Cannot open", f"{path}:\n{exc}")
             return False
@@ -337,12 +375,48 @@ class MainWindow(QMainWindow):
         self.set_game(game, saved, autosave)
         return True
 
-    def save_as_dialog(self) -> None:
+    def open_damaged(self, path: Path, error: Any) -> bool:
+        """A damaged game file: say what was damaged and, when some leading entries are proven, offer
+        them read-only (nothing is written to the damaged file; Save As starts a new one)."""
+        from boardapp.engine.files import open_intact_prefix
+
+        text = f"{path}:\n{error.damage}"
+        if error.intact <= 0:
+            QMessageBox.critical(self, "The game file is damaged", text + "\n\nNo entry of its journal is intact.")
+            return False
+        box = QMessageBox(QMessageBox.Icon.Warning, "The game file is damaged",
+                          f"{text}\n\nEntries 1 to {error.intact} are intact.", QMessageBox.StandardButton.Cancel,
+                          self)
+        open_button = box.addButton("Open the intact part read-only", QMessageBox.ButtonRole.AcceptRole)
+        self.dialog = box
+        box.exec()
+        if box.clickedButton() is not open_button:
+            return False
+        try:
+            game, _damage = open_intact_prefix(path)
+        except Exception as exc:  # the scenario or map records themselves are damaged
+            QMessageBox.critical(self, "Cannot open", f"{path}:\n{exc}")
+            return False
+        self.close_store()
+        self.set_game(game, None, False)
+        self.setWindowTitle(self.windowTitle().replace("— unsaved", f"— {path.name} (intact part, read-only)"))
+        return True
+
+    def save(self) -> Path | None:
+        """File ▸ Save: a game in a file of its own is already saved (every command is committed to its
+        journal as it is played), so Save says so; an autosave or an unsaved game asks for a name."""
+        if self.path is not None and not self.autosave and getattr(self.game, "store", None) is not None:
+            self._say(f"Saved: {self.path.name} (every command is written to it as it is played)")
+            return self.path
+        return self.save_as_dialog()
+
+    def save_as_dialog(self) -> Path | None:
         path, _ = QFileDialog.getSaveFileName(self, "Save game as", "", "Games (*.game)")
         if path:
             if not path.endswith(".game"):
                 path += ".game"
-            self.save_as(path)
+            return self.save_as(path)
+        return None
 
     def save_as(self, path: str | Path) -> Path:
         """Copy the game (journal and all) to ``path`` and go on playing in that file."""
@@ -351,15 +425,13 @@ class MainWindow(QMainWindow):
         path = Path(path)
         game = self.game
         if game.store is None:
-            from boardapp.engine.files import new_game
+            from boardapp.engine.files import _game_meta
 
-            fresh = new_game((game.module.scenario, game.module.map), save=path, overwrite=True)
-            store = fresh.store
-            for entry in game.entries:
-                store.append(entry)
-            for entry in reversed(game.redo_stack):
-                store.append(entry)
-                store.mark_undone(entry.seq)
+            meta = _game_meta((game.module.scenario, game.module.map), getattr(game, "source", ""))
+            # In one go: undone entries follow the active ones and are marked undone together, so
+            # any number of them survives (appending them one by one broke at two).
+            store = GameFile.create(path, meta, overwrite=True, entries=game.entries,
+                                    undone=list(reversed(game.redo_stack)))
         else:
             for suffix in ("", "-wal", "-shm"):
                 Path(f"{path}{suffix}").unlink(missing_ok=True)

@@ -39,3 +39,14 @@ def window(qtbot):  # type: ignore[no-untyped-def]
     w.scene.rebuild()
     w.view.fit()
     return w
+
+
+@pytest.fixture(autouse=True)
+def _unsaved_edits_discarded_at_teardown(monkeypatch):
+    """Windows closed when a test ends discard their edits without asking (a real Save / Discard /
+    Cancel box would wait for a click forever); tests of that box put the real one back and leave
+    their window clean (pytest-qt closes windows before fixtures are undone)."""
+    from boardapp.ui.editor.window import EditorWindow
+
+    monkeypatch.setattr(EditorWindow, "ask_unsaved", lambda self: "discard")
+    yield

@@ -124,7 +124,7 @@ def test_camp_refused_then_forced_and_legal_after_aid(win, qtbot):
     run(Answers("United Nations"), win.build_context_menu("place", "charlie"), "Set up camp")
     dlg = win.dialog
     assert isinstance(dlg, ForceDialog)
-    assert "aid blocks" in dlg.reasons.item(0).text()
+    assert "aid blocks" in dlg.reason_texts[0]
     dlg.reject()
     assert win.game.entries == []
     aid = {"kind": "deliver_aid", "team": "un", "place": "charlie", "count": 3}

@@ -87,7 +87,7 @@ def test_illegal_drop_snaps_back_and_can_be_forced(win, qtbot):
     assert win.scene.counters["g-mil1"].pos() == pos
     dlg = win.dialog
     assert isinstance(dlg, ForceDialog)
-    assert any("hostile" in dlg.reasons.item(i).text() for i in range(dlg.reasons.count()))
+    assert any("hostile" in r for r in dlg.reason_texts)
     assert not dlg.force_button.isEnabled()
     qtbot.keyClicks(dlg.reason, "CONTROL: the rebels let them through")
     dlg.force_button.click()

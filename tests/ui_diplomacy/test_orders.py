@@ -93,9 +93,15 @@ def test_live_parse_shows_orders_and_errors(board):
     assert "has no unit in war" in texts[2]
     assert "unexpected 'jumps' after 'pod'" in texts[4]
     assert texts[5].startswith("✗ 6. ambiguous order 'A Nor-Kie'")
-    assert board.hand_in() is None
-    assert board.panel.error.text().startswith("Not handed in — line 1:")
-    assert board.game.entries == [] and board.game.state.orders == {}
+    # handed in as written: the rules record the four illegal lines and hold those units
+    entry = board.hand_in()
+    assert entry is not None and entry.command["orders"] == [
+        "A Sil S A Cze-Kra", "A Kra-Sil", "A Warsaw - Krakow", "F Gdy-Bal", "A Pod jumps Kie", "A Nor-Kie"]
+    assert sorted(board.game.state.orders["poland"]) == ["A Kra-Sil", "F Gdy-Bal"]
+    shown = board.panel.error.text()
+    assert shown.startswith("Handed in; 4 lines recorded as illegal (those units hold):")
+    for line in ("A Sil S A Cze-Kra", "A Warsaw - Krakow", "A Pod jumps Kie", "A Nor-Kie"):
+        assert f"• {line}:" in shown
 
 
 def test_second_order_for_a_unit_is_an_error(board):
@@ -113,12 +119,13 @@ def test_coasts_and_reach_warnings(board):
 
 def test_hand_in_resolve_and_secrecy(win, board, mun_loaded):
     game = win.game
-    # an illegal order: the error is shown and nothing is handed in
+    # an illegal order: the error is shown while typing, and the hand-in records it (the unit holds)
     type_orders(board, "france", [*FRANCE, "F Fna C A Par-Bur"])
-    assert board.hand_in() is None
-    assert "unknown province 'bur'" in board.panel.error.text()
-    assert game.entries == [] and "france" not in game.state.orders
-    # corrected and handed in: the text leaves the screen
+    assert any("unknown province 'bur'" in t for t in check_texts(board))
+    assert board.hand_in() is not None
+    assert "F Fna C A Par-Bur: " in board.panel.error.text() and "unknown province 'bur'" in board.panel.error.text()
+    assert game.state.orders["france"] == FRANCE
+    # corrected and handed in again (the new hand-in replaces the old): the text leaves the screen
     type_orders(board, "france", FRANCE)
     assert board.hand_in() is not None
     assert game.state.orders["france"] == FRANCE

@@ -84,10 +84,13 @@ def board_picture(rules: BinniFacts, state: BinniState) -> BoardPicture:
             continue
         ut = rules.types[u.type]
         secret = ut.id in secret_ids
+        marks = tuple(mark for mark, done in (("moved", u.moved), ("attacked", u.attacked)) if done)
         pieces.append(BoardPiece(id=u.id, team=u.team, label=ut.label, value=str(u.value), place=u.place,
                                  damage=u.losses, hidden=secret,
                                  tooltip=f"{rules.team_name(u.team)} {ut.name} {u.id}: value {u.value}, "
-                                         f"losses {u.losses}/{u.strength}"))
+                                         f"losses {u.losses}/{u.strength}"
+                                         + "".join(f"; {m} this week" for m in marks),
+                                 marks=marks))
     tokens = []
     for place, n in sorted(Tally(d.place for d in state.dp).items()):
         tokens.append(BoardToken(kind="dp", place=place, count=n, label="DP"))

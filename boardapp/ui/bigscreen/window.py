@@ -64,7 +64,7 @@ from boardapp.ui.board import style
 from boardapp.ui.board.banner import Announcer, Banner
 from boardapp.ui.board.scene import NAME_PX, public_view
 from boardapp.ui.board.style import VALUE_PX
-from boardapp.ui.contributions import public_picture, screen_view, sidebar_sections
+from boardapp.ui.contributions import screen_view, sidebar_sections
 from boardapp.ui.document.source import GameSource
 
 LAYOUTS = ("map", "map_sidebar", "clock")
@@ -807,10 +807,9 @@ class BigScreenWindow(QWidget):
         self.sidebar.show_sections(sections)
         _set_text(self.sidebar.news, self.latest_news())
         self.fit_sidebar()
-        if self.sections or self.screen_view is not None:
-            public = public_picture(self.game)  # the module's view for the public: its table filtered too
-            for widget in [*self.sections, *([self.screen_view] if self.screen_view is not None else [])]:
-                widget.show_picture(public)  # type: ignore[attr-defined]
+        # the same public view the map was drawn from (the module's view: a map-less table filtered too)
+        for widget in [*self.sections, *([self.screen_view] if self.screen_view is not None else [])]:
+            widget.show_picture(pic)  # type: ignore[attr-defined]
         self.tick()
 
     @staticmethod

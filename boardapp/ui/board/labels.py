@@ -38,6 +38,9 @@ POSITIONS: tuple[tuple[float, float], ...] = (
 )
 """Directions from the place, in the order of preference."""
 RINGS = 5
+FAR_RINGS = 10
+"""Rings tried, shrinking too, only when nothing within ``RINGS`` is free: a long leader line is better
+than a name over a counter."""
 """Candidate rings: the first touches the place's clearance; the others are farther, with a leader line."""
 SHRINK = (0.85, 0.7, 0.55)
 """A name with no free spot at its size tries these fractions of it before it is let overlap."""
@@ -218,6 +221,14 @@ def place_labels(labels: Sequence[Label], obstacles: Iterable[Box] = (), bounds:
             for scale in SHRINK:
                 small = replace(lab, w=lab.w * scale, h=lab.h * scale)
                 choice = next((c for c in candidates(small, gap) if (bounds is None or c[1].inside(bounds))
+                               and not fixed.hits(c[1]) and not taken.hits(c[1])), None)
+                if choice is not None:
+                    break
+        if choice is None:  # farther out still, with a leader line, before covering anything
+            for scale in (1.0, *SHRINK):
+                small = replace(lab, w=lab.w * scale, h=lab.h * scale)
+                choice = next((c for c in candidates(small, gap, range(RINGS, FAR_RINGS))
+                               if (bounds is None or c[1].inside(bounds))
                                and not fixed.hits(c[1]) and not taken.hits(c[1])), None)
                 if choice is not None:
                     break

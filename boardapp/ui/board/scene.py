@@ -44,6 +44,7 @@ from PySide6.QtGui import (
     QTransform,
 )
 from PySide6.QtWidgets import (
+    QGraphicsDropShadowEffect,
     QGraphicsEllipseItem,
     QGraphicsItem,
     QGraphicsPixmapItem,
@@ -82,6 +83,8 @@ tokens and counters are painted with the map into the view's cached background i
 drawn as ~6,000 items on every repaint; a press on a counter still picks that one item up."""
 
 Z_BADGE, Z_TOKEN, Z_OPTION, Z_CHIP, Z_COST, Z_DRAG = 5, 6, 8, 10, 900, 1000
+COST_PX = 17
+"""Screen pixels of the cost beside a legal place and of "no legal move" while dragging."""
 
 
 def _inside(x: float, y: float, ring: list[tuple[float, float]]) -> bool:
@@ -136,6 +139,8 @@ class BoardScene(QGraphicsScene):
     default :func:`map_scale` of the game's map."""
 
     contextRequested = Signal(str, str, object)
+    pickupRefused = Signal(str)
+    """A counter was picked up that has no legal move: "no legal move (why)"."""
     laidOut = Signal()
     """The pieces were laid out again (after a game change)."""
 
@@ -208,6 +213,9 @@ class BoardScene(QGraphicsScene):
         self._map_image: tuple[tuple[float, ...], QImage] | None = None
         self._option_items: list[QGraphicsItem] = []
         self._options: dict[str, MoveOption] = {}
+        self._lifted: CounterItem | None = None
+        self.no_move_reason = ""
+        """Why the counter picked up last has no legal move (empty when it has one)."""
         self._hover_ring: QGraphicsEllipseItem | None = None
         self.picture = BoardPicture()
         self._unsubscribe: Callable[[], None] | None = game.subscribe(self._on_game_changed)
@@ -911,12 +919,12 @@ class BoardScene(QGraphicsScene):
                 if look is None:
                     look = looks[pc.team] = (self.team_colour(pc.team) or "#bbbbbb", self.team_symbol(pc.team))
                 tip = pc.tooltip or f"{pc.team} {pc.label} {pc.id}"
-                face = (look, pc.label, pc.value, pc.damage, tip, pc.shape)
+                face = (look, pc.label, pc.value, pc.damage, tip, pc.shape, tuple(pc.marks))
                 where = (pid, pos.x(), pos.y(), i, self.piece_k)
                 if chip.look != (face, where):
                     if not chip.look or chip.look[0] != face:
                         chip.pixmap = style.chip_pixmap(look[0], look[1], pc.label, pc.value, pc.damage,
-                                                        shape=pc.shape)
+                                                        shape=pc.shape, marks=tuple(pc.marks))
                         chip.tip = tip
                     chip.place, chip.pos, chip.z, chip.scale = pid, pos, Z_CHIP + i * 0.01, scale
                     chip.rect = QRectF(pos.x() - half, pos.y() - half, (chip.pixmap.width() + 1) * scale,
@@ -946,6 +954,10 @@ class BoardScene(QGraphicsScene):
         for item in self._option_items:
             self.removeItem(item)
         self._option_items = []
+        lifted = self._lifted
+        if lifted is not None:  # put the lifted chip down (the layout sets its size again)
+            lifted.setGraphicsEffect(None)  # type: ignore[arg-type]
+            self._lifted = None
         self._options = {}
         self._hover_ring = None
 
@@ -970,13 +982,15 @@ class BoardScene(QGraphicsScene):
             self._option_items.append(ring)
             words = o.cost or (o.note if self.option_notes else "")
             if words:
+                # In screen pixels, whatever the zoom: a cost the umpire reads at 1080 (it was ~7 px).
                 text = QGraphicsSimpleTextItem(words)
-                text.setFont(style.font(22, True))
+                text.setFont(style.font(COST_PX, True))
                 text.setBrush(QColor("#004d26"))
-                text.setPen(QPen(QColor(255, 255, 255, 230), 0.8))
-                text.setScale(s)
+                text.setPen(QPen(QColor(255, 255, 255, 240), 2.5))
+                text.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
                 br = text.boundingRect()
-                text.setPos(x - br.width() * s / 2, y + 52 * s)
+                text.setPos(x, y + 36 * s)
+                text.setTransform(QTransform.fromTranslate(-br.width() / 2, 0))
                 text.setZValue(Z_COST)
                 text.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
                 self.addItem(text)
@@ -985,10 +999,29 @@ class BoardScene(QGraphicsScene):
 
     def begin_drag(self, item: CounterItem) -> None:
         item.look = ()  # moved by hand: the next layout puts it back in place
+        self.no_move_reason = ""
+        # A ghost of the chip stays where it was; the chip itself looks lifted (larger, shadowed).
+        ghost = QGraphicsPixmapItem(item.pixmap())
+        ghost.setScale(item.scale())
+        ghost.setPos(item.pos())
+        ghost.setOpacity(0.35)
+        ghost.setZValue(item.zValue() - 0.001)
+        ghost.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.addItem(ghost)
         item.setZValue(Z_DRAG)
+        item.setScale(item.scale() * 1.12)
+        lift = QGraphicsDropShadowEffect()
+        lift.setBlurRadius(18)
+        lift.setOffset(6, 8)
+        lift.setColor(QColor(0, 0, 0, 150))
+        item.setGraphicsEffect(lift)
         item.setCursor(Qt.CursorShape.ClosedHandCursor)
         if item.piece.place is not None:
             self.show_options(item.counter_id)
+            if not self._options:
+                self._say_no_legal_move(item)
+        self._option_items.append(ghost)
+        self._lifted = item
         s = self.base_scale
         hover = QGraphicsEllipseItem(QRectF(-40 * s, -40 * s, 80 * s, 80 * s))
         hover.setPen(QPen(QColor("#1b4dd8"), 5 * s, Qt.PenStyle.DashLine))
@@ -998,6 +1031,40 @@ class BoardScene(QGraphicsScene):
         self.addItem(hover)
         self._option_items.append(hover)
         self._hover_ring = hover
+
+    def no_legal_move_reason(self, counter: str) -> str:
+        """Why a counter with no legal move cannot move: the rules' reason for dropping it on a
+        neighbouring place (the first one the module explains), or a plain sentence."""
+        module, state = self.game.module, self.game.state
+        here = next((pc.place for pc in self.picture.pieces if pc.id == counter), None)
+        game_map = getattr(module, "map", None)
+        try:
+            near = list(game_map.neighbours(here)) if game_map is not None and here else []
+        except (KeyError, AttributeError, ValueError):
+            near = []
+        for place in near or [p for p in self.places if p != here]:
+            try:
+                cmd = module.drop_command(state, counter, place)
+                reasons = module.check(state, cmd) if cmd is not None else []
+            except Exception:  # a rule module that cannot say why must not break the pick-up
+                continue
+            if reasons:
+                return str(reasons[0])
+        return "the rules allow it nowhere now"
+
+    def _say_no_legal_move(self, item: CounterItem) -> None:
+        self.no_move_reason = f"no legal move ({self.no_legal_move_reason(item.counter_id)})"
+        text = QGraphicsSimpleTextItem(self.no_move_reason)
+        text.setFont(style.font(COST_PX, True))
+        text.setBrush(QColor("#8a0000"))
+        text.setPen(QPen(QColor(255, 255, 255, 240), 2.5))
+        text.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
+        text.setPos(item.sceneBoundingRect().bottomLeft())
+        text.setZValue(Z_DRAG + 1)
+        text.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.addItem(text)
+        self._option_items.append(text)
+        self.pickupRefused.emit(self.no_move_reason)
 
     def drag_moved(self, item: CounterItem, pos: QPointF) -> None:
         ring = self._hover_ring

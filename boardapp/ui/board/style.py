@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPixmap
+from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPixmap, QPolygonF
 
 CHIP = 72.0
 """A counter's side, in map units."""
@@ -152,10 +152,13 @@ def _pips(n: int, ink: str) -> QPixmap:
 
 
 @lru_cache(maxsize=4096)
-def chip_pixmap(fill: str, symbol: str, label: str, value: str, damage: int, *, shape: str = "") -> QPixmap:
+def chip_pixmap(fill: str, symbol: str, label: str, value: str, damage: int, *, shape: str = "",
+                marks: tuple[str, ...] = ()) -> QPixmap:
     """A counter. Everything it says sits in its left part, the strip a fanned stack leaves
     uncovered (``FAN`` of its width): type label on top, combat value with its loss pips in the
-    middle, team symbol at the bottom."""
+    middle, team symbol at the bottom. Losses are also a broad red stripe across the chip per loss
+    (VASSAL's reduced-strength look, readable at any zoom), and this turn's marks a bar along its
+    top edge: blue 'moved', orange 'attacked'."""
     strip = CHIP * FAN
     ink = text_on(colour(fill)).name()
     pips = min(damage, 2)
@@ -167,8 +170,31 @@ def chip_pixmap(fill: str, symbol: str, label: str, value: str, damage: int, *, 
                         (strip - PIP_W + 0.5, 23, _pips(pips, ink) if pips else None)):
         if stamp is not None:
             p.drawPixmap(QPointF(x * PIX, y * PIX), stamp)
+    _marks(p, damage, marks, strip)
     p.end()
     return pm
+
+
+MARK_COLOURS = {"moved": "#1f5fbf", "attacked": "#f07000"}
+"""The bar colour of each mark a counter can carry (BoardPiece.marks)."""
+
+
+def _marks(p: QPainter, damage: int, marks: tuple[str, ...], strip: float) -> None:
+    p.save()
+    p.scale(PIX, PIX)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing)
+    p.setPen(Qt.PenStyle.NoPen)
+    for n in range(min(damage, 2)):  # a red stripe per loss, corner to corner
+        p.setBrush(QColor(212, 0, 0, 120))
+        off = n * 16
+        p.drawPolygon(QPolygonF([QPointF(CHIP - 14 - off, 0), QPointF(CHIP - off, 0), QPointF(14 - off, CHIP),
+                                 QPointF(0 - off, CHIP)]))
+    known = [m for m in marks if m in MARK_COLOURS]
+    for i, mark in enumerate(known):  # a bar on the top edge of the visible strip, split per mark
+        width = strip / len(known)
+        p.setBrush(QColor(MARK_COLOURS[mark]))
+        p.drawRect(QRectF(2 + i * width, 1.5, width - 3, 7))
+    p.restore()
 
 
 @lru_cache(maxsize=512)

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import html
 from typing import Any
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -17,18 +19,70 @@ from PySide6.QtWidgets import (
 )
 
 
-class ForceDialog(QDialog):
-    """The rules refused a command: say why, and let CONTROL force it with a reason."""
+def name_of(module: Any, state: Any, value: Any) -> str:
+    """A command field's value as the umpire says it: a counter, place or team by its name
+    (the id in brackets where a name hides it), lists joined; anything else as written."""
+    if isinstance(value, (list, tuple)):
+        return ", ".join(name_of(module, state, v) for v in value)
+    if not isinstance(value, str) or module is None:
+        return str(value)
+    teams = {t.id: t.name for t in getattr(module, "teams", ())}
+    if value in teams:
+        return str(teams[value])
+    game_map = getattr(module, "map", None)
+    place = getattr(game_map, "place_by_id", {}).get(value) if game_map is not None else None
+    if place is not None:
+        return str(place.name)
+    counter_name = getattr(module, "counter_name", None)
+    if counter_name is not None and state is not None:
+        try:
+            return str(counter_name(state, value))
+        except (KeyError, AttributeError, ValueError):
+            pass
+    try:
+        pieces = module.board(state).pieces if state is not None else []
+    except Exception:  # a board picture the module cannot draw now: fall back to the id
+        pieces = []
+    for pc in pieces:
+        if pc.id == value:
+            return f"{teams.get(pc.team, pc.team)} {pc.label} {pc.value} ({pc.id})".replace("  ", " ")
+    return value
 
-    def __init__(self, command: dict[str, Any], reasons: list[str], parent: QWidget | None = None) -> None:
+
+def describe_command(command: dict[str, Any], module: Any = None, state: Any = None) -> str:
+    """A refused command in words ("move: counter g-bde1 (Government Combat Brigade) · to Echo"),
+    not as ``counter=g-bde1, to=echo``."""
+    kind = str(command.get("kind", "?")).replace("_", " ")
+    parts = [f"{key.replace('_', ' ')} {name_of(module, state, value)}"
+             for key, value in command.items() if key not in ("kind", "force")]
+    return f"{kind}: " + " · ".join(parts) if parts else kind
+
+
+class ForceDialog(QDialog):
+    """The rules refused a command: say why, and let CONTROL force it with a reason.
+
+    The command is named in the game's words and every reason is shown whole (wrapped, never cut
+    in a scrolling list); the dialog takes the height its text needs."""
+
+    def __init__(self, command: dict[str, Any], reasons: list[str], parent: QWidget | None = None,
+                 module: Any = None, state: Any = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("The rules refuse this")
         self.command = dict(command)
+        self.reason_texts = list(reasons)
+        """The rules' reasons, in full."""
         lay = QVBoxLayout(self)
-        what = ", ".join(f"{k}={v}" for k, v in command.items() if k != "kind")
-        lay.addWidget(QLabel(f"<b>{command.get('kind', '?')}</b> {what} is not allowed:"))
-        self.reasons = QListWidget()
-        self.reasons.addItems(reasons)
+        self.what = QLabel()
+        self.what.setTextFormat(Qt.TextFormat.RichText)
+        self.what.setWordWrap(True)
+        self.what.setText(f"<b>{html.escape(describe_command(command, module, state))}</b><br>is not allowed:")
+        lay.addWidget(self.what)
+        self.reasons = QLabel()
+        self.reasons.setTextFormat(Qt.TextFormat.RichText)
+        self.reasons.setWordWrap(True)
+        self.reasons.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.reasons.setText("<ul style='margin-left:-20px'>" + "".join(
+            f"<li>{html.escape(r)}</li>" for r in reasons) + "</ul>")
         lay.addWidget(self.reasons)
         form = QFormLayout()
         self.reason = QLineEdit()
@@ -43,6 +97,9 @@ class ForceDialog(QDialog):
         buttons.rejected.connect(self.reject)
         self.reason.textChanged.connect(lambda t: self.force_button.setEnabled(bool(t.strip())))
         lay.addWidget(buttons)
+        # Wide enough for a sentence per line at the screen's font, then as tall as the text needs.
+        self.setMinimumWidth(min(self.fontMetrics().averageCharWidth() * 70, 1200))
+        self.adjustSize()
 
     def forced_command(self) -> dict[str, Any]:
         return self.command | {"force": self.reason.text().strip()}

@@ -55,6 +55,9 @@ from boardapp.ui.editor.items import LabelItem, PlaceItem, RegionItem, RoadItem
 from boardapp.ui.editor.properties import PropertyForms
 from boardapp.ui.editor.scene import EditorScene, Tool
 
+PLACE_SYMBOL_RADIUS = 24
+"""The radius of a place's symbol as the editor and the board draw it (PlaceItem.shape)."""
+
 
 class _Undo(QUndoCommand):
     """A :class:`boardapp.editor.commands.Command` on Qt's undo stack."""
@@ -118,6 +121,11 @@ class EditorWindow(PropertyForms, QMainWindow):
     def __init__(self, path: str | Path | None = None) -> None:
         super().__init__()
         self.resize(1500, 950)
+        from boardapp.ui.widgets.scaling import scale_widget_font, screen_factor
+
+        screen = self.screen()  # a 4K screen Qt does not scale: panels and tools grow with it
+        if screen is not None:
+            scale_widget_font(self, screen_factor(screen.geometry().height(), screen.devicePixelRatio()))
         self.tool = Tool.SELECT
         self.undo = QUndoStack(self)
         self.map_doc: MapDocument = MapDocument.new()
@@ -158,6 +166,10 @@ class EditorWindow(PropertyForms, QMainWindow):
         self.sync_background_controls()
         self.refresh_problems()
         self.show_properties(None)
+        # Map-only editing has no teams, unit types or counters and nothing to play.
+        self.scenario_dock.setVisible(scenario is not None)
+        self.scenario_dock.toggleViewAction().setEnabled(scenario is not None)
+        self.file_actions["Play this scenario"].setVisible(scenario is not None)
         self._title()
 
     def new_scenario(self) -> None:
@@ -218,8 +230,27 @@ class EditorWindow(PropertyForms, QMainWindow):
         pid = self.map_doc.new_id(f"place-{n}")
         if self.push(C.AddPlace({"id": pid, "name": f"Place {n}", "at": xy})):
             self.select(("places", pid))
+            self.warn_overlap(pid)
             return pid
         return None
+
+    def overlapping(self, pid: str) -> list[tuple[str, float]]:
+        """Other places whose symbols overlap this one's: (name, distance), nearest first."""
+        import math
+
+        here = next(p for p in self.map_doc.places if p.id == pid)
+        near = [(p.name, math.dist(here.at, p.at)) for p in self.map_doc.places if p.id != pid]
+        return sorted((n, d) for n, d in near if d < 2 * PLACE_SYMBOL_RADIUS)
+
+    def warn_overlap(self, pid: str) -> None:
+        hits = self.overlapping(pid)
+        if hits:
+            name, dist = min(hits, key=lambda h: h[1])
+            self.statusBar().showMessage(
+                f"Warning: the new place overlaps {name} ({dist:.0f} px apart; symbols need "
+                f"{2 * PLACE_SYMBOL_RADIUS}): drag one of them apart", 15000)
+        elif self.statusBar().currentMessage().startswith("Warning: the new place overlaps"):
+            self.statusBar().clearMessage()  # that warning was about an earlier place
 
     def add_label_at(self, xy: tuple[float, float], text: str = "Label") -> int | None:
         """A new label at ``xy``, selected so its text can be typed in Properties."""
@@ -237,7 +268,13 @@ class EditorWindow(PropertyForms, QMainWindow):
             edit.selectAll()
 
     def add_road(self, a: str, b: str, via: list[tuple[float, float]] | None = None) -> bool:
-        return self.push(C.AddRoad(a, b, via or []))
+        """A new road; Properties follows it (the road just drawn is the one to name or retype)."""
+        if not self.push(C.AddRoad(a, b, via or [])):
+            return False
+        index = next((i for i in range(len(self.map_doc.roads) - 1, -1, -1)
+                      if set(self.map_doc.roads[i].between) == {a, b}), len(self.map_doc.roads) - 1)
+        QTimer.singleShot(0, lambda: self.select(("roads", index)))  # after the scene has drawn the road
+        return True
 
     def finish_region(self, points: list[tuple[float, float]]) -> str | None:
         n = len(self.map_doc.regions) + 1
@@ -338,17 +375,21 @@ class EditorWindow(PropertyForms, QMainWindow):
         bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
         self.addToolBar(bar)
         file_menu = self.menuBar().addMenu("&File")
-        for text, key, slot in (("New scenario", QKeySequence.StandardKey.New, self.new_scenario),
-                                ("New map", None, self.new_map),
+        self.file_actions: dict[str, QAction] = {}
+        for text, key, slot in (("New scenario", QKeySequence.StandardKey.New,
+                                 lambda: self.unless_cancelled(self.new_scenario)),
+                                ("New map", None, lambda: self.unless_cancelled(self.new_map)),
                                 ("Open…", QKeySequence.StandardKey.Open, self._open_dialog),
                                 ("Save", QKeySequence.StandardKey.Save, self._save),
                                 ("Save as…", QKeySequence.StandardKey.SaveAs, self._save_as),
-                                ("Play this scenario", None, self.play)):
+                                ("Play this scenario", None, self.play),
+                                ("Quit", QKeySequence.StandardKey.Quit, self.close)):
             act = QAction(text, self)
             if key is not None:
                 act.setShortcut(key)
-            act.triggered.connect(slot)
+            act.triggered.connect(lambda _=False, f=slot: f())
             file_menu.addAction(act)
+            self.file_actions[text] = act
         edit_menu = self.menuBar().addMenu("&Edit")
         undo, redo = self.undo.createUndoAction(self, "Undo"), self.undo.createRedoAction(self, "Redo")
         undo.setShortcut(QKeySequence.StandardKey.Undo)
@@ -358,8 +399,19 @@ class EditorWindow(PropertyForms, QMainWindow):
         delete = QAction("Delete selected", self, shortcut=QKeySequence.StandardKey.Delete)
         delete.triggered.connect(self.delete_selected)
         edit_menu.addAction(delete)
-        bar.addAction(undo)
-        bar.addAction(redo)
+        # The toolbar's Undo and Redo keep their short text (the menu's say what they undo): a text
+        # that changed width with every edit shifted every tool button after them.
+        self.undo_tool, self.redo_tool = QAction("Undo", self), QAction("Redo", self)
+        self.undo_tool.triggered.connect(self.undo.undo)
+        self.redo_tool.triggered.connect(self.undo.redo)
+        self.undo_tool.setEnabled(False)
+        self.redo_tool.setEnabled(False)
+        self.undo.canUndoChanged.connect(self.undo_tool.setEnabled)
+        self.undo.canRedoChanged.connect(self.redo_tool.setEnabled)
+        self.undo.undoTextChanged.connect(self.undo_tool.setToolTip)  # what it would undo, on hover
+        self.undo.redoTextChanged.connect(self.redo_tool.setToolTip)
+        bar.addAction(self.undo_tool)
+        bar.addAction(self.redo_tool)
         bar.addSeparator()
         self.tool_actions: dict[Tool, QAction] = {}
         group = QActionGroup(self)
@@ -450,7 +502,49 @@ class EditorWindow(PropertyForms, QMainWindow):
         return self.push(C.SetBackground({"image": image.as_posix(), "rect": old.rect if old else None,
                                           "opacity": old.opacity if old else 0.6}))
 
+    # --- closing a document: Save / Discard / Cancel ------------------------------------------
+    def ask_unsaved(self) -> str:
+        """'save', 'discard' or 'cancel': what the user wants done with unsaved edits."""
+        name = self.doc.path.name if self.doc.path else "the untitled " + (
+            "scenario" if self.scenario is not None else "map")
+        box = QMessageBox(QMessageBox.Icon.Warning, "Unsaved changes",
+                          f"Save the changes to {name}?\n\nWithout saving, they are lost.",
+                          QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
+                          | QMessageBox.StandardButton.Cancel, self)
+        box.setDefaultButton(QMessageBox.StandardButton.Save)
+        answer = box.exec()
+        return {QMessageBox.StandardButton.Save: "save",
+                QMessageBox.StandardButton.Discard: "discard"}.get(QMessageBox.StandardButton(answer), "cancel")
+
+    def may_close_document(self) -> bool:
+        """Whether the document may be closed now: clean, or its edits saved or discarded by choice."""
+        try:
+            if self.undo.isClean():
+                return True
+        except RuntimeError:  # the stack is gone (the window is being destroyed)
+            return True
+        answer = self.ask_unsaved()
+        if answer == "save":
+            self._save()
+            return self.undo.isClean()  # a Save As cancelled keeps the document open
+        return answer == "discard"
+
+    def unless_cancelled(self, then: Any) -> bool:
+        """Run ``then`` (new, open) once the current document may be closed."""
+        if not self.may_close_document():
+            return False
+        then()
+        return True
+
+    def closeEvent(self, event: Any) -> None:
+        if self.may_close_document():
+            event.accept()
+        else:
+            event.ignore()
+
     def _open_dialog(self) -> None:
+        if not self.may_close_document():
+            return
         path, _ = QFileDialog.getOpenFileName(self, "Open a map or scenario", "", "YAML (*.yaml *.yml)")
         if path:
             try:
@@ -571,7 +665,7 @@ class EditorWindow(PropertyForms, QMainWindow):
         btn = QPushButton("Scenario settings, timetable, hidden information")
         btn.clicked.connect(lambda: self.select(("scenario", None)))
         lay.addWidget(btn)
-        self._dock("Scenario", box, left)
+        self.scenario_dock = self._dock("Scenario", box, left)
 
     def refresh_lists(self) -> None:
         sc = self.scenario

@@ -51,8 +51,9 @@ class TeamPanel(QWidget):
         self.table = QTableWidget(0, len(self.COLUMNS) + 1)
         self.table.setHorizontalHeaderLabels(["Team"] + [h for _, h in self.COLUMNS])
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
-        self.table.setWordWrap(False)
-        self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
+        # A long team name wraps between words (never "Government of Bin…"): rows take the height it needs.
+        self.table.setWordWrap(True)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideNone)
         self.table.setAlternatingRowColors(True)
         self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         header = self.table.horizontalHeader()
@@ -62,7 +63,7 @@ class TeamPanel(QWidget):
             header.setSectionResizeMode(c, QHeaderView.ResizeMode.ResizeToContents)
             header.setDefaultAlignment(Qt.AlignmentFlag.AlignCenter)
         self.table.verticalHeader().hide()
-        self.table.verticalHeader().setDefaultSectionSize(self.table.fontMetrics().height() + 8)
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         lay.addWidget(self.table)
         self._tracks: dict[str, dict[str, Any]] = {}
 
@@ -110,7 +111,15 @@ class LogPanel(QWidget):
         self.tree.setHeaderLabels(self.HEADERS)
         self.tree.setRootIsDecorated(False)
         self.tree.setAlternatingRowColors(True)
-        self.tree.header().setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        # The event is what the umpire reads (a fight's die and result): it wraps in full instead of
+        # being cut to a tooltip, and the short columns take only the room their text needs.
+        self.tree.setWordWrap(True)
+        self.tree.setUniformRowHeights(False)
+        header = self.tree.header()
+        header.setStretchLastSection(False)
+        for col in (0, 1, 2, 4, 5):
+            header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
         lay.addWidget(self.tree)
         self.text.textChanged.connect(self.apply_filter)
         self.team.currentIndexChanged.connect(self.apply_filter)
@@ -121,6 +130,8 @@ class LogPanel(QWidget):
     def show_game(self, game: GameSource, audience: Audience = Audience.CONTROL) -> None:
         """List the events ``audience`` may see (CONTROL: all; a player's seat: public ones and its own)."""
         names = {t.id: t.name for t in game.module.teams}
+        game_map = getattr(game.module, "map", None)
+        place_names = {p.id: p.name for p in game_map.places} if game_map is not None else {}
         self.rows = []
         for entry in game.entries:
             for ev in entry.events:
@@ -128,7 +139,8 @@ class LogPanel(QWidget):
                     continue
                 self.rows.append({"seq": entry.seq, "turn": entry.turn, "kind": ev.kind, "text": ev.text,
                                   "teams": list(ev.teams), "places": list(ev.places),
-                                  "team_names": ", ".join(names.get(t, t) for t in ev.teams)})
+                                  "team_names": ", ".join(names.get(t, t) for t in ev.teams),
+                                  "place_names": ", ".join(place_names.get(p, p) for p in ev.places)})
         team, kind = self.team.currentData(), self.kind.currentData()
         for combo, values, current, label in (
             (self.team, sorted({t for r in self.rows for t in r["teams"]}), team, "all teams"),
@@ -145,7 +157,7 @@ class LogPanel(QWidget):
         self.tree.clear()
         for r in self.rows:
             item = QTreeWidgetItem([str(r["seq"]), r["turn"], r["kind"], r["text"], r["team_names"],
-                                    ", ".join(r["places"])])
+                                    r["place_names"]])
             item.setData(0, Qt.ItemDataRole.UserRole, r)
             item.setToolTip(3, r["text"])
             self.tree.addTopLevelItem(item)
@@ -226,6 +238,8 @@ class OffMapTree(QTreeWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setHeaderLabels(["Counter", "Type"])
+        # Team names and counter ids in full (they were cut to "Aga…"): the first column fits its text.
+        self.header().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         self.setDragEnabled(True)
 
     def show_game(self, game: GameSource) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDialog, QInputDialog, QMenu
 
 from boardapp.ui import contributions
@@ -41,19 +42,56 @@ class BinniActions:
     def submit(self, command: dict[str, Any]) -> None:
         self.window.controller.submit(command)
 
+    def refusal(self, command: dict[str, Any]) -> list[str]:
+        """Why the rules refuse ``command`` now (the module's own ``check``; empty when it applies)."""
+        game = self.window.game
+        try:
+            return list(game.module.check(game.state, game.module.parse_command(command)))
+        except ValueError as exc:  # pydantic's ValidationError is a ValueError: the command cannot be made
+            return [str(exc).splitlines()[0]]
+
+    @staticmethod
+    def grey(action: QAction, reasons: list[str]) -> QAction:
+        """An item that cannot apply now: greyed, with the rules' reasons as its tooltip."""
+        if reasons:
+            action.setEnabled(False)
+            action.setToolTip("\n".join(reasons))
+            menu = action.parent()
+            if isinstance(menu, QMenu):
+                menu.setToolTipsVisible(True)
+        return action
+
+    def _attack_refusal(self, place: str, attackers: list[str]) -> list[str]:
+        """Why these attackers can attack no place from where they stand (empty: some attack is legal)."""
+        module = self.window.game.module
+        first: list[str] = []
+        for target in [place, *module.map.neighbours(place)]:
+            reasons = self.refusal({"kind": "attack", "place": target, "attackers": attackers})
+            if not reasons:
+                return []
+            first = first or reasons
+        return first
+
     def counter_menu(self, menu: QMenu, ident: str) -> None:
         scene = self.window.scene
         piece = scene.counters[ident].piece if scene and ident in scene.counters else None
         if piece is not None and piece.place:
             place = piece.place
-            menu.addAction("Attack from here…", lambda: self.fight(place, [ident]))
-        menu.addAction("Activate for this week", lambda: self.submit({"kind": "activate", "counter": ident}))
-        menu.addAction("Rebuild (1 loss)", lambda: self.submit({"kind": "rebuild", "counter": ident}))
+            self.grey(menu.addAction("Attack from here…", lambda: self.fight(place, [ident])),
+                      self._attack_refusal(place, [ident]))
+        activate = {"kind": "activate", "counter": ident}
+        self.grey(menu.addAction("Activate for this week", lambda: self.submit(activate)), self.refusal(activate))
+        rebuild = {"kind": "rebuild", "counter": ident}
+        self.grey(menu.addAction("Rebuild (1 loss)", lambda: self.submit(rebuild)), self.refusal(rebuild))
         menu.addAction("Strike this counter…", lambda: self.strike_dialog(ident))
         menu.addAction("Give to another team…", lambda: self.give_counter_dialog(ident))
 
     def place_menu(self, menu: QMenu, ident: str) -> None:
-        menu.addAction("Attack this place…", lambda: self.fight(ident))
+        module, state = self.window.game.module, self.window.game.state
+        here = [pc for pc in module.board(state).pieces if pc.place == ident]
+        attack = menu.addAction("Attack this place…", lambda: self.fight(ident))
+        if not here:
+            self.grey(attack, [f"nobody at {module.place_name(ident)} to attack"])
         menu.addAction("Influence contest…", lambda: self.influence_dialog(ident))
         menu.addAction("Hand over…", lambda: self.handover_dialog(ident))
         menu.addAction("Set up camp…", lambda: self.camp_dialog(ident))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 from typing import Any
 
 from PySide6.QtCore import Qt
@@ -22,13 +23,22 @@ from PySide6.QtWidgets import (
 
 class FightDialog(QDialog):
     """An attack on a place: both sides, their values, stores, support, the odds column, the die
-    (typed from a physical roll or rolled on screen), whose counters take the loss, and the retreat."""
+    (typed from a physical roll or rolled on screen), whose counters take the loss, and the retreat.
+
+    "Fight" submits the attack through the window's controller and keeps the dialog open on the
+    result (die, column, outcome, losses, retreat), so the umpire can read it out before closing:
+    the die never exists only in a log tooltip."""
 
     def __init__(self, game: Any, place: str, attackers: list[str] | None = None,
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, controller: Any = None) -> None:
         super().__init__(parent)
         self.game = game
         self.place = place
+        self.controller = controller
+        """The one door the attack goes through (the window's GameController)."""
+        self.entry: Any = None
+        """The accepted attack's journal entry, once fought."""
+        self._unsubscribe: Any = None
         module = game.module
         self.setWindowTitle(f"Attack on {module.map.place_by_id[place].name}")
         self.resize(560, 560)
@@ -87,11 +97,21 @@ class FightDialog(QDialog):
         self.reasons.setWordWrap(True)
         self.reasons.setStyleSheet("color: #a00000")
         lay.addWidget(self.reasons)
+        self.result = QLabel()
+        self.result.setObjectName("fight-result")
+        self.result.setTextFormat(Qt.TextFormat.RichText)
+        self.result.setWordWrap(True)
+        self.result.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.result.setStyleSheet("QLabel#fight-result { border: 2px solid #305080; padding: 8px; }")
+        self.result.hide()
+        lay.addWidget(self.result)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
-        self.fight_button = self.buttons.addButton("Fight", QDialogButtonBox.ButtonRole.AcceptRole)
-        self.buttons.accepted.connect(self.accept)
+        self.fight_button = self.buttons.addButton("Fight", QDialogButtonBox.ButtonRole.ActionRole)
+        self.fight_button.setDefault(True)
+        self.fight_button.clicked.connect(self.fight)
         self.buttons.rejected.connect(self.reject)
         lay.addWidget(self.buttons)
+        self.finished.connect(self._stop_listening)
         self.extra.valueChanged.connect(self.update_sides)
         self.def_extra.valueChanged.connect(self.update_sides)
         self.update_sides()
@@ -99,12 +119,56 @@ class FightDialog(QDialog):
     @classmethod
     def for_window(cls, window: Any, place: str, attackers: list[str] | None = None) -> FightDialog:
         """The dialog on the window's game (manifest dialog ``binni.fight``)."""
-        return cls(window.game, place, attackers, window)
+        return cls(window.game, place, attackers, window, controller=window.controller)
+
+    def fight(self) -> None:
+        """Submit the attack; the result shows here when the game accepts it (at once, or after
+        CONTROL forces a refused attack in the window's force dialog)."""
+        if self.controller is None:
+            raise RuntimeError("the fight dialog has no controller to submit the attack to")
+        if self._unsubscribe is None:
+            self._unsubscribe = self.controller.on_accepted(self._accepted)
+        self.controller.submit(self.attack_command())
+
+    def _accepted(self, outcome: Any) -> None:
+        entry = outcome.entry
+        cmd = entry.command if entry is not None else {}
+        if cmd.get("kind") != "attack" or cmd.get("place") != self.place or self.entry is not None:
+            return
+        self.entry = entry
+        self.show_result(entry)
+
+    def _stop_listening(self) -> None:
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
+
+    def show_result(self, entry: Any) -> None:
+        """The fight's outcome in large type, then every event it produced (stores spent, losses, retreat)."""
+        fight = next((e for e in entry.events if e.kind == "fight"), None)
+        head = ""
+        if fight is not None:
+            d = fight.data
+            head = (f"<p style='font-size:150%'><b>{d.get('result', '?')}</b></p>"
+                    f"<p>die <b>{d.get('die', '?')}</b> on column <b>{d.get('column', '?')}</b> "
+                    f"(attack {d.get('attack', '?')} against defence {d.get('defence', '?')})</p>")
+        lines = "".join(f"<li>{html.escape(e.text)}</li>" for e in entry.events)
+        self.result.setText(f"{head}<ul>{lines}</ul>")
+        self.result.show()
+        self.fight_button.hide()
+        for cb in self.checks.values():
+            cb.setEnabled(False)
+        close = self.buttons.button(QDialogButtonBox.StandardButton.Cancel)
+        if close is not None:
+            close.setText("Close")
+            close.setDefault(True)
+        self.adjustSize()
 
     def chosen(self) -> list[str]:
         return [cid for cid, cb in self.checks.items() if cb.isChecked()]
 
-    def command(self) -> dict[str, Any]:
+    def attack_command(self) -> dict[str, Any]:
+        """The attack as chosen now (submitted by :meth:`fight`, not by accepting the dialog)."""
         cmd: dict[str, Any] = {"kind": "attack", "place": self.place, "attackers": self.chosen()}
         if self.extra.value():
             cmd["extra_stores"] = self.extra.value()
@@ -145,7 +209,7 @@ class FightDialog(QDialog):
             self.fight_button.setEnabled(False)
             self.reasons.setText("")
             return
-        cmd = module.parse_command({k: v for k, v in self.command().items() if k not in
+        cmd = module.parse_command({k: v for k, v in self.attack_command().items() if k not in
                                     ("attacker_loss", "defender_loss", "retreat_to")})
         if hasattr(module, "fight_sides"):
             f = module.fight_sides(state, cmd)

@@ -432,13 +432,10 @@ class DiplomacyBoard(QObject):
 
     # --- handing in and resolving --------------------------------------------------------------
     def hand_in(self) -> Any:
-        """Push the edited power's orders (nothing is pushed while a line is wrong)."""
+        """Push the edited power's orders as written, wrong lines and all: the rules record an
+        illegal line and hold its unit (docs/diplomacy.md), so a late delegation's slip never keeps
+        its whole hand-in off the table. The lines recorded as illegal are shown after the hand-in."""
         checks = self.check_lines()
-        bad = [c for c in checks if c.error]
-        if bad:
-            self.panel.error.setText(f"Not handed in — line {bad[0].line}: {bad[0].error}"
-                                     + (f" (and {len(bad) - 1} more)" if len(bad) > 1 else ""))
-            return None
         orders = [c.text for c in checks]
         entry = self.window.push({"kind": "submit_orders", "power": self.power, "orders": orders})
         if entry is None:
@@ -448,7 +445,11 @@ class DiplomacyBoard(QObject):
         self._loading = True
         self.panel.editor.clear()
         self._loading = False
-        self.panel.error.clear()
+        illegal = [e for e in entry.events if e.kind == "order_illegal"]
+        self.panel.error.setText(
+            (f"Handed in; {len(illegal)} line{'s' * (len(illegal) != 1)} recorded as illegal (those units hold):\n"
+             + "\n".join(f"• {e.data.get('order', '')}: {e.data.get('reason', '')}" for e in illegal))
+            if illegal else "")
         self.refresh()
         self.window.statusBar().showMessage(
             f"{self.module.power_name(self.power)} handed in {len(orders)} order{'s' * (len(orders) != 1)} "
