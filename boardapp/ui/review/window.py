@@ -113,9 +113,7 @@ class ReviewWindow(QMainWindow):
         return self.screen
 
     def review_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Review a game", "", "Games (*.game)")
-        if path:
-            open_review_window(path, parent_for_errors=self)
+        review_dialog(self)
 
     def closeEvent(self, event: Any) -> None:
         self.timeline.timer.stop()
@@ -171,6 +169,12 @@ class ReviewScreen(QWidget):
 
 _open: list[ReviewWindow] = []
 """Review windows opened from a menu (kept alive while shown)."""
+
+
+def review_dialog(parent: QWidget) -> ReviewWindow | None:
+    """File ▸ Review a game…: ask for a game file and open it in a review window."""
+    path, _ = QFileDialog.getOpenFileName(parent, "Review a game", "", "Games (*.game)")
+    return open_review_window(path, parent_for_errors=parent) if path else None
 
 
 def open_review_window(path: str | Path, parent_for_errors: QWidget | None = None) -> ReviewWindow | None:
