@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
@@ -147,8 +147,7 @@ class ReviewScreen(QWidget):
         self.stack.addWidget(self.board)
         self.stack.addWidget(self.curves)
         self.layout_name = "board"
-        for key in ("C", "Tab"):
-            QShortcut(QKeySequence(key), self, self.next_layout)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.resize(1920, 1080)
 
     def set_layout(self, name: str) -> None:
@@ -159,6 +158,16 @@ class ReviewScreen(QWidget):
 
     def next_layout(self) -> None:
         self.set_layout(self.LAYOUTS[(self.LAYOUTS.index(self.layout_name) + 1) % len(self.LAYOUTS)])
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """C or Tab: the other layout (keys the big screen's own parts leave unhandled reach here)."""
+        if event.key() in (Qt.Key.Key_C, Qt.Key.Key_Tab):
+            self.next_layout()
+        else:
+            super().keyPressEvent(event)
+
+    def focusNextPrevChild(self, forward: bool) -> bool:
+        return False  # Tab switches layouts here, it does not walk focus
 
     def closeEvent(self, event: Any) -> None:
         self.board.detach()
