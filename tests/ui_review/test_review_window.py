@@ -65,6 +65,7 @@ def window(qtbot: Any, played: Played) -> ReviewWindow:
     qtbot.addWidget(w)
     w.show()
     qtbot.waitExposed(w)
+    qtbot.waitUntil(lambda: w.loaded)
     return w
 
 
@@ -187,6 +188,7 @@ def test_without_matplotlib_the_window_works_and_says_so(qtbot: Any, played: Pla
     monkeypatch.setattr(curves_mod, "HAVE_MATPLOTLIB", False)
     w = ReviewWindow(Review.open(played.path))
     qtbot.addWidget(w)
+    w.load()
     note = w.curves.findChild(type(w.curves.readout), "needs_matplotlib")
     assert note is not None and "matplotlib" in note.text()
     w.timeline.set_position(5)

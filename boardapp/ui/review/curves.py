@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from boardapp.engine.module import Audience
@@ -49,6 +49,10 @@ class CurvesPanel(QWidget):
 
     positionClicked = Signal(int)
 
+    MARKER_MS = 150
+    """The 'you are here' line is redrawn this long after the timeline last moved, not at every frame
+    of a drag: matplotlib redraws the whole figure (about 0.1 s on a busy 2-core machine)."""
+
     def __init__(self, review: Review, audience: Audience = Audience.CONTROL, scale: float = 1.0,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -56,46 +60,64 @@ class CurvesPanel(QWidget):
         self.audience = audience
         self.scale = scale
         self.position = review.last
-        self.curves: list[Curve] = review.curves(audience=audience)
-        self.measures = list(dict.fromkeys(c.measure for c in self.curves))
+        self.curves: list[Curve] = []
+        self.measures: list[str] = []
         self.teams = {t.id: t for t in review.module.teams}
         lay = QVBoxLayout(self)
         lay.setContentsMargins(4, 4, 4, 4)
         bar = QHBoxLayout()
         self.measure_box = QComboBox(self)
-        for m in self.measures:
-            self.measure_box.addItem(measure_name(m), m)
         bar.addWidget(QLabel("Curve:", self))
         bar.addWidget(self.measure_box, 1)
         lay.addLayout(bar)
+        self.body = QLabel("Drawing the curves…", self)
+        self.body.setWordWrap(True)
+        lay.addWidget(self.body, 1)
         self.readout = QLabel(self)
         self.readout.setObjectName("readout")
         self.readout.setWordWrap(True)
+        lay.addWidget(self.readout)
         self.canvas: Any = None
         self.figure: Any = None
         self.axes: Any = None
         self._marker: Any = None
         self.lines: dict[str, Any] = {}
+        self.loaded = False
+
+    def load(self) -> None:
+        """Sample the curves and draw them (the window calls this once its board is on screen: sampling
+        and matplotlib's first draw take a few tenths of a second on a big game)."""
+        if self.loaded:
+            return
+        self.loaded = True
+        self.curves = self.review.curves(audience=self.audience)
+        self.measures = list(dict.fromkeys(c.measure for c in self.curves))
+        for m in self.measures:
+            self.measure_box.addItem(measure_name(m), m)
+        lay = self.layout()
+        assert isinstance(lay, QVBoxLayout)
         if not HAVE_MATPLOTLIB:
-            note = QLabel(NEEDS_MATPLOTLIB, self)
-            note.setObjectName("needs_matplotlib")
-            note.setWordWrap(True)
-            lay.addWidget(note, 1)
+            self.body.setText(NEEDS_MATPLOTLIB)
+            self.body.setObjectName("needs_matplotlib")
             self.measure_box.setEnabled(False)
         elif not self.measures:
-            lay.addWidget(QLabel("This rule system gives no curves.", self), 1)
+            self.body.setText("This rule system gives no curves.")
         else:
-            self.figure = Figure(figsize=(5, 3), dpi=100 * scale, layout="constrained")
+            self.body.hide()
+            self.figure = Figure(figsize=(5, 3), dpi=100 * self.scale, layout="constrained")
             self.canvas = FigureCanvasQTAgg(self.figure)
             self.canvas.setParent(self)
             self.canvas.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
             self.axes = self.figure.add_subplot()
-            lay.addWidget(self.canvas, 1)
+            self._marker_timer = QTimer(self)
+            self._marker_timer.setSingleShot(True)
+            self._marker_timer.setInterval(self.MARKER_MS)
+            self._marker_timer.timeout.connect(self.canvas.draw_idle)
+            lay.insertWidget(2, self.canvas, 1)
             self.canvas.mpl_connect("motion_notify_event", self._hover)
             self.canvas.mpl_connect("button_press_event", self._click)
             self.measure_box.currentIndexChanged.connect(self.draw)
             self.draw()
-        lay.addWidget(self.readout)
 
     # --- drawing -------------------------------------------------------------------------------------
     @property
@@ -146,7 +168,7 @@ class CurvesPanel(QWidget):
         self.position = position
         if self._marker is not None:
             self._marker.set_xdata([position, position])
-            self.canvas.draw_idle()
+            self._marker_timer.start()  # redraw once the slider rests: a full redraw costs ~0.1 s
 
     # --- the mouse -----------------------------------------------------------------------------------
     def nearest_sample(self, x: float) -> int:

@@ -43,6 +43,10 @@ class TimelineSlider(QSlider):
 
     def x_of(self, position: int) -> int:
         """Where ``position`` lies on the widget (the handle's centre there)."""
+        return self._x_map()(position)
+
+    def _x_map(self) -> Any:
+        """position -> x, the style's geometry asked once (a paint marks every turn end and ruling)."""
         opt = QStyleOptionSlider()
         self.initStyleOption(opt)
         groove = self.style().subControlRect(QStyle.ComplexControl.CC_Slider, opt,
@@ -50,17 +54,18 @@ class TimelineSlider(QSlider):
         handle = self.style().subControlRect(QStyle.ComplexControl.CC_Slider, opt,
                                              QStyle.SubControl.SC_SliderHandle, self)
         span = groove.width() - handle.width()
-        x = QStyle.sliderPositionFromValue(self.minimum(), self.maximum(), position, span)
-        return int(groove.x() + x + handle.width() / 2)
+        lo, hi, left = self.minimum(), self.maximum(), groove.x() + handle.width() / 2
+        return lambda position: int(left + QStyle.sliderPositionFromValue(lo, hi, position, span))
 
     def paintEvent(self, event: QPaintEvent) -> None:
         super().paintEvent(event)
         p = QPainter(self)
         h = self.height()
+        x_of = self._x_map()
         for marks, colour, length in ((self.turn_marks, TURN_COLOUR, 6), (self.forced_marks, FORCED_COLOUR, 10)):
             p.setPen(QPen(colour, 2))
             for m in marks:
-                x = self.x_of(m)
+                x = x_of(m)
                 p.drawLine(x, h - length, x, h)
         p.end()
 

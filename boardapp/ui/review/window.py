@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
@@ -59,7 +59,6 @@ class ReviewWindow(QMainWindow):
         bar.setTitleBarWidget(QWidget(bar))
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, bar)
         self.log = LogPanel(self)
-        self.log.show_game(ReviewSource(review))  # every line of the game, whatever the position
         self.log.tree.itemClicked.connect(self._log_clicked)
         self.log.placeClicked.connect(self.view.centre_on_place)
         self._dock("log", "Log", self.log, Qt.DockWidgetArea.RightDockWidgetArea)
@@ -71,6 +70,18 @@ class ReviewWindow(QMainWindow):
         self._menus()
         self.resize(1500, 950)
         self.view.fit()
+        self.loaded = False
+        QTimer.singleShot(0, self.load)
+
+    def load(self) -> None:
+        """Fill the log (every line of the game, whatever the position) and draw the curves, once the
+        board is up: on a 5,000-entry game these take about half a second, and the board comes first."""
+        if self.loaded:
+            return
+        self.loaded = True
+        self.log.show_game(ReviewSource(self.review))
+        self.curves.load()
+        self.curves.set_position(self.position)
 
     def _dock(self, ident: str, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
         dock = QDockWidget(title, self)
@@ -141,6 +152,7 @@ class ReviewScreen(QWidget):
         self.curves = CurvesPanel(window.review, Audience.PUBLIC, scale=2.2, parent=self)
         self.curves.setObjectName("screen_curves")
         self.curves.setStyleSheet("QLabel, QComboBox { font-size: 26px; }")
+        self.curves.load()
         self.curves.set_position(window.position)
         self.curves.positionClicked.connect(window.timeline.set_position)
         self.stack = QStackedLayout(self)
