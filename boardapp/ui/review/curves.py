@@ -45,7 +45,8 @@ def measure_name(measure: str) -> str:
 class CurvesPanel(QWidget):
     """One measure's curves, every side, with hover values and click-to-jump; see the module docstring.
 
-    ``scale`` enlarges every text and line (the big screen passes its height in hundredths)."""
+    ``scale`` enlarges every text and line (the figure's dots per inch are 100 times it; the big screen
+    passes its height over 540 px, so a 4K screen draws the same picture as a 1080 one, twice as fine)."""
 
     positionClicked = Signal(int)
 
@@ -143,20 +144,23 @@ class CurvesPanel(QWidget):
         for c in curves:
             team = self.teams.get(c.side)
             colour = team.colour if team is not None else "#333333"
-            (line,) = ax.plot(c.positions, c.values, marker="o", markersize=4 * self.scale, linewidth=1.6 * self.scale,
+            (line,) = ax.plot(c.positions, c.values, marker="o", markersize=4, linewidth=1.6,
                               color=colour, label=self.side_name(c.side), picker=True)
             self.lines[c.side] = line
         turns = self.review.turns
         ticks = [0, *(t.position for t in turns)]
         labels = ["start", *(self._short(t.label) for t in turns)]
         step = max(1, math.ceil(len(ticks) / 14))  # no more than 14 labels: legible on a narrow dock
-        ax.set_xticks(ticks[::step], labels[::step], rotation=45, ha="right", fontsize=8 * self.scale)
-        ax.tick_params(axis="y", labelsize=8 * self.scale)
-        ax.set_title(measure_name(self.measure or ""), fontsize=10 * self.scale)
+        ax.set_xticks(ticks[::step], labels[::step], rotation=45, ha="right", fontsize=8 if self.scale <= 1 else 10)
+        ax.tick_params(axis="y", labelsize=8 if self.scale <= 1 else 10)
+        ax.set_title(measure_name(self.measure or ""), fontsize=10 if self.scale <= 1 else 14)
         ax.grid(True, alpha=0.3)
-        if 1 < len(curves) <= 12:
-            ax.legend(fontsize=7 * self.scale, loc="upper left", ncols=2 if len(curves) > 6 else 1, framealpha=0.7)
-        self._marker = ax.axvline(self.position, color="#555555", linewidth=1.2 * self.scale, linestyle="--")
+        if self.scale > 1 and len(curves) > 1:  # the hall cannot hover: every side named, beside the plot
+            ax.legend(fontsize=9 if len(curves) <= 12 else 7, loc="upper left",
+                      bbox_to_anchor=(1.01, 1.0), ncols=1 if len(curves) <= 14 else 2, frameon=False)
+        elif 1 < len(curves) <= 8:
+            ax.legend(fontsize=7, loc="upper left", framealpha=0.7)
+        self._marker = ax.axvline(self.position, color="#555555", linewidth=1.2, linestyle="--")
         self.canvas.draw_idle()
 
     @staticmethod

@@ -93,12 +93,13 @@ class TimelineBar(QWidget):
         self.by.addItem(f"by {self.turn_word()}", "turn")
         self.by.addItem("by forced ruling", "forced")
         self.by.setCurrentIndex(1)
-        self.start_button = self._button("⏮", "to the start", lambda: self.set_position(0))
-        self.back_button = self._button("◀", "step back", self.step_back)
-        self.play_button = self._button("▶", "play (steps forward until the end)", self.toggle_play)
+        sp = QStyle.StandardPixmap
+        self.start_button = self._button(sp.SP_MediaSkipBackward, "to the start", lambda: self.set_position(0))
+        self.back_button = self._button(sp.SP_MediaSeekBackward, "step back", self.step_back)
+        self.play_button = self._button(sp.SP_MediaPlay, "play (steps forward until the end)", self.toggle_play)
         self.play_button.setCheckable(True)
-        self.forward_button = self._button("▶|", "step forward", self.step_forward)
-        self.end_button = self._button("⏭", "to the end", lambda: self.set_position(self.review.last))
+        self.forward_button = self._button(sp.SP_MediaSeekForward, "step forward", self.step_forward)
+        self.end_button = self._button(sp.SP_MediaSkipForward, "to the end", lambda: self.set_position(review.last))
         self.where = QLabel(self)
         self.where.setObjectName("where")
         self.where.setMinimumWidth(280)
@@ -121,9 +122,10 @@ class TimelineBar(QWidget):
         self.slider.valueChanged.connect(self._slider_moved)
         self._describe(review.last)
 
-    def _button(self, text: str, tip: str, slot: Any) -> QToolButton:
+    def _button(self, icon: QStyle.StandardPixmap, tip: str, slot: Any) -> QToolButton:
+        """A button with the style's own media icon (glyphs like ⏮ are missing from common fonts)."""
         b = QToolButton(self)
-        b.setText(text)
+        b.setIcon(self.style().standardIcon(icon))
         b.setToolTip(tip)
         b.clicked.connect(slot)
         return b
@@ -161,13 +163,13 @@ class TimelineBar(QWidget):
         if self.timer.isActive():
             self.timer.stop()
             self.play_button.setChecked(False)
-            self.play_button.setText("▶")
+            self.play_button.setIcon(self.style().standardIcon(QStyle.StandardPixmap.SP_MediaPlay))
         else:
             if self.position >= self.review.last:
                 self.set_position(0)
             self.timer.start()
             self.play_button.setChecked(True)
-            self.play_button.setText("⏸")
+            self.play_button.setIcon(self.style().standardIcon(QStyle.StandardPixmap.SP_MediaPause))
 
     def _play_step(self) -> None:
         self.step_forward()

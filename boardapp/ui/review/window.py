@@ -66,9 +66,11 @@ class ReviewWindow(QMainWindow):
         self.curves.positionClicked.connect(self.timeline.set_position)
         self.curves_dock = self._dock("curves", "Curves", self.curves, Qt.DockWidgetArea.RightDockWidgetArea)
         self.timeline.positionChanged.connect(self.show_position)
-        self.screen: ReviewScreen | None = None
+        self.big_screen: ReviewScreen | None = None
         self._menus()
         self.resize(1500, 950)
+        self.resizeDocks([self.curves_dock], [560], Qt.Orientation.Horizontal)  # room for the log's events
+        self.resizeDocks([self.curves_dock], [380], Qt.Orientation.Vertical)
         self.view.fit()
         self.loaded = False
         QTimer.singleShot(0, self.load)
@@ -108,8 +110,8 @@ class ReviewWindow(QMainWindow):
         """Show the game at ``position``: the board (and the big screen) redraw, the curves mark it."""
         self.game.seek(position)
         self.curves.set_position(position)
-        if self.screen is not None:
-            self.screen.curves.set_position(position)
+        if self.big_screen is not None:
+            self.big_screen.curves.set_position(position)
 
     def _log_clicked(self, item: QTreeWidgetItem) -> None:
         row = item.data(0, Qt.ItemDataRole.UserRole)
@@ -118,18 +120,18 @@ class ReviewWindow(QMainWindow):
 
     # --- other windows -------------------------------------------------------------------------------
     def open_screen(self) -> ReviewScreen:
-        if self.screen is None:
-            self.screen = ReviewScreen(self)
-        self.screen.show()
-        return self.screen
+        if self.big_screen is None:
+            self.big_screen = ReviewScreen(self)
+        self.big_screen.show()
+        return self.big_screen
 
     def review_dialog(self) -> None:
         review_dialog(self)
 
     def closeEvent(self, event: Any) -> None:
         self.timeline.timer.stop()
-        if self.screen is not None:
-            self.screen.close()
+        if self.big_screen is not None:
+            self.big_screen.close()
         self.scene.detach()
         super().closeEvent(event)
 
@@ -149,9 +151,10 @@ class ReviewScreen(QWidget):
         self.board = BigScreenWindow(window.game, parent=self)
         self.board.setWindowFlags(Qt.WindowType.Widget)
         self.board.timer.stop()  # no turn clock in a review
-        self.curves = CurvesPanel(window.review, Audience.PUBLIC, scale=2.2, parent=self)
+        height = QApplication.primaryScreen().geometry().height()
+        self.curves = CurvesPanel(window.review, Audience.PUBLIC, scale=max(1.5, height / 540), parent=self)
         self.curves.setObjectName("screen_curves")
-        self.curves.setStyleSheet("QLabel, QComboBox { font-size: 26px; }")
+        self.curves.setStyleSheet(f"QLabel, QComboBox {{ font-size: {round(height / 40)}px; }}")
         self.curves.load()
         self.curves.set_position(window.position)
         self.curves.positionClicked.connect(window.timeline.set_position)
@@ -183,8 +186,8 @@ class ReviewScreen(QWidget):
 
     def closeEvent(self, event: Any) -> None:
         self.board.detach()
-        if self.window_.screen is self:
-            self.window_.screen = None
+        if self.window_.big_screen is self:
+            self.window_.big_screen = None
         super().closeEvent(event)
 
 
