@@ -150,7 +150,8 @@ class ReviewScreen(QWidget):
         self.setWindowTitle(window.windowTitle().replace("review", "big screen of the review"))
         self.board = BigScreenWindow(window.game, parent=self)
         self.board.setWindowFlags(Qt.WindowType.Widget)
-        self.board.timer.stop()  # no turn clock in a review
+        self.board.timer.stop()  # no turn clock in a review: the day's timetable and countdown are long past
+        self.board.sidebar.clock.hide()
         height = QApplication.primaryScreen().geometry().height()
         self.curves = CurvesPanel(window.review, Audience.PUBLIC, scale=max(1.5, height / 540), parent=self)
         self.curves.setObjectName("screen_curves")
