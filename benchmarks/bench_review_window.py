@@ -101,7 +101,8 @@ def main() -> None:
                 QTest.mouseMove(canvas, QPoint(x, canvas.height() // 2))
                 app.processEvents()
                 hovers.append(time.perf_counter() - t0)
-            print(f"curve hover (mouse move to the readout, which says {panel.readout.text()[:40]!r}…; {len(hovers)} moves): median "
+            said = panel.readout.text()[:40]
+            print(f"curve hover (mouse move to the readout, which says {said!r}…; {len(hovers)} moves): median "
                   f"{statistics.median(hovers) * 1000:.1f} ms, max {max(hovers) * 1000:.1f} ms")
             redraws = []
             for _ in range(10):

@@ -106,7 +106,7 @@ class CurvesPanel(QWidget):
         else:
             self.body.hide()
             self.figure = Figure(figsize=(5, 3), dpi=100 * self.scale, layout="constrained")
-            self.canvas = FigureCanvasQTAgg(self.figure)
+            self.canvas = FigureCanvasQTAgg(self.figure)  # type: ignore[no-untyped-call]
             self.canvas.setParent(self)
             self.canvas.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
             self.axes = self.figure.add_subplot()

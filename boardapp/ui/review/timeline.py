@@ -9,6 +9,7 @@ the rules were overridden before stepping there.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QRect, Qt, QTimer, Signal
@@ -45,7 +46,7 @@ class TimelineSlider(QSlider):
         """Where ``position`` lies on the widget (the handle's centre there)."""
         return self._x_map()(position)
 
-    def _x_map(self) -> Any:
+    def _x_map(self) -> Callable[[int], int]:
         """position -> x, the style's geometry asked once (a paint marks every turn end and ruling)."""
         opt = QStyleOptionSlider()
         self.initStyleOption(opt)
