@@ -204,3 +204,53 @@ def test_boardapp_review_names_a_file_it_cannot_open(tmp_path: Path, capsys: Any
     assert main(["review", str(bad)]) == 2
     err = capsys.readouterr().err
     assert "boardapp review" in err and "not-a-game.game" in err
+
+
+def test_play_steps_by_turn_until_the_end(window: ReviewWindow, qtbot: Any, played: Played, monkeypatch: Any) -> None:
+    ends = _turn_ends(played.entries)
+    seen: list[int] = []
+    window.timeline.positionChanged.connect(seen.append)
+    window.timeline.timer.setInterval(10)
+    qtbot.mouseClick(window.timeline.start_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.timeline.play_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not window.timeline.timer.isActive(), timeout=5000)
+    assert seen == [0, *ends]  # the start, then every week's end, and play stops at the last
+    assert window.scene.picture == played.pictures[ends[-1]]
+
+
+def test_a_diplomacy_game_steps_by_season(qtbot: Any) -> None:
+    from boardapp.engine.files import new_game
+
+    game = new_game(load_scenario(ROOT / "scenarios" / "mun-historical-1935.yaml"))
+    game.push({"kind": "adjudicate"})  # Spring 1935
+    game.push({"kind": "set_victory_points", "power": "poland", "points": 2, "reason": "treaty of Riga"})
+    game.push({"kind": "adjudicate"})  # Fall 1935
+    w = ReviewWindow(Review.from_game(game))
+    qtbot.addWidget(w)
+    w.load()
+    assert w.timeline.by.currentText() == "by season"
+    qtbot.mouseClick(w.timeline.start_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(w.timeline.forward_button, Qt.MouseButton.LeftButton)
+    assert w.position == 1  # the end of Spring 1935: its one adjudication
+    assert "Spring 1935" in w.timeline.where.text()
+    assert "centres" in w.curves.measures and "vp" in w.curves.measures
+    w.close()
+
+
+def test_file_review_a_game_on_the_board_opens_a_review_window(qtbot: Any, played: Played, monkeypatch: Any) -> None:
+    from PySide6.QtWidgets import QFileDialog
+
+    from boardapp.engine.files import new_game
+    from boardapp.ui.mainwindow import MainWindow
+    from boardapp.ui.review import window as review_window
+
+    board = MainWindow(new_game(load_scenario(ROOT / "tests" / "data" / "tiny-scenario.yaml")))
+    qtbot.addWidget(board)
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(played.path), "Games (*.game)"))
+    action = next(a for a in board.menus["file"].actions() if a.text().replace("&", "") == "Review a game…")
+    action.trigger()
+    opened = review_window._open[-1]
+    qtbot.addWidget(opened)
+    assert opened.review.source == str(played.path)
+    assert opened.position == len(played.entries)
+    opened.close()
