@@ -32,7 +32,7 @@ from boardapp.model.problems import FileProblemsError, Problem
 from boardapp.model.yamlfile import YamlDocument
 
 SUBCOMMANDS = {"check", "run", "render", "schema", "export", "import", "diplomacy", "open", "screen", "host", "join",
-               "edit", "report"}
+               "edit", "report", "review"}
 
 
 def _err(message: str) -> int:
@@ -321,6 +321,12 @@ def cmd_report(args: argparse.Namespace) -> int:
     return report_command(args.game, args.out, pdf=args.pdf, umpire=args.umpire)
 
 
+def cmd_review(args: argparse.Namespace) -> int:
+    from boardapp.ui.review.window import run_review
+
+    return int(run_review(args.game))
+
+
 # --- the parser ---------------------------------------------------------------------------------
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
@@ -412,6 +418,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--pdf", metavar="FILE.pdf", help="also write the report as a PDF (needs matplotlib)")
     p.add_argument("--umpire", action="store_true", help="CONTROL's full picture: hidden units and secret tracks")
     p.set_defaults(func=cmd_report)
+
+    p = sub.add_parser("review", help="replay a game file read-only: timeline, steps by turn, curves, big screen")
+    p.add_argument("game", metavar="GAMEFILE")
+    p.set_defaults(func=cmd_review)
 
     p = sub.add_parser("diplomacy", help="Diplomacy-family tools")
     dsub = p.add_subparsers(dest="tool", required=True)

@@ -142,6 +142,7 @@ class MainWindow(QMainWindow):
         self.recent_menu = file.addMenu("Recent files")
         file.addSeparator()
         self._action(file, "Render &PNG…", self.render_dialog)
+        self._action(file, "Re&view a game…", self.review_dialog)  # the after-action review (ui/review)
         file.addSeparator()
         self._action(file, "&Quit", self.close, QKeySequence.StandardKey.Quit)
         edit = self.menus["edit"] = bar.addMenu("&Edit")
@@ -354,6 +355,12 @@ class MainWindow(QMainWindow):
                                               "Scenarios (*.yaml *.yml)")
         if path:
             self.open_path(path)
+
+    def review_dialog(self) -> None:
+        """File ▸ Review a game…: a game file replayed read-only in a review window of its own."""
+        from boardapp.ui.review.window import review_dialog
+
+        review_dialog(self)
 
     def open_dialog(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, "Open", "", "Games and scenarios (*.game *.yaml *.yml)")

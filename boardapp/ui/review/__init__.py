@@ -1,0 +1,1 @@
+"""The review window: a finished game replayed read-only on the board, with its curves (Qt)."""
