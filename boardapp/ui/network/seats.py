@@ -214,6 +214,8 @@ class SeatLink(QObject):
             if self.stale:
                 self.stale = False
                 self.staleChanged.emit(False)
+        elif kind == "notice":  # "CONTROL undid umpire 2's entry 6 (…)": every seat is told
+            self.notice.emit(str(data))
         elif kind == "outcome":
             command = self._queued.pop(data.id, None)
             if command is not None:

@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
+    QListWidget,
     QMessageBox,
     QPushButton,
     QScrollArea,
@@ -302,6 +303,9 @@ class NetworkControl(QObject):
         self.link: SeatLink | None = None
         self.status_dock: QDockWidget | None = None
         self.codes_dialog: CodesDialog | None = None
+        self.log_dock: QDockWidget | None = None
+        self.edit: Any = None
+        """The hosted seat's Edit menu (:class:`boardapp.ui.network.edit.HostedEdit`), once attached."""
         self.messages: list[str] = []
         """What the network told this window (refusals, late outcomes), newest last."""
         self.joined: list[Any] = []
@@ -364,9 +368,22 @@ class NetworkControl(QObject):
         self.indicator.setToolTip("\n".join(self.messages[-10:]) or link.url)
 
     def say(self, text: str, ms: int = 10000) -> None:
+        """Tell the user: the status line now, and the Network log dock (with the time) for later."""
         self.messages.append(text)
         self.window.statusBar().showMessage(text, ms)
+        self._log_list().insertItem(0, time.strftime("%H:%M:%S ") + text)
         self.indicator.setToolTip("\n".join(self.messages[-10:]))
+
+    def _log_list(self) -> QListWidget:
+        """The Network log dock's list (made on first use, newest first)."""
+        if self.log_dock is None:
+            self.log_view = QListWidget()
+            self.log_view.setObjectName("network-log")
+            self.log_dock = QDockWidget("Network log", self.window)
+            self.log_dock.setObjectName("Network log")
+            self.log_dock.setWidget(self.log_view)
+            self.window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.log_dock)
+        return self.log_view
 
     def show_refusal(self, outcome: Outcome) -> bool:
         """Refusals by the host other than a plain 'illegal' go to the status bar, not the force dialog
@@ -398,6 +415,10 @@ class NetworkControl(QObject):
         link.notice.connect(self.say)
         if self.window.game is not game:
             self.window.set_game(game, path, getattr(self.window, "autosave", False) if path else False)
+        if link.role in ("control", "umpire"):
+            from boardapp.ui.network.edit import HostedEdit
+
+            self.edit = HostedEdit(self.window, link)
         self._title_listener = game.subscribe(lambda _w, _e: self._retitle())
         self._retitle()
         self.timer.start()

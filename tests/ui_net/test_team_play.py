@@ -1,0 +1,94 @@
+"""Issue 19: several umpires, one game, as a team plays it — real host, real seats, real windows."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.ui_net.test_network_windows import WAIT, code_of, host_heads, host_summary, place_in_scene
+
+
+def _edit_texts(win: Any) -> dict[str, tuple[str, bool]]:
+    """The hosted Edit menu's visible actions: object name -> (text, enabled)."""
+    return {a.objectName(): (a.text(), a.isEnabled()) for a in win.menu("edit").actions()
+            if a.isVisible() and a.objectName()}
+
+
+# --- 19.1-2: undo names its entry and its seat; each seat is offered only what it may do --------------
+def test_each_seat_is_offered_only_the_undo_it_may_do_named_with_its_seat(qtbot: Any, host_window: Any,
+                                                                          join: Any) -> None:
+    control = host_window
+    ump = join(control.network.runner.url, code_of(control, "umpire 1"))
+    ump2 = join(control.network.runner.url, code_of(control, "umpire 2"))
+    ump.controller.submit({"kind": "move", "counter": "g-bde1", "to": "bravo"})
+    qtbot.waitUntil(lambda: place_in_scene(control, "g-bde1") == "bravo", timeout=WAIT)
+    qtbot.waitUntil(control.network.edit.undo_action.isEnabled, timeout=WAIT)
+
+    # CONTROL may undo any last entry: the menu names the entry and whose it is
+    text, enabled = _edit_texts(control)["hosted-undo"]
+    assert enabled and text.startswith("Undo entry 1: ") and text.endswith("(umpire 1's)")
+    # the umpire who played it may undo it: "yours"
+    assert _edit_texts(ump)["hosted-undo"][1] and _edit_texts(ump)["hosted-undo"][0].endswith("(yours)")
+    # another umpire may not: nothing offered
+    assert not _edit_texts(ump2)["hosted-undo"][1]
+    # the window's own stack actions are hidden (they would offer steps the host refuses)
+    assert not ump.undo_action.isVisible() and not control.take_back_action.isVisible()
+
+    # CONTROL plays after it: the umpire's Undo goes grey as the entry arrives
+    control.controller.submit({"kind": "move", "counter": "g-mil1", "to": "charlie"})
+    qtbot.waitUntil(lambda: place_in_scene(ump, "g-mil1") == "charlie", timeout=WAIT)
+    qtbot.waitUntil(lambda: not ump.network.edit.undo_action.isEnabled(), timeout=WAIT)
+    assert _edit_texts(control)["hosted-undo"][0].endswith("(yours)")
+
+    # CONTROL undoes its own, then umpire 1's: exactly the named entry, and every seat is told
+    control.network.edit.undo_action.trigger()
+    assert host_heads(control) == 1
+    qtbot.waitUntil(ump.network.edit.undo_action.isEnabled, timeout=WAIT)
+    named = control.network.edit.undo_action.text()
+    assert named.startswith("Undo entry 1: ") and "umpire 1's" in named
+    control.network.edit.undo_action.trigger()
+    assert host_heads(control) == 0
+    assert host_summary(control)["counters"]["g-bde1"]["place"] == "alpha"
+    for seat in (ump, ump2):
+        qtbot.waitUntil(lambda s=seat: any("undid umpire 1's entry 1" in m for m in s.network.messages),
+                        timeout=WAIT)
+        log = seat.network.log_view
+        assert any("undid umpire 1's entry 1" in log.item(i).text() for i in range(log.count()))
+    # CONTROL may redo; umpire 1 may not redo what CONTROL took back
+    qtbot.waitUntil(control.network.edit.redo_action.isEnabled, timeout=WAIT)
+    assert control.network.edit.redo_action.text().startswith("Redo entry 1: ")
+    assert not ump.network.edit.redo_action.isEnabled()
+
+
+def test_an_umpire_undoes_its_own_last_entry_and_may_redo_it(qtbot: Any, host_window: Any, join: Any) -> None:
+    ump = join(host_window.network.runner.url, code_of(host_window, "umpire 2"))
+    ump.controller.submit({"kind": "move", "counter": "r-mil3", "to": "delta"})
+    qtbot.waitUntil(ump.network.edit.undo_action.isEnabled, timeout=WAIT)
+    ump.network.edit.undo_action.trigger()
+    assert host_heads(host_window) == 0
+    assert place_in_scene(ump, "r-mil3") == "echo"
+    qtbot.waitUntil(ump.network.edit.redo_action.isEnabled, timeout=WAIT)
+    ump.network.edit.redo_action.trigger()
+    assert host_heads(host_window) == 1
+    qtbot.waitUntil(lambda: place_in_scene(host_window, "r-mil3") == "delta", timeout=WAIT)
+
+
+def test_control_takes_back_a_chosen_entry_and_everything_after_it(qtbot: Any, host_window: Any,
+                                                                   join: Any) -> None:
+    control = host_window
+    ump = join(control.network.runner.url, code_of(control, "umpire 1"))
+    ump.controller.submit({"kind": "move", "counter": "g-bde1", "to": "bravo"})
+    control.controller.submit({"kind": "move", "counter": "g-mil1", "to": "charlie"})
+    ump.controller.submit({"kind": "move", "counter": "r-mil3", "to": "delta"})
+    qtbot.waitUntil(lambda: len(control.game.entries) == 3, timeout=WAIT)
+    choices = control.network.edit.take_back_choices()
+    assert [e.seq for e, _ in choices] == [3, 2, 1]  # newest first
+    assert choices[0][1].endswith("(umpire 1's)") and choices[1][1].endswith("(yours)")
+    assert ump.network.edit.take_back_menu is None  # an umpire has no such list
+
+    taken = control.network.edit.take_back_to(2)
+    assert [e.seq for e in taken] == [3, 2]
+    assert host_heads(control) == 1
+    summary = host_summary(control)["counters"]
+    assert summary["g-bde1"]["place"] == "bravo"  # entry 1 stands
+    assert summary["g-mil1"]["place"] == "bravo" and summary["r-mil3"]["place"] == "echo"
+    qtbot.waitUntil(lambda: sum("undid" in m for m in ump.network.messages) == 2, timeout=WAIT)
