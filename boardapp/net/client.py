@@ -14,7 +14,9 @@ Events: ``("synced", head_seq)``, ``("entry", JournalEntry)``, ``("undone", seq)
 ``("redone", JournalEntry)``, ``("reset", Game)`` (a new or rebuilt replica), ``("view", dict)``
 (viewers and player seats; ``("events", [Event])`` with it when something they may see happened),
 ``("notice", str)`` (a sentence for the status line and log: "CONTROL undid umpire 2's entry 6 (…)"),
-``("stale", bool)``, ``("outcome", Outcome)``, ``("error", protocol.Error)``.
+``("clock", dict)`` (the host's turn clock, a :meth:`~boardapp.clock.TurnClock.record` counted from its
+arrival: on joining and whenever CONTROL or a new week changes it), ``("stale", bool)``,
+``("outcome", Outcome)``, ``("error", protocol.Error)``.
 """
 
 from __future__ import annotations
@@ -109,6 +111,10 @@ class Seat:
         self.seat_names: dict[str, str] = {}
         """Every seat's key -> name, as the host said on connecting (who played which entry)."""
         self.player: str | None = None
+        self.clock: dict[str, Any] | None = None
+        """The host's turn clock (:meth:`boardapp.clock.TurnClock.record`, ``wall`` this machine's time when it
+        arrived), None until the host sent it."""
+        self.clock_by = ""
         self._undone_by: dict[int, str] = {}
         """Entry on the redo stack -> key of the seat that took it back (as far as this seat heard)."""
         self.setup: p.Setup | None = None
@@ -214,6 +220,15 @@ class Seat:
         last entry while nothing was played after it. :meth:`may_undo` says beforehand."""
         cid = uuid.uuid4()
         return self._enqueue(str(cid), p.UndoMsg(id=cid, seq=max(self.head if seq is None else seq, 1)))
+
+    def set_clock(self, record: dict[str, Any]) -> asyncio.Future[Outcome]:
+        """CONTROL: make the host's clock this :meth:`~boardapp.clock.TurnClock.record` (start, pause,
+        adjust, a new week), counted from when the host gets it. Not queued while offline: a clock set
+        minutes later would be wrong, so it fails with :class:`SeatError` (set it again once back)."""
+        if self.stale:
+            raise SeatError("offline: the clock is the host's; set it again once reconnected", "offline")
+        cid = uuid.uuid4()
+        return self._enqueue(str(cid), p.ClockSet(id=cid, clock=p.ClockRecord(**record)))
 
     def redo(self, seq: int | None = None) -> asyncio.Future[Outcome]:
         """Play again entry ``seq`` (default: the next on the redo stack); the same rights as undo."""
@@ -488,6 +503,12 @@ class Seat:
         self._emit("redone", msg.entry)
         if msg.text:
             self._emit("notice", msg.text)
+
+    def _on_clock(self, msg: p.ClockMsg) -> None:
+        # counted from its arrival: the host's wall clock is not this machine's
+        self.clock = dict(msg.clock.model_dump(), wall=time.time())
+        self.clock_by = msg.by
+        self._emit("clock", dict(self.clock))
 
     def _on_notice(self, msg: p.Notice) -> None:
         self._emit("notice", msg.text)

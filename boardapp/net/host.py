@@ -31,6 +31,7 @@ from pydantic import ValidationError
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
+from boardapp.clock import WARNING1, WARNING5, TurnClock, week_of
 from boardapp.engine.game import Game
 from boardapp.engine.journal import JournalEntry
 from boardapp.engine.module import Audience, Event, IllegalCommandError
@@ -61,6 +62,10 @@ OUTBOX_LIMIT = 5000
 MISSED_LIMIT = 200
 REMEMBER = 50_000
 REFUSALS_KEPT = 200
+META_CLOCK = "clock"
+"""The game file's meta key holding the turn clock (the board, ``boardapp screen`` and the web page read it)."""
+CLOCK_TICK = 0.25
+"""Seconds between the host's looks at the clock for its warnings."""
 """Connection refusals and drops the host remembers for its status (the Seats dock)."""
 
 
@@ -218,9 +223,98 @@ class Host:
         """How many changes the game has had while hosted."""
         self._view_events: list[Event] = []
         """Events since the last views went out (each audience is sent those it may see)."""
+        self.clock = self._saved_clock()
+        """The game's one turn clock: CONTROL sets it (``clock_set``), every seat and viewer is sent it, and it
+        is kept in the game file's meta key ``clock`` so that a restarted host goes on with it."""
+        self.clock_by = ""
+        self._clock_record = self.clock.record()
+        self._warned = self._warning_level()
         self._unsubscribe = game.subscribe(self._changed)
         self._gc_held = False
         self.port: int = port
+
+    # --- the clock -----------------------------------------------------------------------------
+    def _week(self) -> int:
+        module, state = self.game.module, self.game.state
+        return int(module.turn_number(state) or week_of(state, module.turn_label(state)) or 1)
+
+    def _saved_clock(self) -> TurnClock:
+        """The clock of the game's week: the game file's record of it (the time run while the host was
+        down counts when it was running), else a fresh one, paused at the week's length."""
+        clock = TurnClock.for_game(self.game.module, self.game.state)
+        store = self.game.store
+        text = store.meta().get(META_CLOCK) if store is not None else None
+        if text:
+            try:
+                record = p.ClockRecord.model_validate_json(text).model_dump()
+            except ValidationError as exc:
+                log.warning("the clock record in the game file is unreadable (%s); starting a fresh clock", exc)
+                return clock
+            if record["week"] == clock.week:
+                clock.restore(record)
+        return clock
+
+    def clock_record(self) -> dict[str, Any]:
+        """The clock as :meth:`TurnClock.record` made at its last change (what the web page reads; the
+        same object until it changes, so a reader polling it sees a change only when there is one)."""
+        return self._clock_record
+
+    def set_clock(self, record: dict[str, Any] | p.ClockRecord, by: str = "") -> None:
+        """Take over CONTROL's clock (counted from now), keep it in the game file and tell every seat."""
+        data = record.model_dump() if isinstance(record, p.ClockRecord) else dict(record)
+        self.clock.restore(data, wall=float(data["wall"]))
+        self.clock_by = by
+        self._clock_changed()
+
+    def _clock_changed(self) -> None:
+        record = self._clock_record = self.clock.record()
+        store = self.game.store
+        if store is not None and not getattr(store, "readonly", False):
+            try:
+                store.set_meta(META_CLOCK, json.dumps(record))
+            except Exception as exc:  # a full disk must not stop the game: say it
+                log.warning("the clock could not be kept in the game file: %s", exc)
+        text = p.encode(self._clock_msg())
+        for conn in list(self._conns):
+            if conn.ready:
+                self._send(conn, text)
+
+    def _clock_msg(self) -> p.ClockMsg:
+        return p.ClockMsg(clock=p.ClockRecord(**self.clock.record()), by=self.clock_by)  # made now: wall is now
+
+    def _follow_week(self) -> None:
+        """A new week (end of turn): the clock starts again, paused, at the new week's length."""
+        week = self._week()
+        if week > self.clock.week:
+            self.clock.reset(week, self.game.module.turn_minutes(self.game.state))
+            self.clock_by = ""
+            self._warned = self._warning_level()
+            self._clock_changed()
+
+    def _warning_level(self) -> int:
+        """0 while more than 5 minutes are left, 1 within 5, 2 within 1, 3 once time is up."""
+        left = self.clock.length - self.clock.elapsed()
+        return 3 if left <= 0 else 2 if left <= WARNING1 else 1 if left <= WARNING5 else 0
+
+    def _clock_warning(self) -> str | None:
+        """'5 minutes left in week 2' when the clock has just reached a warning, else None. Each warning is
+        said once a week; CONTROL giving time back makes it due again."""
+        level = self._warning_level()
+        said, self._warned = self._warned, level
+        if level <= said:
+            return None
+        words = {1: "5 minutes left", 2: "1 minute left", 3: "time is up"}
+        return f"{words[level]} in week {self.clock.week}"
+
+    async def _clock_loop(self) -> None:
+        while True:
+            await asyncio.sleep(CLOCK_TICK)
+            text = self._clock_warning()
+            if text is not None:
+                msg = p.encode(p.Notice(about="clock", text=text))
+                for conn in list(self._conns):
+                    if conn.ready:
+                        self._send(conn, msg)
 
     # --- seats ---------------------------------------------------------------------------------
     def add_seat(self, role: p.Role, name: str | None = None, teams: Iterable[str] | None = None,
@@ -325,6 +419,7 @@ class Host:
                                    server_header=None)
         self.port = self._server.sockets[0].getsockname()[1] if self._server.sockets else self.requested_port
         self._spawn(self._view_loop())
+        self._spawn(self._clock_loop())
         if self.ping_interval:
             self._spawn(self._ping_loop())
         if self.tune_gc:
@@ -514,6 +609,7 @@ class Host:
             if not same_game:
                 self._send(conn, p.Setup(game_id=self.game_id, teams=public_teams(self.game), **self._setup))
             self._catch_up(conn, msg.last_seq if same_game else 0, msg.chain if same_game else None)
+        self._send(conn, self._clock_msg())
         conn.ready = True
         return True
 
@@ -547,6 +643,12 @@ class Host:
             self._on_command(conn, msg)
         elif isinstance(msg, p.UndoMsg | p.RedoMsg):
             self._on_undo_redo(conn, msg)
+        elif isinstance(msg, p.ClockSet):
+            if grant.role != "control":
+                self._refuse(conn, str(msg.id), "forbidden", ["only CONTROL sets the turn clock"])
+            else:
+                self.set_clock(msg.clock, by=grant.name)
+                self._send(conn, p.Accepted(id=msg.id, seq=0))
         elif isinstance(msg, p.Sync):
             if not grant.follows_journal:
                 self._send(conn, self._view_now(grant.audience))
@@ -767,6 +869,7 @@ class Host:
             else:  # the whole journal was replaced
                 self._catch_up(conn, 0, None)
         self._view_dirty.set()
+        self._follow_week()
 
     def _view_now(self, audience: Audience, events: list[Event] | None = None) -> p.View:
         """The view of ``audience`` with its own sequence number, advanced only when what it may see changed."""

@@ -196,14 +196,14 @@ def test_oversized_and_malformed_messages(game_path: Path) -> None:
             assert ans[0]["type"] == "error" and ans[0]["code"] == "malformed" and ans[0]["fatal"]
             # after hello: malformed and unknown messages are answered, the connection kept
             ans = await raw_session(host.url, hello, "[1, 2", json.dumps({"type": "launch"}),
-                                    json.dumps({"type": "ping", "t": 1.5}), answers=6)
+                                    json.dumps({"type": "ping", "t": 1.5}), answers=7)
             kinds = [(a["type"], a.get("code")) for a in ans]
-            assert kinds[:2] == [("welcome", None), ("setup", None)]
+            assert kinds[:4] == [("welcome", None), ("setup", None), ("catchup", None), ("clock", None)]
             assert ("error", "malformed") in kinds and kinds[-1] == ("pong", None)
             assert sum(1 for k in kinds if k == ("error", "malformed")) == 2
             # a command id that is not a uuid
             ans = await raw_session(host.url, hello, json.dumps({"type": "command", "id": "x", "command": {},
-                                                                 "base_seq": 0}), answers=4)
+                                                                 "base_seq": 0}), answers=5)
             assert ans[-1]["type"] == "error" and "id" in ans[-1]["detail"]
             # oversized: refused and the connection closed
             big = json.dumps({"type": "command", "id": str(uuid.uuid4()), "base_seq": 0,
@@ -211,7 +211,7 @@ def test_oversized_and_malformed_messages(game_path: Path) -> None:
             ans = await raw_session(host.url, hello, big, answers=10)
             assert ans[-1]["type"] == "error" and ans[-1]["code"] == "too_big" and ans[-1]["fatal"]
             # binary frames are refused
-            ans = await raw_session(host.url, hello, b"\x80\x04pickle", answers=4)
+            ans = await raw_session(host.url, hello, b"\x80\x04pickle", answers=5)
             assert ans[-1]["code"] == "malformed"
             # far beyond the transport limit: the connection is closed, the host lives on
             await raw_session(host.url, hello, "x" * (p.MAX_MESSAGE * 5), answers=3)
@@ -393,3 +393,126 @@ def test_seat_thread_for_a_window_without_asyncio(game_path: Path) -> None:
         thread.join(10)
         loop.close()
         game.store.close()
+
+
+# --- issue 19.3: one clock, owned by the host -----------------------------------------------------------
+def test_the_host_owns_one_clock_every_seat_and_viewer_follows_it_across_a_restart(game_path: Path,
+                                                                                    tmp_path: Path) -> None:
+    """War in Binni: a week is 30 minutes of real time, the first 45 (rules digest). CONTROL starts the
+    clock and takes a minute off; an umpire and a viewer are told within 1 s; an umpire may not set it;
+    a seat joining late and a restarted host (from the game file's meta ``clock``) have the same clock."""
+    from boardapp.clock import TurnClock
+
+    async def go() -> None:
+        game = open_host_game(game_path)
+        host = Host(game)
+        ctrl_g, ump_g, view_g = host.add_seat("control"), host.add_seat("umpire"), host.add_seat("viewer")
+        await host.start()
+        port = host.port
+        host.save_grants(tmp_path / "seats.json")
+        seats = [Seat(host.url, g.token, backoff=(0.05, 0.3)) for g in (ctrl_g, ump_g, view_g)]
+        for s in seats:
+            await s.start()
+        ctrl, ump, viewer = seats
+        await until(lambda: all(s.clock is not None for s in seats), timeout=1)
+        assert all(s.clock is not None and not s.clock["running"] and s.clock["week"] == 1 for s in seats)
+        first = TurnClock()
+        first.restore(ump.clock or {})
+        assert first.length == 45 * 60  # the first week: 45 minutes, paused, nothing run
+
+        mine = TurnClock()  # CONTROL's panel: start, a minute less
+        mine.start()
+        mine.adjust(-60)
+        t0 = asyncio.get_running_loop().time()
+        assert (await asyncio.wait_for(ctrl.set_clock(mine.record()), 5)).accepted
+        await until(lambda: all(s.clock is not None and s.clock["running"] for s in (ump, viewer)), timeout=1)
+        assert asyncio.get_running_loop().time() - t0 < 1.0
+        assert ump.clock is not None and ump.clock["extra"] == -60 and ump.clock_by == ctrl.seat_name
+        assert host.clock.running and host.clock.length == 44 * 60
+
+        refused = await asyncio.wait_for(ump.set_clock(TurnClock().record()), 5)
+        assert not refused.accepted and refused.code == "forbidden" and "CONTROL" in refused.reasons[0]
+        assert host.clock.running  # unchanged
+
+        await asyncio.sleep(0.3)
+        await host.stop()
+        game.store.close()
+        await until(lambda: ump.stale)
+        await asyncio.sleep(0.5)  # the host is down for a while: a running clock runs on
+        game2 = open_game(game_path)
+        host2 = Host(game2, port=port)
+        host2.load_grants(tmp_path / "seats.json")
+        assert host2.clock.running and host2.clock.length == 44 * 60
+        assert 0.8 <= host2.clock.elapsed() < 3.0  # 0.3 s before the stop + 0.5 s down + the rest
+        before = ump.clock
+        await host2.start()
+        await until(lambda: not ump.stale and ump.clock is not before, timeout=5)
+        assert ump.clock is not None and ump.clock["running"] and ump.clock["extra"] == -60
+        for s in seats:
+            await s.close()
+        await host2.stop()
+        game2.store.close()
+    run(go())
+
+
+def test_a_new_week_resets_the_clock_and_warnings_reach_every_seat(game_path: Path) -> None:
+    """The clock's warnings (5 minutes, 1 minute, time up) are told to every seat, viewers too; a new
+    week's clock is 30 minutes (rules digest), paused."""
+    from boardapp.clock import TurnClock
+
+    async def go() -> None:
+        game = open_host_game(game_path)
+        async with Host(game) as host:
+            ump = Seat(host.url, host.add_seat("umpire").token)
+            viewer = Seat(host.url, host.add_seat("viewer").token)
+            notices: list[str] = []
+            viewer.on_event = lambda kind, data: notices.append(data) if kind == "notice" else None
+            await ump.start()
+            await viewer.start()
+            record = host.clock.record()
+            host.set_clock(dict(record, running=True, started=True, elapsed=45 * 60 - 5 * 60 + 0.2),
+                           by="CONTROL")
+            await until(lambda: "5 minutes left in week 1" in notices, timeout=2)
+            host.set_clock(dict(record, running=True, started=True, elapsed=45 * 60 - 0.2), by="CONTROL")
+            await until(lambda: "time is up in week 1" in notices, timeout=2)
+            assert notices.count("5 minutes left in week 1") == 1  # each warning said once
+            # the end of the week: every seat's clock is week 2's, 30 minutes, paused until CONTROL starts it
+            ctrl = Seat(host.url, host.add_seat("control").token)
+            await ctrl.start()
+            assert (await ctrl.play({"kind": "end_turn"}, timeout=5)).accepted
+            await until(lambda: ump.clock is not None and ump.clock["week"] == 2, timeout=1)
+            await until(lambda: viewer.clock is not None and viewer.clock["week"] == 2, timeout=1)
+            week2 = TurnClock()
+            week2.restore(viewer.clock or {})
+            assert week2.length == 30 * 60 and not week2.running and week2.elapsed() == 0
+            await ctrl.close()
+            await ump.close()
+            await viewer.close()
+    run(go())
+
+
+def test_the_web_page_shows_the_hosts_clock(game_path: Path) -> None:
+    """The web page (boardapp/web) reads the host's own clock: CONTROL's start reaches it within 1 s."""
+    from boardapp.clock import TurnClock
+    from boardapp.web.hosting import start_web
+
+    async def go() -> None:
+        game = open_host_game(game_path)
+        async with Host(game) as host:
+            web = await start_web(host, game, "127.0.0.1", 0)
+            try:
+                await until(lambda: web.clock is not None, timeout=2)
+                assert web.clock is not None and not web.clock["running"] and web.clock["remaining"] == 45 * 60
+                mine = TurnClock()
+                mine.start()
+                mine.adjust(120)
+                ctrl = Seat(host.url, host.add_seat("control").token)
+                await ctrl.start()
+                assert (await asyncio.wait_for(ctrl.set_clock(mine.record()), 5)).accepted
+                await until(lambda: web.clock is not None and web.clock["running"], timeout=1)
+                assert web.clock is not None and web.clock["length"] == 47 * 60
+                await ctrl.close()
+            finally:
+                await web.stop()
+        game.store.close()
+    run(go())

@@ -92,3 +92,34 @@ def test_control_takes_back_a_chosen_entry_and_everything_after_it(qtbot: Any, h
     assert summary["g-bde1"]["place"] == "bravo"  # entry 1 stands
     assert summary["g-mil1"]["place"] == "bravo" and summary["r-mil3"]["place"] == "echo"
     qtbot.waitUntil(lambda: sum("undid" in m for m in ump.network.messages) == 2, timeout=WAIT)
+
+
+# --- 19.3: one clock, owned by the host ------------------------------------------------------------------
+def test_control_starts_the_clock_and_every_seat_and_the_big_screen_show_it(qtbot: Any, host_window: Any,
+                                                                           join: Any) -> None:
+    """CONTROL presses Start on its clock panel: the umpire's status bar and the hall's big screen (a
+    viewer seat) run the same clock within 1 s; a minute more reaches them too."""
+    import time
+
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    control = host_window
+    ump = join(control.network.runner.url, code_of(control, "umpire 1"))
+    screen = join(control.network.runner.url, code_of(control, "big screen"))
+    qtbot.waitUntil(lambda: ump.network.clock is not None, timeout=WAIT)
+    assert ump.network.clock_label.text() == "Week 1 · 45:00 · paused"  # the first week: 45 minutes
+    panel = control.bigscreen.dock_widget.clock_control
+    t0 = time.monotonic()
+    QTest.mouseClick(panel.start_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: ump.network.clock is not None and ump.network.clock.running, timeout=1000)
+    qtbot.waitUntil(lambda: screen.clock.running, timeout=1000)
+    assert time.monotonic() - t0 < 1.0
+    assert control.network.runner.call(lambda h: h.clock.running)
+    QTest.mouseClick(panel.plus_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: ump.network.clock is not None and ump.network.clock.length == 46 * 60, timeout=1000)
+    qtbot.waitUntil(lambda: screen.clock.length == 46 * 60, timeout=1000)
+    ump.network.update_indicator()
+    # 45 + 1 minutes, less than 2 s run (the display rounds up)
+    assert ump.network.clock_label.text() in ("Week 1 · 46:00 · running", "Week 1 · 45:59 · running")
+    assert abs(screen.clock.remaining() - ump.network.clock.remaining()) < 1.0

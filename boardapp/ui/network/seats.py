@@ -79,6 +79,8 @@ class SeatLink(QObject):
     """The mirror or the public picture changed."""
     lateOutcome = Signal(object, object)
     failed = Signal(str)
+    clockChanged = Signal(object)
+    """The host's turn clock changed (a :meth:`boardapp.clock.TurnClock.record`, counted from its arrival)."""
     notice = Signal(str)
     """Something to tell the user (an undo the host refused)."""
     """The host refused this seat for good (a revoked code); the seat stopped."""
@@ -97,6 +99,8 @@ class SeatLink(QObject):
         self.fatal = ""
         self.game: LiveGame | None = None
         self.public: PublicGame | None = None
+        self.clock: dict[str, Any] | None = None
+        """The host's turn clock, as last heard (None before the host sent it)."""
         self.last_change = 0.0
         """time.perf_counter() of the last change applied to the mirror (for measuring delays)."""
         self._queued: dict[str, Any] = {}
@@ -173,6 +177,12 @@ class SeatLink(QObject):
             return await (self.seat.undo(seq) if which == "undo" else self.seat.redo())
         return self.loop.submit(go())
 
+    def set_clock(self, record: dict[str, Any]) -> concurrent.futures.Future[Outcome]:
+        """CONTROL: make the host's clock this record (SeatError in the future while offline)."""
+        async def go() -> Outcome:
+            return await self.seat.set_clock(record)
+        return self.loop.submit(go())
+
     def wait(self, fut: concurrent.futures.Future[Any], timeout: float) -> Any:
         """The future's result, running Qt's loop (no user input) meanwhile; None if not done in time."""
         if not fut.done() and timeout > 0:
@@ -214,6 +224,9 @@ class SeatLink(QObject):
             if self.stale:
                 self.stale = False
                 self.staleChanged.emit(False)
+        elif kind == "clock":
+            self.clock = dict(data)
+            self.clockChanged.emit(self.clock)
         elif kind == "notice":  # "CONTROL undid umpire 2's entry 6 (…)": every seat is told
             self.notice.emit(str(data))
         elif kind == "outcome":

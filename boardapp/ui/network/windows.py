@@ -23,7 +23,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QColor, QGuiApplication, QImage, QPainter, QPixmap
 from PySide6.QtWidgets import (
     QApplication,
@@ -48,6 +48,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from boardapp.clock import TurnClock
 from boardapp.net.client import SeatError
 from boardapp.ui.document.controller import Outcome
 from boardapp.ui.network.loops import SEAT_FOR_HOST, HostRunner, SeatPlan
@@ -293,8 +294,30 @@ class HostStatusPanel(QWidget):
 
 
 # --- the window's side ------------------------------------------------------------------------------
+CLOCK_WORDS = {"running": "running", "paused": "paused", "warning5": "under 5 minutes", "warning1": "last minute",
+               "expired": "time up"}
+
+
+def clock_for(module: Any, record: dict[str, Any]) -> TurnClock:
+    """A clock showing the host's ``record`` (counted from its arrival) with the scenario's week lengths."""
+    clock = TurnClock.for_scenario(getattr(module, "scenario", None))
+    clock.restore(record)
+    return clock
+
+
+def clock_text(clock: TurnClock) -> str:
+    """'Week 2 · 29:41 · running' — the host's clock in a seat's status bar."""
+    state = clock.state()
+    over = int(clock.overrun())
+    left = clock.text() if state != "expired" else f"+{over // 60}:{over % 60:02d}"
+    return f"Week {clock.week} · {left} · {CLOCK_WORDS[state]}"
+
+
 class NetworkControl(QObject):
     """The network menu, indicator and docks of one board window (see :func:`install`)."""
+
+    _clockAnswered = Signal(object)
+    """The host's answer to CONTROL's clock change (a concurrent future), in the Qt thread."""
 
     def __init__(self, window: Any) -> None:
         super().__init__(window)
@@ -315,6 +338,12 @@ class NetworkControl(QObject):
         self.indicator = QLabel()
         self.indicator.setObjectName("network-indicator")
         window.statusBar().addPermanentWidget(self.indicator)
+        self.clock_label = QLabel()
+        self.clock_label.setObjectName("host-clock")
+        window.statusBar().addPermanentWidget(self.clock_label)
+        self.clock: TurnClock | None = None
+        """The host's turn clock as this seat last heard it (None: not on a hosted game yet)."""
+        self._clockAnswered.connect(self._clock_answer)
         self.timer = QTimer(self)
         self.timer.setInterval(1000)
         self.timer.timeout.connect(self.update_indicator)
@@ -348,6 +377,7 @@ class NetworkControl(QObject):
     # --- indicator and messages ---------------------------------------------------------------------
     def update_indicator(self) -> None:
         link = self.link
+        self.clock_label.setText(clock_text(self.clock) if self.clock is not None and link is not None else "")
         if link is None:
             self.indicator.setText("")
             self.indicator.setToolTip("")
@@ -413,6 +443,10 @@ class NetworkControl(QObject):
         link.lateOutcome.connect(self._late)
         link.failed.connect(self._failed)
         link.notice.connect(self.say)
+        link.clockChanged.connect(self._host_clock)
+        bigscreen = getattr(self.window, "bigscreen", None)
+        if link.role == "control" and bigscreen is not None:
+            bigscreen.driver.clockChanged.connect(self._control_clock)
         if self.window.game is not game:
             self.window.set_game(game, path, getattr(self.window, "autosave", False) if path else False)
         if link.role in ("control", "umpire"):
@@ -424,6 +458,37 @@ class NetworkControl(QObject):
         self.timer.start()
         self._update_actions()
         self.update_indicator()
+
+    # --- the host's clock -----------------------------------------------------------------------------
+    def _host_clock(self, record: dict[str, Any]) -> None:
+        """The host's clock changed: show it, and make the board's big-screen clock follow it."""
+        game = self.window.game
+        self.clock = clock_for(game.module, record)
+        bigscreen = getattr(self.window, "bigscreen", None)
+        if bigscreen is not None:
+            bigscreen.driver.clock.restore(record)  # no echo: restoring is not CONTROL's change
+            bigscreen.driver.ticked.emit()
+        self.update_indicator()
+
+    def _control_clock(self, record: dict[str, Any]) -> None:
+        """CONTROL changed the clock on its panel: the host's clock is the one everyone sees."""
+        link = self.link
+        if link is None or link.role != "control":
+            return
+        if link.stale:
+            self.say("Offline: the clock change was not sent — the host's clock stands; set it again once back")
+            return
+        fut = link.set_clock(record)
+        fut.add_done_callback(self._clockAnswered.emit)
+
+    def _clock_answer(self, fut: Any) -> None:
+        try:
+            outcome = fut.result()
+        except Exception as exc:  # a seat error, said to the user
+            self.say(f"The clock change was not sent: {exc}")
+            return
+        if not outcome.accepted:
+            self.say("The host refused the clock change: " + "; ".join(outcome.reasons))
 
     def _retitle(self) -> None:
         link = self.link
@@ -611,6 +676,7 @@ def open_join(url: str, code: str, screen: bool = False, timeout: float = 10.0) 
         def stale(s: bool) -> None:
             screen_window.setWindowTitle(("offline — reconnecting — " if s else "") + "big screen")
         link.staleChanged.connect(stale)
+        link.clockChanged.connect(screen_window.restore_clock)  # the host's clock, not the hall's own
         return screen_window
     from boardapp.ui.mainwindow import MainWindow
 
