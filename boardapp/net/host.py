@@ -138,6 +138,32 @@ class Grant:
                    player=data.get("player"))
 
 
+def read_grants(path: str | Path) -> list[Grant]:
+    """The seats saved in a seats file (``GAME_FILE.seats.json``), in order; a ValueError that names the file
+    and what is wrong with it (never a traceback from deep inside)."""
+    path = Path(path)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise ValueError(f"{path}: cannot read the seats file ({exc.strerror or exc})") from None
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"{path}:{exc.lineno}:{exc.colno}: the seats file is not valid JSON ({exc.msg}); "
+                         f"restore it or delete it to make new join codes") from None
+    if not isinstance(data, list):
+        raise ValueError(f"{path}: the seats file should hold a list of seats, not {type(data).__name__}")
+    grants = []
+    for i, item in enumerate(data, 1):
+        try:
+            grant = Grant.from_json(item)
+        except (KeyError, TypeError, AttributeError) as exc:
+            raise ValueError(f"{path}: seat {i} lacks or garbles {exc}; each seat needs role, name and token") \
+                from None
+        if grant.role not in ("control", "umpire", "viewer", "player"):
+            raise ValueError(f"{path}: seat {i} ({grant.name!r}) has the unknown role {grant.role!r}")
+        grants.append(grant)
+    return grants
+
+
 class _Pages:
     """A catch-up waiting in a seat's outbox: the entries are taken when it is queued, encoded page
     by page only as the seat reads them (a long journal is never held twice in memory as text)."""
@@ -358,8 +384,8 @@ class Host:
             fh.write(data)
 
     def load_grants(self, path: str | Path) -> None:
-        for item in json.loads(Path(path).read_text(encoding="utf-8")):
-            grant = Grant.from_json(item)
+        """Take the seats saved by :meth:`save_grants` (ValueError naming the file when it is unreadable)."""
+        for grant in read_grants(path):
             self.grants[grant.token] = grant
 
     def _authors(self) -> dict[str, str]:

@@ -516,3 +516,20 @@ def test_the_web_page_shows_the_hosts_clock(game_path: Path) -> None:
                 await web.stop()
         game.store.close()
     run(go())
+
+
+def test_a_broken_seats_file_is_named_with_what_is_wrong(tmp_path: Path) -> None:
+    from boardapp.net.host import read_grants
+
+    bad = tmp_path / "g.game.seats.json"
+    bad.write_text('[{"role": "umpire", "name": "umpire 1", "token": "abc"},\n {"role": ', encoding="utf-8")
+    with pytest.raises(ValueError, match=r"g\.game\.seats\.json:2:\d+: the seats file is not valid JSON"):
+        read_grants(bad)
+    bad.write_text('[{"role": "umpire", "name": "umpire 1"}]', encoding="utf-8")
+    with pytest.raises(ValueError, match=r"seat 1 lacks or garbles 'token'"):
+        read_grants(bad)
+    bad.write_text('[{"role": "general", "name": "x", "token": "abc"}]', encoding="utf-8")
+    with pytest.raises(ValueError, match=r"seat 1 \('x'\) has the unknown role 'general'"):
+        read_grants(bad)
+    bad.write_text('[{"role": "umpire", "name": "umpire 2", "token": "abc", "teams": ["reb"]}]', encoding="utf-8")
+    assert [(g.name, g.teams) for g in read_grants(bad)] == [("umpire 2", frozenset({"reb"}))]

@@ -123,3 +123,77 @@ def test_control_starts_the_clock_and_every_seat_and_the_big_screen_show_it(qtbo
     # 45 + 1 minutes, less than 2 s run (the display rounds up)
     assert ump.network.clock_label.text() in ("Week 1 · 46:00 · running", "Week 1 · 45:59 · running")
     assert abs(screen.clock.remaining() - ump.network.clock.remaining()) < 1.0
+
+
+# --- 19.4: hosting again keeps the saved seats and limits; a change is explicit and logged -----------------
+def _log_texts(win: Any) -> list[str]:
+    log = win.network.log_view
+    return [log.item(i).text() for i in range(log.count())]
+
+
+def test_hosting_again_keeps_the_saved_seats_and_limits_and_logs_a_change(qtbot: Any, tmp_path: Any,
+                                                                          monkeypatch: Any, join: Any) -> None:
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QDialogButtonBox
+
+    from boardapp.engine.files import load_scenario, new_game
+    from boardapp.ui.mainwindow import MainWindow
+    from boardapp.ui.network.windows import HostDialog
+    from tests.ui_net.test_network_windows import TINY
+
+    win = MainWindow(new_game(load_scenario(TINY), save=tmp_path / "t.game"), tmp_path / "t.game")
+    qtbot.addWidget(win)
+    seen: list[tuple[list[str], list[str]]] = []
+    edits: dict[int, str] = {}
+
+    def host_exec(dlg: Any) -> int:
+        dlg.port.setValue(0)
+        dlg.bind.setCurrentIndex(1)
+        if dlg.saved is None:
+            dlg.umpires.setValue(2)
+        seen.append(([dlg._rows_layout.itemAt(i, dlg._rows_layout.ItemRole.LabelRole).widget().text()
+                      for i in range(dlg._rows_layout.rowCount())], [e.text() for e in dlg.team_edits]))
+        for i, text in edits.items():
+            dlg.team_edits[i].setText(text)
+        ok = dlg.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok)
+        QTest.mouseClick(ok, Qt.MouseButton.LeftButton)  # the Host button checks the team names
+        return dlg.result()
+
+    monkeypatch.setattr(HostDialog, "exec", host_exec)
+    monkeypatch.setattr("boardapp.ui.network.windows.NetworkControl.show_codes", lambda self: None)
+    net = win.network
+
+    edits = {1: "Rebels, Martians"}  # a team that does not exist: refused, nothing hosted
+    net.host_action.trigger()
+    assert net.runner is None and "no team called 'Martians'" in net.window.dialog.error.text()
+    edits = {1: "rebels"}  # a name, in any case
+    net.host_action.trigger()
+    assert net.runner is not None
+    codes = {g.name: (g.token, g.teams) for g in net.runner.grants() if g.role == "umpire"}
+    assert codes["umpire 1"][1] is None and codes["umpire 2"][1] == frozenset({"reb"})
+    net.stop_hosting()
+
+    edits = {}  # host again, touching nothing: the dialog shows the saved limits and keeps them
+    before = len(_log_texts(win))
+    net.host_action.trigger()
+    assert seen[-1] == (["umpire 1:", "umpire 2:"], ["", "Rebels"])
+    again = {g.name: (g.token, g.teams) for g in net.runner.grants() if g.role == "umpire"}
+    assert again == codes  # the same codes, the same limits
+    log = _log_texts(win)[:len(_log_texts(win)) - before]  # what this hosting said (newest first)
+    assert any("Seats and limits loaded from t.game.seats.json" in t and "umpire 2 (umpire, Rebels)" in t
+               for t in log)
+    assert not any("New join code" in t or "changed" in t for t in log)
+    # the tribal umpire still may not move a government brigade
+    ump2 = join(net.runner.url, codes["umpire 2"][0])
+    outcome = ump2.controller.submit({"kind": "move", "counter": "g-bde1", "to": "bravo"})
+    assert not outcome.accepted and outcome.code == "forbidden"
+    ump2.close()
+    net.stop_hosting()
+
+    edits = {1: "Rebels, United Nations"}  # an explicit change: made and logged
+    net.host_action.trigger()
+    teams = {g.name: g.teams for g in net.runner.grants() if g.role == "umpire"}
+    assert teams["umpire 2"] == frozenset({"reb", "un"})
+    assert any("umpire 2: teams changed from Rebels to Rebels, United Nations" in t for t in _log_texts(win))
+    net.shutdown()

@@ -51,7 +51,7 @@ from PySide6.QtWidgets import (
 from boardapp.clock import TurnClock
 from boardapp.net.client import SeatError
 from boardapp.ui.document.controller import Outcome
-from boardapp.ui.network.loops import SEAT_FOR_HOST, HostRunner, SeatPlan
+from boardapp.ui.network.loops import SEAT_FOR_HOST, HostRunner, SeatPlan, saved_umpires
 from boardapp.ui.network.public import PublicGame
 from boardapp.ui.network.seats import SeatLink, normalise_url
 
@@ -98,12 +98,20 @@ def qr_pixmap(text: str, module_px: int = 4) -> QPixmap | None:
 
 # --- dialogs ----------------------------------------------------------------------------------------
 class HostDialog(QDialog):
-    """Where to listen and which umpire codes to make (each optionally limited to some teams)."""
+    """Where to listen and which umpire codes to make (each optionally limited to some teams).
 
-    def __init__(self, teams: list[str], parent: QWidget | None = None) -> None:
+    ``teams``: (id, name) pairs (or bare ids). ``saved``: the umpires of the game's seats file (name,
+    teams): the rows start with them, so hosting again keeps every limit unless CONTROL edits a row
+    (issue 19.4). Teams are typed by name or id; a word that is neither is refused before hosting."""
+
+    def __init__(self, teams: list[Any], parent: QWidget | None = None,
+                 saved: list[tuple[str, list[str] | None]] | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Host on the LAN")
-        self.teams = teams
+        pairs = [(t, t) if isinstance(t, str) else (str(t[0]), str(t[1])) for t in teams]
+        self.teams = [i for i, _ in pairs]
+        self.team_names = dict(pairs)
+        self.saved = saved
         form = QFormLayout(self)
         self.port = QSpinBox()
         self.port.setRange(0, 65535)
@@ -114,40 +122,83 @@ class HostDialog(QDialog):
         self.bind.addItem("the local network (every interface)", "0.0.0.0")
         self.bind.addItem("this machine only", "127.0.0.1")
         form.addRow("Listen on:", self.bind)
+        if saved is not None:
+            note = QLabel(f"The saved seats of this game are shown ({len(saved)} umpires): their codes and "
+                          "limits stay as they are unless you change a row. Changes are logged.")
+            note.setObjectName("saved-seats")
+            note.setWordWrap(True)
+            form.addRow(note)
         self.umpires = QSpinBox()
         self.umpires.setRange(0, 20)
-        self.umpires.setValue(4)
+        self.umpires.setValue(len(saved) if saved is not None else 4)
         form.addRow("Umpire codes:", self.umpires)
         self.team_edits: list[QLineEdit] = []
         self._rows = QWidget()
         self._rows_layout = QFormLayout(self._rows)
         self._rows_layout.setContentsMargins(0, 0, 0, 0)
-        form.addRow(QLabel(f"Teams each umpire plays (comma-separated; empty: every team). "
-                           f"Teams: {', '.join(teams)}"))
+        teams_label = QLabel("Teams each umpire plays (names, comma-separated; empty: every team). Teams: "
+                             + ", ".join(name for _, name in pairs))
+        teams_label.setWordWrap(True)  # a long list of teams must not widen the dialog past the screen
+        form.addRow(teams_label)
         form.addRow(self._rows)
+        self.error = QLabel()
+        self.error.setStyleSheet(f"color: {RED};")
+        self.error.setWordWrap(True)
+        form.addRow(self.error)
         self.umpires.valueChanged.connect(self._rebuild)
         self._rebuild()
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Host")
-        buttons.accepted.connect(self.accept)
+        buttons.accepted.connect(self._accept)
         buttons.rejected.connect(self.reject)
         form.addRow(buttons)
+        self.setMaximumWidth(900)
+
+    def _name(self, i: int) -> str:
+        return self.saved[i][0] if self.saved is not None and i < len(self.saved) else f"umpire {i + 1}"
 
     def _rebuild(self) -> None:
         while len(self.team_edits) < self.umpires.value():
+            i = len(self.team_edits)
             edit = QLineEdit()
             edit.setPlaceholderText("every team")
-            self._rows_layout.addRow(f"umpire {len(self.team_edits) + 1}:", edit)
+            if self.saved is not None and i < len(self.saved) and self.saved[i][1] is not None:
+                edit.setText(", ".join(self.team_names.get(t, t) for t in self.saved[i][1] or []))
+            self._rows_layout.addRow(f"{self._name(i)}:", edit)
             self.team_edits.append(edit)
         while len(self.team_edits) > self.umpires.value():
             self.team_edits.pop()
             self._rows_layout.removeRow(self._rows_layout.rowCount() - 1)
 
+    def _team_id(self, word: str) -> str | None:
+        low = word.casefold()
+        for tid, name in self.team_names.items():
+            if low in (tid.casefold(), name.casefold()):
+                return tid
+        return None
+
+    def problems(self) -> list[str]:
+        """Every word in the rows that names no team, with its row."""
+        out = []
+        for i, edit in enumerate(self.team_edits):
+            bad = [w.strip() for w in edit.text().split(",") if w.strip() and self._team_id(w.strip()) is None]
+            if bad:
+                out.append(f"{self._name(i)}: no team called {', '.join(repr(b) for b in bad)}")
+        return out
+
+    def _accept(self) -> None:
+        problems = self.problems()
+        self.error.setText("; ".join(problems) + (f" (teams: {', '.join(self.team_names.values())})"
+                                                  if problems else ""))
+        if not problems:
+            self.accept()
+
     def plan(self) -> SeatPlan:
         umpires: list[tuple[str, list[str] | None]] = []
         for i, edit in enumerate(self.team_edits):
-            teams = [t.strip() for t in edit.text().split(",") if t.strip()]
-            umpires.append((f"umpire {i + 1}", teams or None))
+            ids = [self._team_id(w.strip()) for w in edit.text().split(",") if w.strip()]
+            teams = sorted({t for t in ids if t is not None})
+            umpires.append((self._name(i), teams or None))
         return SeatPlan(umpires=umpires)
 
 
@@ -504,8 +555,14 @@ class NetworkControl(QObject):
 
     # --- hosting ------------------------------------------------------------------------------------
     def host_dialog(self) -> None:
-        teams = [t.id for t in self.window.game.module.teams]
-        dlg = HostDialog(teams, self.window)
+        teams = [(t.id, t.name) for t in self.window.game.module.teams]
+        path = self.window.path
+        try:
+            saved = saved_umpires(path.with_name(path.name + ".seats.json")) if path is not None else None
+        except ValueError as exc:
+            QMessageBox.critical(self.window, "Cannot host", str(exc))
+            return
+        dlg = HostDialog(teams, self.window, saved=saved)
         self.window.dialog = dlg
         if dlg.exec() != QDialog.DialogCode.Accepted:
             return
@@ -541,6 +598,8 @@ class NetworkControl(QObject):
         link = SeatLink(runner.local_url, runner.own_code(), parent=self)
         link.start()
         self.attach(link, path)
+        for change in runner.changes:  # loaded, made, changed: said and kept in the Network log
+            self.say(change)
         self.show_status()
         self._update_actions()
         return runner
