@@ -954,23 +954,27 @@ def _lan_address() -> str:
     return "127.0.0.1"
 
 
-def _print_code(label: str, url: str, grant: Grant) -> None:
+def _print_code(label: str, url: str, grant: Grant, qr: bool = False) -> None:
+    """One line per code; with ``qr`` also its QR code (large: a terminal holds two or three of them)."""
     teams = f" (teams: {', '.join(sorted(grant.teams))})" if grant.teams is not None else ""
     print(f"  {label:<12} {grant.name}{teams}: {grant.token}")
+    if not qr:
+        return
     try:
         import qrcode  # type: ignore[import-untyped]  # optional
     except ImportError:
         return
-    qr = qrcode.QRCode(border=1)
-    qr.add_data(f"{url}#{grant.token}")
-    qr.print_ascii()
+    code = qrcode.QRCode(border=1)
+    code.add_data(f"{url}#{grant.token}")
+    code.print_ascii()
 
 
-def main(path: str | Path, port: int = 8765, bind: str = "0.0.0.0", umpires: int = 4) -> int:
+def main(path: str | Path, port: int = 8765, bind: str = "0.0.0.0", umpires: int = 4, qr: bool = False) -> int:
     """``boardapp host GAME_FILE``: serve a game file, print the join codes, run until Ctrl-C.
 
     Seats and codes are kept in ``GAME_FILE.seats.json`` (private to this user) so that a restarted
-    host accepts the same codes.
+    host accepts the same codes. The codes are printed one line each (``qr``: with their QR codes too;
+    the board's Game ▸ Join codes… shows them better), then how CONTROL gets its board on this host.
     """
     from boardapp.engine.files import open_game
 
@@ -997,7 +1001,11 @@ def main(path: str | Path, port: int = 8765, bind: str = "0.0.0.0", umpires: int
         print(f"boardapp: hosting {path.name} at {host.url} (entry {head(game)}); join codes:")
         for grant in host.grants.values():
             if not grant.revoked:
-                _print_code(grant.role, host.url, grant)
+                _print_code(grant.role, host.url, grant, qr=qr)
+        control = next((g for g in host.grants.values() if g.role == "control" and not g.revoked), None)
+        if control is not None:
+            print(f"CONTROL's board on this machine: boardapp join 127.0.0.1:{host.port} --code {control.token}\n"
+                  f"(or stop this host, open {path.name} on the board and use Game ▸ Host: the same codes)")
         print("Press Ctrl-C to stop.")
         try:
             await asyncio.Event().wait()

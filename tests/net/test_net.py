@@ -533,3 +533,37 @@ def test_a_broken_seats_file_is_named_with_what_is_wrong(tmp_path: Path) -> None
         read_grants(bad)
     bad.write_text('[{"role": "umpire", "name": "umpire 2", "token": "abc", "teams": ["reb"]}]', encoding="utf-8")
     assert [(g.name, g.teams) for g in read_grants(bad)] == [("umpire 2", frozenset({"reb"}))]
+
+
+def test_boardapp_host_prints_one_line_per_code_and_no_qr_codes(game_path: Path, monkeypatch: Any,
+                                                                 capsys: Any) -> None:
+    """Issue 19.10: five large QR codes flooded the terminal. Text lines only (even with qrcode installed)."""
+    import sys
+    import types
+
+    import boardapp.net.host as host_module
+
+    printed: list[str] = []
+
+    class FakeQR:
+        def __init__(self, border: int = 4) -> None:
+            pass
+
+        def add_data(self, text: str) -> None:
+            printed.append(text)
+
+        def print_ascii(self) -> None:
+            printed.append("QR")
+
+    monkeypatch.setitem(sys.modules, "qrcode", types.SimpleNamespace(QRCode=FakeQR))
+
+    async def stop_at_once() -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(host_module.asyncio, "Event", lambda: types.SimpleNamespace(wait=stop_at_once))
+    assert host_module.main(game_path, port=0, bind="127.0.0.1", umpires=2) == 0
+    out = capsys.readouterr().out
+    assert printed == []
+    codes = [line for line in out.splitlines() if line.startswith("  ")]
+    assert [c.split()[0] for c in codes] == ["control", "umpire", "umpire", "viewer"]  # one line each
+    assert "CONTROL's board on this machine: boardapp join 127.0.0.1:" in out

@@ -197,3 +197,42 @@ def test_hosting_again_keeps_the_saved_seats_and_limits_and_logs_a_change(qtbot:
     assert teams["umpire 2"] == frozenset({"reb", "un"})
     assert any("umpire 2: teams changed from Rebels to Rebels, United Nations" in t for t in _log_texts(win))
     net.shutdown()
+
+
+# --- 19.10: after a crash, CONTROL's board comes back from the board itself ----------------------------------
+def test_open_the_game_file_then_host_brings_back_controls_board_and_seats_dock(qtbot: Any, tmp_path: Any,
+                                                                                monkeypatch: Any) -> None:
+    """A headless host ran the game and died; CONTROL opens the game file on the board (File ▸ Open) and
+    presses Game ▸ Host: one step gives its board on the host, the Seats dock, and the same codes."""
+    from PySide6.QtWidgets import QDialog
+
+    from boardapp.engine.files import load_scenario, new_game
+    from boardapp.ui.mainwindow import MainWindow
+    from boardapp.ui.network.loops import HostRunner, SeatPlan
+    from boardapp.ui.network.seats import LiveGame
+    from boardapp.ui.network.windows import HostDialog
+    from tests.ui_net.test_network_windows import TINY
+
+    path = tmp_path / "crash.game"
+    new_game(load_scenario(TINY), save=path).store.close()
+    before = HostRunner(path, bind="127.0.0.1", port=0)  # the host that crashed
+    before.start(SeatPlan(umpires=[("umpire 1", None), ("umpire 2", ["reb"])]))
+    codes = {g.name: g.token for g in before.grants()}
+    before.call(lambda h: h.game.push({"kind": "move", "counter": "g-bde1", "to": "bravo"}))
+    before.close()
+
+    win = MainWindow(new_game(load_scenario(TINY)), None)
+    qtbot.addWidget(win)
+    win.show()
+    assert win.open_path(path)  # File ▸ Open…
+    monkeypatch.setattr(HostDialog, "exec", lambda dlg: (dlg.port.setValue(0), dlg.bind.setCurrentIndex(1),
+                                                         QDialog.DialogCode.Accepted)[-1])
+    monkeypatch.setattr("boardapp.ui.network.windows.NetworkControl.show_codes", lambda self: None)
+    win.network.host_action.trigger()  # Game ▸ Host on the LAN…
+    net = win.network
+    assert net.runner is not None and net.runner.running
+    assert isinstance(win.game, LiveGame) and net.link is not None and net.link.role == "control"
+    assert net.status_dock is not None and net.status_dock.isVisible()
+    assert place_in_scene(win, "g-bde1") == "bravo"  # the game as the crashed host left it
+    assert {g.name: g.token for g in net.runner.grants() if g.name in codes} == codes
+    net.shutdown()
