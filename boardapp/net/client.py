@@ -14,6 +14,7 @@ Events: ``("synced", head_seq)``, ``("entry", JournalEntry)``, ``("undone", seq)
 ``("redone", JournalEntry)``, ``("reset", Game)`` (a new or rebuilt replica), ``("view", dict)``
 (viewers and player seats; ``("events", [Event])`` with it when something they may see happened),
 ``("notice", str)`` (a sentence for the status line and log: "CONTROL undid umpire 2's entry 6 (…)"),
+``("fight", str)`` (viewers and player seats: a fight's result, announced to the hall),
 ``("clock", dict)`` (the host's turn clock, a :meth:`~boardapp.clock.TurnClock.record` counted from its
 arrival: on joining and whenever CONTROL or a new week changes it), ``("stale", bool)``,
 ``("outcome", Outcome)``, ``("error", protocol.Error)``.
@@ -511,7 +512,7 @@ class Seat:
         self._emit("clock", dict(self.clock))
 
     def _on_notice(self, msg: p.Notice) -> None:
-        self._emit("notice", msg.text)
+        self._emit("fight" if msg.about == "fight" else "notice", msg.text)
 
     def _on_accepted(self, msg: p.Accepted) -> None:
         self._resolve(str(msg.id), Outcome(id=str(msg.id), accepted=True, seq=msg.seq, duplicate=msg.duplicate))

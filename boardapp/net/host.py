@@ -64,6 +64,9 @@ REMEMBER = 50_000
 REFUSALS_KEPT = 200
 META_CLOCK = "clock"
 """The game file's meta key holding the turn clock (the board, ``boardapp screen`` and the web page read it)."""
+FIGHT_KINDS = frozenset({"fight", "loss", "retreat"})
+"""Events told to viewers and player seats as an announcement when an entry holds a fight they may see (not
+the costs beside it: a shortfall of stores would give a hidden track away)."""
 CLOCK_TICK = 0.25
 """Seconds between the host's looks at the clock for its warnings."""
 """Connection refusals and drops the host remembers for its status (the Seats dock)."""
@@ -880,11 +883,14 @@ class Host:
                 self._view_events.extend(entry.events)
         else:
             text = ""
+        fought = entry is not None and what in ("push", "redo") and any(e.kind == "fight" for e in entry.events)
         for conn in list(self._conns):
             if not conn.ready or conn.grant is None:
                 continue
             if not conn.grant.follows_journal:
                 audience = conn.grant.audience
+                if fought and entry is not None:
+                    self._announce_fight(conn, entry, audience)
                 if notice is not None and self.view_events and visible_events(notice[1], audience):
                     verb = "undid" if notice[0] == "undo" else "redid"
                     self._send(conn, p.Notice(about="undo" if notice[0] == "undo" else "redo",
@@ -896,6 +902,14 @@ class Host:
                 self._catch_up(conn, 0, None)
         self._view_dirty.set()
         self._follow_week()
+
+    def _announce_fight(self, conn: _Conn, entry: JournalEntry, audience: Audience) -> None:
+        """A fight is an event of the whole hall (issue 19.5): tell a viewer or player seat its result, as far as
+        it may see it (a hidden fight's sentences are never sent)."""
+        if not any(e.kind == "fight" and e.visible(audience) for e in entry.events):
+            return
+        texts = [e.text for e in entry.events if e.kind in FIGHT_KINDS and e.visible(audience)]
+        self._send(conn, p.Notice(about="fight", text="; ".join(texts)))
 
     def _view_now(self, audience: Audience, events: list[Event] | None = None) -> p.View:
         """The view of ``audience`` with its own sequence number, advanced only when what it may see changed."""

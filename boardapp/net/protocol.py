@@ -185,7 +185,7 @@ class Notice(_Msg):
     """Something every seat is told (a viewer or player seat: in public words), e.g. an undo."""
 
     type: Literal["notice"] = "notice"
-    about: Literal["undo", "redo", "clock"]
+    about: Literal["undo", "redo", "clock", "fight"]
     text: str
 
 

@@ -567,3 +567,34 @@ def test_boardapp_host_prints_one_line_per_code_and_no_qr_codes(game_path: Path,
     codes = [line for line in out.splitlines() if line.startswith("  ")]
     assert [c.split()[0] for c in codes] == ["control", "umpire", "umpire", "viewer"]  # one line each
     assert "CONTROL's board on this machine: boardapp join 127.0.0.1:" in out
+
+
+def test_a_hidden_fight_is_never_announced_to_viewers(game_path: Path) -> None:
+    """Fights are announced to viewers (issue 19.5) only as far as they may see them; the control case (a
+    public fight) proves the announcement would have come."""
+    from boardapp.engine.journal import JournalEntry
+    from boardapp.engine.module import Event
+
+    async def go() -> None:
+        game = open_host_game(game_path)
+        async with Host(game) as host:
+            heard: list[str] = []
+            viewer = Seat(host.url, host.add_seat("viewer").token,
+                          on_event=lambda kind, data: heard.append(data) if kind == "fight" else None)
+            await viewer.start()
+            secret = JournalEntry(seq=1, command={"kind": "attack"}, events=[
+                Event(kind="fight", text="SECRET special forces attack Delta", hidden=True),
+                Event(kind="loss", text="SECRET loss", hidden=True)])
+            public = JournalEntry(seq=1, command={"kind": "attack"}, events=[
+                Event(kind="shortfall", text="Government lacked 2 warlike stores"),
+                Event(kind="fight", text="Government attacks Delta: DECISIVE WIN"),
+                Event(kind="loss", text="SECRET-less loss", hidden=False),
+                Event(kind="loss", text="SECRET hidden loss", hidden=True)])
+            host._changed("push", secret)  # what the game's subscription calls after a push
+            host._changed("push", public)
+            await until(lambda: len(heard) >= 1, timeout=2)
+            await asyncio.sleep(0.2)
+            assert heard == ["Government attacks Delta: DECISIVE WIN; SECRET-less loss"]  # no cost, nothing hidden
+            await viewer.close()
+        game.store.close()
+    run(go())

@@ -236,3 +236,28 @@ def test_open_the_game_file_then_host_brings_back_controls_board_and_seats_dock(
     assert place_in_scene(win, "g-bde1") == "bravo"  # the game as the crashed host left it
     assert {g.name: g.token for g in net.runner.grants() if g.name in codes} == codes
     net.shutdown()
+
+
+# --- 19.5: a fight's result at the seat that fought, and announced to the hall ----------------------------
+def test_a_fights_result_is_shown_at_the_seat_that_fought_and_on_the_big_screen(qtbot: Any, host_window: Any,
+                                                                                 join: Any) -> None:
+    control = host_window
+    ump = join(control.network.runner.url, code_of(control, "umpire 1"))
+    other = join(control.network.runner.url, code_of(control, "umpire 2"))
+    screen = join(control.network.runner.url, code_of(control, "big screen"))
+    control.controller.submit({"kind": "move", "counter": "g-mil1", "to": "charlie"})
+    qtbot.waitUntil(lambda: place_in_scene(ump, "g-mil1") == "charlie", timeout=WAIT)
+    # 2 + 2 (four extra stores) against 4: column 1:1; a 6 is a decisive win (the combat results table)
+    outcome = ump.controller.submit({"kind": "attack", "place": "delta", "attackers": ["g-mil1"], "die": 6,
+                                     "extra_stores": 4})
+    assert outcome.accepted
+    box = ump.network.fight_box
+    assert box.isVisible() and "Government attacks Delta: 4 against 4, column 1:1, die 6" in box.text()
+    assert "DECISIVE WIN" in box.text() and "retreat from Delta to Echo" in box.text()
+    assert getattr(other.network, "fight_box", None) is None  # it did not fight: its log says it
+    qtbot.waitUntil(lambda: any("Fight (umpire 1): Government attacks Delta" in m for m in other.network.messages),
+                    timeout=WAIT)
+    banner = screen.fight_banner
+    qtbot.waitUntil(lambda: banner.isVisible() and "DECISIVE WIN" in banner.text(), timeout=WAIT)
+    assert banner.text().startswith("Government attacks Delta") and "destroyed" in banner.text()
+    assert banner.geometry().top() < screen.height() // 4  # over the picture, at the top

@@ -79,6 +79,8 @@ class SeatLink(QObject):
     """The mirror or the public picture changed."""
     lateOutcome = Signal(object, object)
     failed = Signal(str)
+    fought = Signal(str)
+    """A viewer or player seat: the host announced a fight's result (its public sentences)."""
     clockChanged = Signal(object)
     """The host's turn clock changed (a :meth:`boardapp.clock.TurnClock.record`, counted from its arrival)."""
     notice = Signal(str)
@@ -224,6 +226,8 @@ class SeatLink(QObject):
             if self.stale:
                 self.stale = False
                 self.staleChanged.emit(False)
+        elif kind == "fight":
+            self.fought.emit(str(data))
         elif kind == "clock":
             self.clock = dict(data)
             self.clockChanged.emit(self.clock)

@@ -50,6 +50,7 @@ from PySide6.QtWidgets import (
 
 from boardapp.clock import TurnClock
 from boardapp.net.client import SeatError
+from boardapp.net.host import FIGHT_KINDS
 from boardapp.ui.document.controller import Outcome
 from boardapp.ui.network.loops import SEAT_FOR_HOST, HostRunner, SeatPlan, saved_umpires
 from boardapp.ui.network.public import PublicGame
@@ -59,6 +60,8 @@ __all__ = ["CodesDialog", "HostDialog", "HostStatusPanel", "JoinDialog", "Networ
            "run_join"]
 
 GREEN, RED, GREY = "#1a8f3a", "#c62828", "#666666"
+FIGHT_BANNER_MS = 15000
+"""How long a fight's result stays over the big screen."""
 SHOWN_AS_STATUS = frozenset({"stale", "forbidden", "queued", "closed", "failed", "invalid"})
 """Refusal codes shown in the status bar (only a plain 'illegal' offers CONTROL's force)."""
 
@@ -505,10 +508,33 @@ class NetworkControl(QObject):
 
             self.edit = HostedEdit(self.window, link)
         self._title_listener = game.subscribe(lambda _w, _e: self._retitle())
+        self._fight_listener = game.subscribe(self._fight_heard)
         self._retitle()
         self.timer.start()
         self._update_actions()
         self.update_indicator()
+
+    # --- fights -------------------------------------------------------------------------------------
+    def _fight_heard(self, what: str, entry: Any) -> None:
+        """A fight's result (issue 19.5): in every seat's status line and Network log; at the seat that fought,
+        also a result box, since the status bar shows only the last event."""
+        if what not in ("push", "redo") or entry is None or self.link is None:
+            return
+        if not any(e.kind == "fight" for e in entry.events):
+            return
+        texts = [e.text for e in entry.events if e.kind in FIGHT_KINDS]
+        seat = self.link.seat
+        author = self.link.loop.call(lambda: seat.author(entry))
+        if author == "this seat":
+            self.say("Fight: " + "; ".join(texts), 20000)
+            box = QMessageBox(QMessageBox.Icon.Information, "Fight result", "\n".join(texts),
+                              QMessageBox.StandardButton.Ok, self.window)
+            box.setObjectName("fight-result")
+            box.setModal(False)
+            self.fight_box = box
+            box.open()
+        else:
+            self.say(f"Fight ({author}): " + "; ".join(texts), 20000)
 
     # --- the host's clock -----------------------------------------------------------------------------
     def _host_clock(self, record: dict[str, Any]) -> None:
@@ -732,9 +758,20 @@ def open_join(url: str, code: str, screen: bool = False, timeout: float = 10.0) 
         screen_window.link = link  # type: ignore[attr-defined]
         _OnClose(screen_window, link.close)
 
+        from boardapp.ui.network.banner import OFFLINE, Banner
+
+        offline = Banner(screen_window, "offline-banner")
+        news = Banner(screen_window, "fight-banner")
+        screen_window.offline_banner, screen_window.fight_banner = offline, news  # type: ignore[attr-defined]
+
         def stale(s: bool) -> None:
             screen_window.setWindowTitle(("offline — reconnecting — " if s else "") + "big screen")
+            if s:  # the title bar is invisible on a projector: say it over the picture
+                offline.say("Offline — reconnecting to the host… (the picture may be out of date)", 0, OFFLINE)
+            else:
+                offline.clear()
         link.staleChanged.connect(stale)
+        link.fought.connect(lambda text: news.say(text, FIGHT_BANNER_MS))
         link.clockChanged.connect(screen_window.restore_clock)  # the host's clock, not the hall's own
         return screen_window
     from boardapp.ui.mainwindow import MainWindow
