@@ -261,3 +261,17 @@ def test_a_fights_result_is_shown_at_the_seat_that_fought_and_on_the_big_screen(
     qtbot.waitUntil(lambda: banner.isVisible() and "DECISIVE WIN" in banner.text(), timeout=WAIT)
     assert banner.text().startswith("Government attacks Delta") and "destroyed" in banner.text()
     assert banner.geometry().top() < screen.height() // 4  # over the picture, at the top
+
+
+# --- 19.6: the big screen says it is offline, over the picture ----------------------------------------------
+def test_the_big_screen_shows_a_reconnecting_banner_while_offline(qtbot: Any, host_window: Any, join: Any) -> None:
+    runner = host_window.network.runner
+    screen = join(runner.url, code_of(host_window, "big screen"))
+    banner = screen.offline_banner
+    assert not banner.isVisible()
+    runner.stop(close_game=False)  # the host goes away (a crash, a cable)
+    qtbot.waitUntil(banner.isVisible, timeout=WAIT)
+    assert "Offline — reconnecting" in banner.text()
+    assert banner.geometry().top() < screen.height() // 4 and banner.width() >= screen.width() * 0.8
+    runner.restart()  # back, same port and codes
+    qtbot.waitUntil(lambda: not banner.isVisible(), timeout=10000)
