@@ -27,6 +27,7 @@ import concurrent.futures
 import contextlib
 import logging
 import random
+import socket
 import threading
 import time
 import uuid
@@ -71,6 +72,18 @@ class SeatError(RuntimeError):
     def __init__(self, message: str, code: str = "") -> None:
         super().__init__(message)
         self.code = code
+
+
+def _why_unreachable(exc: BaseException) -> str:
+    """What went wrong with a connection, in an umpire's words."""
+    if isinstance(exc, ConnectionRefusedError):
+        return ("the connection was refused: nothing listens on that port at that address "
+                "(check the port the host shows)")
+    if isinstance(exc, socket.gaierror):
+        return "no machine of that name is known (check the address)"
+    if isinstance(exc, TimeoutError):
+        return "no answer (is the address right, and the machine on this network?)"
+    return str(exc) or type(exc).__name__
 
 
 @dataclass
@@ -137,15 +150,24 @@ class Seat:
         self._closing = False
         self._task: asyncio.Task[None] | None = None
         self._failed_first = asyncio.Event()
+        self._unreachable = asyncio.Event()
+        self.last_error = ""
+        """Why the last connection attempt failed, in words ('' before any failed)."""
 
     # --- life ----------------------------------------------------------------------------------
-    async def start(self, timeout: float = 10.0) -> None:
-        """Connect and wait for the first catch-up; raises :class:`SeatError` on a bad code."""
+    async def start(self, timeout: float = 10.0, fail_fast: bool = False) -> None:
+        """Connect and wait for the first catch-up; raises :class:`SeatError` on a bad code.
+
+        ``fail_fast``: a first connection refused or a host name unknown raises :class:`SeatError` (code
+        ``unreachable``) at once instead of retrying until ``timeout`` (a wrong port typed in a dialog);
+        the seat keeps trying in the background either way until :meth:`close`."""
         self._task = asyncio.get_running_loop().create_task(self._run())
         if self.tune_gc and self._gc_task is None:
             gctune.hold()
             self._gc_task = asyncio.get_running_loop().create_task(gctune.tidy_when_quiet())
         waits = [asyncio.ensure_future(self._synced.wait()), asyncio.ensure_future(self._failed_first.wait())]
+        if fail_fast:
+            waits.append(asyncio.ensure_future(self._unreachable.wait()))
         try:
             await asyncio.wait(waits, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
         finally:
@@ -153,6 +175,8 @@ class Seat:
                 w.cancel()
         if self._fatal is not None:
             raise self._fatal
+        if fail_fast and self._unreachable.is_set() and not self._synced.is_set():
+            raise SeatError(f"cannot reach {self.url}: {self.last_error}", "unreachable")
         if not self._synced.is_set():
             raise TimeoutError(f"no answer from {self.url} in {timeout} s (the seat keeps trying)")
 
@@ -337,6 +361,9 @@ class Seat:
                         pinger.cancel()
             except (OSError, ConnectionClosed, InvalidHandshake, TimeoutError, EOFError) as exc:
                 log.debug("seat connection lost: %s", exc)
+                self.last_error = _why_unreachable(exc)
+                if self.connections == 0 and isinstance(exc, ConnectionRefusedError | socket.gaierror):
+                    self._unreachable.set()
             except InvalidURI as exc:
                 self._fatal = SeatError(f"not a WebSocket address: {exc}", "protocol")
             finally:

@@ -275,3 +275,41 @@ def test_the_big_screen_shows_a_reconnecting_banner_while_offline(qtbot: Any, ho
     assert banner.geometry().top() < screen.height() // 4 and banner.width() >= screen.width() * 0.8
     runner.restart()  # back, same port and codes
     qtbot.waitUntil(lambda: not banner.isVisible(), timeout=10000)
+
+
+# --- 19.7: the Join dialog fits a code; a wrong port is said quickly and truthfully -------------------------
+def test_join_dialog_fits_the_code_and_a_wrong_port_fails_fast_saying_the_seat_gave_up(
+        qtbot: Any, host_window: Any, monkeypatch: Any) -> None:
+    import socket
+    import time
+
+    from PySide6.QtWidgets import QDialog, QMessageBox
+
+    from boardapp.ui.network.windows import JoinDialog
+
+    code = code_of(host_window, "umpire 1")
+    dlg = JoinDialog()
+    qtbot.addWidget(dlg)
+    dlg.code.setText(code)
+    dlg.show()
+    assert dlg.code.width() > dlg.code.fontMetrics().horizontalAdvance(code) + 8  # the whole code in view
+
+    with socket.socket() as s:  # a port where nothing listens
+        s.bind(("127.0.0.1", 0))
+        dead_port = s.getsockname()[1]
+    said: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda _parent, _title, text: said.append(text))
+
+    def join_exec(d: Any) -> int:
+        d.address.setText(f"127.0.0.1:{dead_port}")
+        d.code.setText(code)
+        return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(JoinDialog, "exec", join_exec)
+    t0 = time.monotonic()
+    host_window.network.join_action.trigger()
+    took = time.monotonic() - t0
+    assert took < 3.0, f"{took:.1f} s of silence"
+    assert len(said) == 1 and "connection was refused" in said[0] and f":{dead_port}" in said[0]
+    assert "gave up" in said[0] and "keeps trying" not in said[0]
+    assert host_window.network.joined == []

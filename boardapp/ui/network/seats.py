@@ -138,10 +138,11 @@ class SeatLink(QObject):
             if snap is not None:
                 self.game._take(snap)
 
-    def start(self, timeout: float = 10.0) -> None:
-        """Connect and wait for the first catch-up (raises SeatError on a bad code, TimeoutError)."""
+    def start(self, timeout: float = 10.0, fail_fast: bool = False) -> None:
+        """Connect and wait for the first catch-up (raises SeatError on a bad code or, with ``fail_fast``, an
+        address where nothing listens; TimeoutError)."""
         seat = self.seat
-        self.loop.run(seat.start(timeout), timeout + 2)
+        self.loop.run(seat.start(timeout, fail_fast), timeout + 2)
         snap = self.loop.call(self._snapshot)
         self.role, self.seat_name, self.teams = seat.role, seat.seat_name, seat.teams
         if self.role == "viewer":

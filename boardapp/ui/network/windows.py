@@ -262,6 +262,10 @@ class JoinDialog(QDialog):
         self.address.setPlaceholderText("192.168.1.5:8765")
         self.code = QLineEdit()
         self.code.setPlaceholderText("the join code the host gave you")
+        # a code is 24 characters (or a pasted 'ws://host:port/#code'): show it whole, with room to spare
+        width = self.code.fontMetrics().horizontalAdvance("ws://192.168.100.100:8765/#" + "M" * 24)
+        self.code.setMinimumWidth(width)
+        self.address.setMinimumWidth(width)
         form.addRow("Host:", self.address)
         form.addRow("Code:", self.code)
         self.open_as = QComboBox()
@@ -738,15 +742,32 @@ def install(window: Any) -> NetworkControl:
 
 # --- joining from the command line ---------------------------------------------------------------------
 def open_join(url: str, code: str, screen: bool = False, timeout: float = 10.0) -> Any:
-    """A board window (or, with ``screen`` or a viewer's code, the big screen) on a hosted game."""
+    """A board window (or, with ``screen`` or a viewer's code, the big screen) on a hosted game.
+
+    A first connection refused (a wrong port) or an unknown host name fails at once; no answer fails
+    after ``timeout``. Either way the seat is closed: the :class:`SeatError` says so (it does not keep
+    trying behind a window that was never opened)."""
     from boardapp.ui.board.render import ensure_app
 
     ensure_app()
     url, in_url = normalise_url(url)
     code = code or in_url
+    if not code:
+        raise SeatError("no join code: type the code the host gave you (or paste its 'address#code' text)",
+                        "unauthorized")
     link = SeatLink(url, code)
     try:
-        link.start(timeout)
+        link.start(timeout, fail_fast=True)
+    except SeatError as exc:
+        link.close()
+        if exc.code == "unreachable":
+            raise SeatError(f"{exc} — this seat gave up; join again once the address is right", exc.code) from None
+        raise
+    except TimeoutError:
+        why = link.seat.last_error
+        link.close()
+        raise SeatError(f"no answer from {url} in {timeout:g} s" + (f" ({why})" if why else "")
+                        + " — this seat gave up; join again to retry", "timeout") from None
     except BaseException:
         link.close()
         raise
