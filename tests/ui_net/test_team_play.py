@@ -313,3 +313,31 @@ def test_join_dialog_fits_the_code_and_a_wrong_port_fails_fast_saying_the_seat_g
     assert len(said) == 1 and "connection was refused" in said[0] and f":{dead_port}" in said[0]
     assert "gave up" in said[0] and "keeps trying" not in said[0]
     assert host_window.network.joined == []
+
+
+# --- 19.8: an umpire's board shows only what an umpire may do -----------------------------------------------
+def test_controls_only_control_may_use_are_hidden_on_an_umpires_board(qtbot: Any, host_window: Any,
+                                                                      join: Any) -> None:
+    from PySide6.QtWidgets import QDockWidget, QPushButton
+
+    control = host_window
+    ump = join(control.network.runner.url, code_of(control, "umpire 1"))
+
+    def rulings(win: Any) -> QDockWidget:
+        return next(d for d in win.findChildren(QDockWidget)
+                    if any(b.property("command_kind") == "set_pr" for b in d.findChildren(QPushButton)))
+
+    for win, shown in ((control, True), (ump, False)):
+        assert win.end_turn_action.isVisible() is shown
+        dock = rulings(win)
+        buttons = {b.text(): b.isVisibleTo(dock) for b in dock.findChildren(QPushButton) if b.property("command_kind")}
+        assert buttons == {"Set PR": shown, "Supply": shown}
+        assert dock.toggleViewAction().isVisible() is shown
+        assert win.bigscreen.region_action.isVisible() is shown  # "Show this on the big screen"
+        assert win.bigscreen.dock_widget.clock_control.isVisibleTo(win.bigscreen.dock_widget) is shown
+    assert set(ump.network.hidden) >= {"End turn", "Set PR", "Supply", "Show this on the big screen",
+                                       "the clock panel"}
+    # the host still refuses (fail closed) and the refusal is said in the game's words
+    outcome = ump.controller.submit({"kind": "set_pr", "team": "gov", "level": 5, "reason": "test"})
+    assert not outcome.accepted and outcome.code == "forbidden"
+    assert "only CONTROL may set PR" in ump.network.messages[-1] and "'set_pr'" not in ump.network.messages[-1]

@@ -18,6 +18,7 @@ See docs/network.md ("On the desktop").
 
 from __future__ import annotations
 
+import re
 import sys
 import time
 from pathlib import Path
@@ -52,8 +53,10 @@ from boardapp.clock import TurnClock
 from boardapp.net.client import SeatError
 from boardapp.net.host import FIGHT_KINDS
 from boardapp.ui.document.controller import Outcome
+from boardapp.ui.network import roles
 from boardapp.ui.network.loops import SEAT_FOR_HOST, HostRunner, SeatPlan, saved_umpires
 from boardapp.ui.network.public import PublicGame
+from boardapp.ui.network.roles import kind_words
 from boardapp.ui.network.seats import SeatLink, normalise_url
 
 __all__ = ["CodesDialog", "HostDialog", "HostStatusPanel", "JoinDialog", "NetworkControl", "install", "open_join",
@@ -386,6 +389,8 @@ class NetworkControl(QObject):
         self.codes_dialog: CodesDialog | None = None
         self.log_dock: QDockWidget | None = None
         self.edit: Any = None
+        self.hidden: list[str] = []
+        """What this seat's role may not do, hidden from its board (:mod:`boardapp.ui.network.roles`)."""
         """The hosted seat's Edit menu (:class:`boardapp.ui.network.edit.HostedEdit`), once attached."""
         self.messages: list[str] = []
         """What the network told this window (refusals, late outcomes), newest last."""
@@ -479,7 +484,9 @@ class NetworkControl(QObject):
         if outcome.code not in SHOWN_AS_STATUS:
             return False
         word = {"stale": "Refused (the game moved on)", "queued": "Queued", "forbidden": "Not allowed here"}
-        self.say(f"{word.get(outcome.code, 'Refused')}: " + "; ".join(outcome.reasons))
+        reasons = [re.sub(r"only CONTROL may play '(\w+)'", lambda m: f"only CONTROL may {kind_words(m[1])}", r)
+                   for r in outcome.reasons]  # the game's words, not the command's internal name
+        self.say(f"{word.get(outcome.code, 'Refused')}: " + "; ".join(reasons))
         self.update_indicator()
         return True
 
@@ -511,12 +518,18 @@ class NetworkControl(QObject):
             from boardapp.ui.network.edit import HostedEdit
 
             self.edit = HostedEdit(self.window, link)
+        self.hidden = roles.apply(self.window, link.role)  # CONTROL's controls off an umpire's board
+        self.window.gameReplaced.connect(lambda _g: self._apply_role())
         self._title_listener = game.subscribe(lambda _w, _e: self._retitle())
         self._fight_listener = game.subscribe(self._fight_heard)
         self._retitle()
         self.timer.start()
         self._update_actions()
         self.update_indicator()
+
+    def _apply_role(self) -> None:
+        if self.link is not None:
+            self.hidden = roles.apply(self.window, self.link.role)
 
     # --- fights -------------------------------------------------------------------------------------
     def _fight_heard(self, what: str, entry: Any) -> None:
