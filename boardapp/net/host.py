@@ -227,6 +227,8 @@ class Host:
         default: it is only as safe as the rule module's marking of hidden events (War in Binni does not
         mark a hidden special forces unit's moves hidden yet: its events would give it away)."""
         self.grants: dict[str, Grant] = {}
+        self.left_at: dict[str, float] = {}
+        """Join code -> wall time its seat's last connection went (while the host runs)."""
         self.refusals: deque[dict[str, Any]] = deque(maxlen=REFUSALS_KEPT)
         """Connections refused or dropped, newest last: {'at', 'address', 'seat', 'code', 'detail'}."""
         self._conns: set[_Conn] = set()
@@ -422,6 +424,32 @@ class Host:
         out.sort(key=lambda s: (s["role"], s["seat"]))
         return out
 
+    def _left(self, conn: _Conn) -> None:
+        """Note when a seat's last connection went (its row reads 'offline since 11:24')."""
+        grant = conn.grant
+        if grant is not None and conn.ready and not any(c.grant is grant for c in self._conns):
+            self.left_at[grant.token] = time.time()
+
+    def seats(self) -> list[dict[str, Any]]:
+        """Every seat that holds a code (not revoked), connected or not, in the order they were made:
+        name, role, teams, player, token, ``online`` (connections now), ``left_at`` (wall time its last
+        connection went, None: online, or not seen since the host started) and, when online, the freshest
+        connection's ``address``, ``lag`` and ``last_seen``."""
+        out = []
+        for grant in self.grants.values():
+            if grant.revoked:
+                continue
+            conns = [c for c in self._conns if c.grant is grant and c.ready]
+            fresh = max(conns, key=lambda c: c.last_seen, default=None)
+            addr = fresh.ws.remote_address if fresh is not None else None
+            out.append({"seat": grant.name, "role": grant.role, "token": grant.token, "player": grant.player,
+                        "teams": sorted(grant.teams) if grant.teams is not None else None, "online": len(conns),
+                        "left_at": None if conns else self.left_at.get(grant.token),
+                        "address": f"{addr[0]}:{addr[1]}" if addr else "",
+                        "lag": fresh.lag if fresh is not None else None,
+                        "last_seen": fresh.last_seen if fresh is not None else None})
+        return out
+
     def recent_refusals(self) -> list[dict[str, Any]]:
         """Connections the host refused or dropped, newest first (for the Seats dock): each
         ``{'at': wall clock, 'address': 'ip:port', 'seat': name or None, 'code': why, 'detail': words}``
@@ -517,6 +545,7 @@ class Host:
             pass
         finally:
             self._conns.discard(conn)
+            self._left(conn)
             await self._flush_and_close(conn, writer)
 
     async def _flush_and_close(self, conn: _Conn, writer: asyncio.Task[Any]) -> None:
@@ -556,6 +585,7 @@ class Host:
         conn.dropped = True
         self._record(conn, code, detail)
         self._conns.discard(conn)
+        self._left(conn)
         while not conn.outbox.empty():
             conn.outbox.get_nowait()
         conn.outbox_bytes = 0

@@ -295,7 +295,10 @@ def test_kick_revokes_a_seat(qtbot: Any, host_window: Any, join: Any) -> None:
     seats = {r["seat"]: r for r in panel.rows}
     assert seats["umpire 1"]["role"] == "umpire" and "host board" in seats
     assert "host board" not in panel.kick_buttons  # the host's own board cannot kick itself
+    asked: list[str] = []
+    panel.confirm = lambda name: asked.append(name) is None  # CONTROL confirms
     panel.kick_buttons["umpire 1"].click()
+    assert asked == ["umpire 1"]
     qtbot.waitUntil(lambda: bool(seat.network.link.fatal), timeout=WAIT)
     qtbot.waitUntil(lambda: "stopped" in seat.network.indicator.text(), timeout=WAIT)
     assert "revoked" in seat.network.messages[-1]

@@ -341,3 +341,48 @@ def test_controls_only_control_may_use_are_hidden_on_an_umpires_board(qtbot: Any
     outcome = ump.controller.submit({"kind": "set_pr", "team": "gov", "level": 5, "reason": "test"})
     assert not outcome.accepted and outcome.code == "forbidden"
     assert "only CONTROL may set PR" in ump.network.messages[-1] and "'set_pr'" not in ump.network.messages[-1]
+
+
+# --- 19.9: the Seats dock and the Host dialog ----------------------------------------------------------------
+def test_seats_dock_shows_offline_since_kicks_only_when_confirmed_and_keeps_limits_after_a_rehost(
+        qtbot: Any, host_window: Any, join: Any) -> None:
+    import time
+
+    net = host_window.network
+    panel = net.status_panel
+    ump2 = join(net.runner.url, code_of(host_window, "umpire 2"))
+
+    def row(name: str) -> dict[str, str]:
+        panel.refresh()
+        i = next(i for i, r in enumerate(panel.rows) if r["seat"] == name)
+        return {panel.COLUMNS[j]: panel.table.item(i, j).text() for j in range(1, len(panel.COLUMNS))}
+
+    qtbot.waitUntil(lambda: row("umpire 2")["State"] == "online", timeout=WAIT)
+    assert row("umpire 2")["Teams"] == "Rebels" and row("umpire 1")["Teams"] == "every team"
+    assert row("umpire 1")["State"] == "not joined yet"  # a seat with a code that never came is listed too
+    ump2.close()  # the umpire's laptop dies
+    qtbot.waitUntil(lambda: row("umpire 2")["State"].startswith("offline since"), timeout=WAIT)
+    assert row("umpire 2")["State"] in {"offline since " + time.strftime("%H:%M", time.localtime(time.time() - d))
+                                        for d in (0, 60)}
+    # Kick is the first column: in view whatever the dock's width; it asks first
+    kick = panel.kick_buttons["umpire 2"]
+    assert panel.table.viewport().rect().contains(kick.geometry())
+    panel.confirm = lambda name: False  # CONTROL says Cancel
+    kick.click()
+    assert any(g.name == "umpire 2" and not g.revoked for g in net.runner.grants())
+    # after a re-host the rows show the real roles and limits
+    net.runner.stop(close_game=False)
+    net.runner.restart()
+    assert row("umpire 2")["Role"] == "umpire" and row("umpire 2")["Teams"] == "Rebels"
+
+
+def test_host_dialog_fits_a_1920_screen_and_names_the_teams(qtbot: Any) -> None:
+    from boardapp.ui.network.windows import HostDialog
+
+    teams = [(f"t{i}", f"The Very Long Name Of Faction Number {i}") for i in range(30)]
+    dlg = HostDialog(teams)
+    qtbot.addWidget(dlg)
+    dlg.show()
+    assert dlg.width() <= 1920 and dlg.sizeHint().width() <= 1920
+    texts = " ".join(lbl.text() for lbl in dlg.findChildren(type(dlg.error)))
+    assert "The Very Long Name Of Faction Number 29" in texts and "t29," not in texts

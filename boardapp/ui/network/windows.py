@@ -287,17 +287,22 @@ class JoinDialog(QDialog):
 
 
 class HostStatusPanel(QWidget):
-    """Who is connected: seat, role, teams, address, lag, last seen, and a Kick button (revokes the code)."""
+    """Every seat holding a code, connected or not (issue 19.9): Kick first (so it is never scrolled out of
+    view), then the seat, its role and teams (by name), whether it is online ("offline since 11:24"),
+    its lag and address. Kick asks first: it revokes the code for good."""
 
-    COLUMNS = ("Seat", "Role", "Teams", "Address", "Lag", "Last seen", "")
+    COLUMNS = ("", "Seat", "Role", "Teams", "State", "Lag", "Address")
 
-    def __init__(self, runner: HostRunner, parent: QWidget | None = None) -> None:
+    def __init__(self, runner: HostRunner, parent: QWidget | None = None,
+                 team_names: dict[str, str] | None = None) -> None:
         super().__init__(parent)
         self.runner = runner
+        self.team_names = team_names or {}
         lay = QVBoxLayout(self)
         lay.setContentsMargins(2, 2, 2, 2)
         self.address = QLabel()
         self.address.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.address.setWordWrap(True)
         lay.addWidget(self.address)
         self.table = QTableWidget(0, len(self.COLUMNS))
         self.table.setHorizontalHeaderLabels(list(self.COLUMNS))
@@ -312,11 +317,25 @@ class HostStatusPanel(QWidget):
         lay.addLayout(row)
         self.kick_buttons: dict[str, QPushButton] = {}
         self.rows: list[dict[str, Any]] = []
+        self.confirm = self._ask_kick
+        """Asked before a kick, with the seat's name: True to kick (tests answer it themselves)."""
         self.timer = QTimer(self)
         self.timer.setInterval(1000)
         self.timer.timeout.connect(self.refresh)
         self.timer.start()
         self.refresh()
+
+    def _teams(self, teams: list[str] | None) -> str:
+        return "every team" if teams is None else ", ".join(self.team_names.get(t, t) for t in teams) or "none"
+
+    @staticmethod
+    def state_text(row: dict[str, Any]) -> str:
+        """'online', 'online (2 connections)', 'offline since 11:24' or 'not joined yet'."""
+        if row["online"]:
+            return "online" + (f" ({row['online']} connections)" if row["online"] > 1 else "")
+        if row["left_at"] is not None:
+            return "offline since " + time.strftime("%H:%M", time.localtime(row["left_at"]))
+        return "not joined yet"
 
     def refresh(self) -> None:
         if not self.runner.running:
@@ -326,28 +345,45 @@ class HostStatusPanel(QWidget):
             self.kick_buttons = {}
             return
         try:
-            rows = sorted(self.runner.status(), key=lambda r: (r["role"] != "control", r["seat"], r["address"]))
+            rows = self.runner.call(lambda h: h.seats())
         except Exception as exc:  # the host's loop is stuck or gone: say so, keep the window alive
             self.address.setText(f"Host status unavailable: {exc}")
             return
-        self.address.setText(f"Hosting at {self.runner.url} — {len(rows)} seat{'s' if len(rows) != 1 else ''} "
-                             "connected")
+        online = sum(1 for r in rows if r["online"])
+        self.address.setText(f"Hosting at {self.runner.url} — {online} of {len(rows)} seats online")
         self.rows = rows
         self.table.setRowCount(len(rows))
         self.kick_buttons = {}
         for i, r in enumerate(rows):
-            teams = ", ".join(r["teams"]) if r["teams"] is not None else "all"
-            for j, text in enumerate((r["seat"], r["role"], teams, r["address"], _ms(r["lag"]),
-                                      _ago(r["last_seen"]))):
-                self.table.setItem(i, j, QTableWidgetItem(text))
+            state = self.state_text(r)
+            for j, text in enumerate((r["seat"], r["role"], self._teams(r["teams"]) if r["role"] == "umpire" else "",
+                                      state, _ms(r["lag"]) if r["online"] else "", r["address"]), start=1):
+                item = QTableWidgetItem(text)
+                if j == 4 and not r["online"]:
+                    item.setForeground(QColor(RED if r["left_at"] is not None else GREY))
+                self.table.setItem(i, j, item)
             if r["seat"] == SEAT_FOR_HOST:
-                self.table.setCellWidget(i, 6, QLabel("this board"))
+                self.table.setCellWidget(i, 0, QLabel("this board"))
                 continue
             kick = QPushButton("Kick")
             kick.setToolTip("Revoke this seat's code: it is disconnected and the code never works again")
-            kick.clicked.connect(lambda _=False, token=r["token"], name=r["seat"]: self.kick(token, name))
-            self.table.setCellWidget(i, 6, kick)
+            kick.clicked.connect(lambda _=False, token=r["token"], name=r["seat"]: self.ask_and_kick(token, name))
+            self.table.setCellWidget(i, 0, kick)
             self.kick_buttons[r["seat"]] = kick
+
+    def _ask_kick(self, name: str) -> bool:
+        answer = QMessageBox.question(
+            self, "Kick a seat", f"Kick {name}? Its code stops working for good: {name} is disconnected now, "
+            "and joining again needs a new code (Join codes…).",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Cancel)
+        return answer == QMessageBox.StandardButton.Yes
+
+    def ask_and_kick(self, token: str, name: str) -> bool:
+        """Kick after CONTROL confirms; True when kicked."""
+        if not self.confirm(name):
+            return False
+        self.kick(token, name)
+        return True
 
     def kick(self, token: str, name: str = "") -> None:
         self.runner.revoke(token)
@@ -651,7 +687,8 @@ class NetworkControl(QObject):
         if self.runner is None:
             return None
         if self.status_dock is None:
-            self.status_panel = HostStatusPanel(self.runner)
+            names = {t.id: t.name for t in self.window.game.module.teams}
+            self.status_panel = HostStatusPanel(self.runner, team_names=names)
             self.status_panel.codes_button.clicked.connect(self.show_codes)
             dock = QDockWidget("Seats", self.window)
             dock.setObjectName("Seats")
