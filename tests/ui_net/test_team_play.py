@@ -386,3 +386,24 @@ def test_host_dialog_fits_a_1920_screen_and_names_the_teams(qtbot: Any) -> None:
     assert dlg.width() <= 1920 and dlg.sizeHint().width() <= 1920
     texts = " ".join(lbl.text() for lbl in dlg.findChildren(type(dlg.error)))
     assert "The Very Long Name Of Faction Number 29" in texts and "t29," not in texts
+
+
+# --- 19.11: a move queued offline is drawn as pending, then settled ------------------------------------------
+def test_a_move_queued_offline_is_drawn_as_pending_until_the_host_settles_it(qtbot: Any, host_window: Any,
+                                                                             join: Any) -> None:
+    runner = host_window.network.runner
+    seat = join(runner.url, code_of(host_window, "umpire 1"))
+    runner.stop()
+    qtbot.waitUntil(lambda: seat.network.link.stale, timeout=WAIT)
+    assert not seat.scene.drop_counter("g-mil1", "charlie")  # queued: the counter stays where the host had it
+    marks = seat.network.pending.marks
+    assert list(marks) == [("g-mil1", "charlie")]
+    mark = marks[("g-mil1", "charlie")]
+    assert mark.scene() is seat.scene and mark.isVisible()
+    texts = [c.text() for c in mark.childItems() if hasattr(c, "text")]
+    assert texts == ["g-mil1 → queued"]
+    runner.restart()
+    qtbot.waitUntil(lambda: any(m.startswith("Queued move accepted by the host") for m in seat.network.messages),
+                    timeout=10000)
+    assert seat.network.pending.marks == {} and mark.scene() is None  # the mark went with the answer
+    qtbot.waitUntil(lambda: place_in_scene(seat, "g-mil1") == "charlie", timeout=WAIT)

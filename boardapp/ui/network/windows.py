@@ -55,6 +55,7 @@ from boardapp.net.host import FIGHT_KINDS
 from boardapp.ui.document.controller import Outcome
 from boardapp.ui.network import roles
 from boardapp.ui.network.loops import SEAT_FOR_HOST, HostRunner, SeatPlan, saved_umpires
+from boardapp.ui.network.pending import PendingMoves
 from boardapp.ui.network.public import PublicGame
 from boardapp.ui.network.roles import kind_words
 from boardapp.ui.network.seats import SeatLink, normalise_url
@@ -425,6 +426,8 @@ class NetworkControl(QObject):
         self.codes_dialog: CodesDialog | None = None
         self.log_dock: QDockWidget | None = None
         self.edit: Any = None
+        self.pending = PendingMoves(window)
+        """Moves queued while offline, drawn on the map until the host answers."""
         self.hidden: list[str] = []
         """What this seat's role may not do, hidden from its board (:mod:`boardapp.ui.network.roles`)."""
         """The hosted seat's Edit menu (:class:`boardapp.ui.network.edit.HostedEdit`), once attached."""
@@ -519,6 +522,8 @@ class NetworkControl(QObject):
         (a window's refusal handler: True when it showed the refusal)."""
         if outcome.code not in SHOWN_AS_STATUS:
             return False
+        if outcome.code == "queued":
+            self.pending.add(outcome.command)  # drawn on the map until the host settles it
         word = {"stale": "Refused (the game moved on)", "queued": "Queued", "forbidden": "Not allowed here"}
         reasons = [re.sub(r"only CONTROL may play '(\w+)'", lambda m: f"only CONTROL may {kind_words(m[1])}", r)
                    for r in outcome.reasons]  # the game's words, not the command's internal name
@@ -527,6 +532,7 @@ class NetworkControl(QObject):
         return True
 
     def _late(self, outcome: Any, command: Any) -> None:
+        self.pending.settle(command)
         kind = command.get("kind", "command") if isinstance(command, dict) else getattr(command, "kind", "command")
         if outcome.accepted:
             self.say(f"Queued {kind} accepted by the host (entry {outcome.seq})")
@@ -564,6 +570,7 @@ class NetworkControl(QObject):
         self.update_indicator()
 
     def _apply_role(self) -> None:
+        self.pending.marks.clear()  # a new scene: the old marks went with the old one
         if self.link is not None:
             self.hidden = roles.apply(self.window, self.link.role)
 
