@@ -407,3 +407,34 @@ def test_a_move_queued_offline_is_drawn_as_pending_until_the_host_settles_it(qtb
                     timeout=10000)
     assert seat.network.pending.marks == {} and mark.scene() is None  # the mark went with the answer
     qtbot.waitUntil(lambda: place_in_scene(seat, "g-mil1") == "charlie", timeout=WAIT)
+
+
+# --- 19.12: "Attack … from here" asks which neighbouring place ------------------------------------------------
+def test_attack_from_here_asks_which_neighbouring_place_and_opens_the_fight_there(qtbot: Any, host_window: Any,
+                                                                                  join: Any,
+                                                                                  monkeypatch: Any) -> None:
+    from PySide6.QtWidgets import QInputDialog, QMenu
+
+    from boardapp.ui.rules.binni.actions import BinniActions
+
+    control = host_window
+    ump = join(control.network.runner.url, code_of(control, "umpire 1"))
+    control.controller.submit({"kind": "move", "counter": "g-mil1", "to": "charlie"})
+    qtbot.waitUntil(lambda: place_in_scene(ump, "g-mil1") == "charlie", timeout=WAIT)
+    menu = QMenu(ump)
+    BinniActions(ump).counter_menu(menu, "g-mil1")
+    action = next(a for a in menu.actions() if "from here" in a.text())
+    assert action.text() == "Attack a neighbouring place from here…"
+    asked: list[list[str]] = []
+
+    def get_item(_parent: Any, _title: str, _label: str, items: list[str], *_a: Any) -> tuple[str, bool]:
+        asked.append(list(items))
+        return items[0], True
+
+    monkeypatch.setattr(QInputDialog, "getItem", get_item)
+    action.trigger()
+    # Charlie's roads lead to Bravo and Delta (tiny map); Delta holds the two rebel militias: offered first
+    assert asked == [["Delta — 2 hostile units", "Bravo — no hostile unit"]]
+    dialog = ump.dialog
+    assert dialog.place == "delta"  # not the counter's own place, Charlie
+    dialog.reject()
