@@ -11,6 +11,8 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtWidgets import QLabel, QWidget
 
+SPAN = 0.66
+"""The banner's width, as a share of its window's."""
 OFFLINE = "#c62828"
 NEWS = "#263238"
 
@@ -18,8 +20,9 @@ NEWS = "#263238"
 class Banner(QLabel):
     """A banner over ``window``: :meth:`say` shows a sentence (for ``ms`` milliseconds, 0: until cleared)."""
 
-    def __init__(self, window: QWidget, name: str) -> None:
+    def __init__(self, window: QWidget, name: str, bottom: bool = False) -> None:
         super().__init__(window)
+        self.bottom = bottom
         self.setObjectName(name)
         self.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.setWordWrap(True)
@@ -53,10 +56,14 @@ class Banner(QLabel):
         window = self.parentWidget()
         if window is None:
             return
-        width = int(window.width() * 0.9)
+        # over the map's part (the left two thirds): the big screen's side bar, with the week and the clock,
+        # stays in view (the rehearsal showed a full-width banner hiding the clock)
+        width = int(window.width() * SPAN)
         self.setFixedWidth(width)
         self.adjustSize()
-        self.move((window.width() - width) // 2, max(8, window.height() // 40))
+        margin = max(8, window.height() // 40)
+        y = window.height() - self.height() - margin if self.bottom else margin
+        self.move(int(window.width() * 0.01), y)
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:
         if obj is self.parentWidget() and event.type() == QEvent.Type.Resize and self.isVisible():

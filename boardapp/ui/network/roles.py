@@ -66,9 +66,13 @@ def apply(window: Any, role: str | None) -> list[str]:
             action = getattr(bigscreen, attr, None)
             if action is not None:
                 gate(action, action.text().replace("&", ""))
-        panel = getattr(getattr(bigscreen, "dock_widget", None), "clock_control", None)
+        dock = getattr(bigscreen, "dock_widget", None)
+        panel = getattr(dock, "clock_control", None)
         if panel is not None:
             gate(panel, "the clock panel")
+        button = getattr(dock, "region_button", None)  # "Show my view on the big screen"
+        if button is not None:
+            gate(button, button.text())
     for dock in window.findChildren(QDockWidget):
         players = [b for b in dock.findChildren(QAbstractButton) if isinstance(b.property(KIND), str)]
         if players and all(b.property(KIND) in kinds for b in players):

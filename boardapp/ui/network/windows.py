@@ -525,11 +525,21 @@ class NetworkControl(QObject):
         if outcome.code == "queued":
             self.pending.add(outcome.command)  # drawn on the map until the host settles it
         word = {"stale": "Refused (the game moved on)", "queued": "Queued", "forbidden": "Not allowed here"}
-        reasons = [re.sub(r"only CONTROL may play '(\w+)'", lambda m: f"only CONTROL may {kind_words(m[1])}", r)
-                   for r in outcome.reasons]  # the game's words, not the command's internal name
+        reasons = [self._in_words(r) for r in outcome.reasons]  # the game's words, not internal names
         self.say(f"{word.get(outcome.code, 'Refused')}: " + "; ".join(reasons))
         self.update_indicator()
         return True
+
+    def _in_words(self, reason: str) -> str:
+        """A host's refusal with command kinds and team ids in the game's words ('only CONTROL may set PR';
+        'this seat plays for Rebels, not Binni Government')."""
+        reason = re.sub(r"only CONTROL may play '(\w+)'", lambda m: f"only CONTROL may {kind_words(m[1])}", reason)
+        names = {t.id: t.name for t in self.window.game.module.teams}
+
+        def teams(text: str) -> str:
+            return ", ".join(names.get(t.strip(), t.strip()) for t in text.split(","))
+        return re.sub(r"this seat plays for ([\w, -]+), not ([\w, -]+)",
+                      lambda m: f"this seat plays for {teams(m[1])}, not {teams(m[2])}", reason)
 
     def _late(self, outcome: Any, command: Any) -> None:
         self.pending.settle(command)
@@ -839,7 +849,7 @@ def open_join(url: str, code: str, screen: bool = False, timeout: float = 10.0) 
         from boardapp.ui.network.banner import OFFLINE, Banner
 
         offline = Banner(screen_window, "offline-banner")
-        news = Banner(screen_window, "fight-banner")
+        news = Banner(screen_window, "fight-banner", bottom=True)
         screen_window.offline_banner, screen_window.fight_banner = offline, news  # type: ignore[attr-defined]
 
         def stale(s: bool) -> None:
