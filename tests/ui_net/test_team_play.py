@@ -336,6 +336,7 @@ def test_controls_only_control_may_use_are_hidden_on_an_umpires_board(qtbot: Any
         assert dock.toggleViewAction().isVisible() is shown
         assert win.bigscreen.region_action.isVisible() is shown  # "Show this on the big screen"
         assert win.turn_panel.button.isVisibleTo(win.turn_panel) is shown  # the Turn dock's End turn… button
+        assert win.turn_panel.isVisibleTo(win)  # the Turn dock itself stays: the week is everyone's
         assert win.bigscreen.dock_widget.region_button.isVisibleTo(win.bigscreen.dock_widget) is shown
         assert win.bigscreen.dock_widget.clock_control.isVisibleTo(win.bigscreen.dock_widget) is shown
     assert set(ump.network.hidden) >= {"End turn", "Set PR", "Supply", "Show this on the big screen",

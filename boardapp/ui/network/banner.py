@@ -35,7 +35,7 @@ class Banner(QLabel):
 
     def say(self, text: str, ms: int = 0, colour: str = NEWS) -> None:
         window = self.parentWidget()
-        size = max(18, window.height() // 22) if window is not None else 24
+        size = max(18, window.height() // 32) if window is not None else 24
         self.setStyleSheet(f"background: {colour}; color: white; font-weight: bold; font-size: {size}px;"
                            f" padding: {size // 2}px; border-radius: 6px;")
         self.setText(text)

@@ -8,7 +8,8 @@ dock: ``set_pr``, ``supply``); the window's Turn ▸ End turn… plays the modul
 big screen, driven from CONTROL's board): the clock panel (the host's clock is CONTROL's), "Show this
 on the big screen" and "Whole map on the big screen".
 
-A dock left with nothing visible that plays a command is hidden too, with its View-menu entry.
+A dock whose every button plays a CONTROL command and whose inputs only feed them (Binni's rulings) is
+hidden too, with its View-menu entry; a dock that also shows something (the Turn dock's week) stays.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QAbstractButton, QDockWidget, QWidget
+from PySide6.QtWidgets import QAbstractButton, QAbstractSpinBox, QComboBox, QDockWidget, QLineEdit, QWidget
 
 KIND = "command_kind"
 """The Qt property naming the command kind a widget or action plays."""
@@ -74,8 +75,15 @@ def apply(window: Any, role: str | None) -> list[str]:
         if button is not None:
             gate(button, button.text())
     for dock in window.findChildren(QDockWidget):
-        players = [b for b in dock.findChildren(QAbstractButton) if isinstance(b.property(KIND), str)]
-        if players and all(b.property(KIND) in kinds for b in players):
+        # a dock whose every button plays a CONTROL command and whose inputs only feed them (Binni's rulings)
+        # goes; a dock that also shows something (the Turn dock's week) stays, without its button
+        inside = dock.widget()  # not the dock's own title-bar buttons
+        if inside is None:
+            continue
+        buttons = inside.findChildren(QAbstractButton)
+        players = [b for b in buttons if isinstance(b.property(KIND), str)]
+        inputs = inside.findChildren(QComboBox) + inside.findChildren(QAbstractSpinBox) + inside.findChildren(QLineEdit)
+        if players and inputs and len(players) == len(buttons) and all(b.property(KIND) in kinds for b in players):
             dock.setVisible(not hide)
             dock.toggleViewAction().setVisible(not hide)
             if hide:
