@@ -110,7 +110,6 @@ def test_control_starts_the_clock_and_every_seat_and_the_big_screen_show_it(qtbo
     qtbot.waitUntil(lambda: ump.network.clock is not None, timeout=WAIT)
     assert ump.network.clock_label.text() == "Week 1 · 45:00 · paused"  # the first week: 45 minutes
     panel = control.bigscreen.dock_widget.clock_control
-    assert control.bigscreen.dock_widget.share_label.text() == "Clock: the host's, shared with every seat and screen"
     t0 = time.monotonic()
     QTest.mouseClick(panel.start_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: ump.network.clock is not None and ump.network.clock.running, timeout=1000)

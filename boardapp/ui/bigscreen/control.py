@@ -280,9 +280,7 @@ class BigScreenDock(QWidget):
     def update_share(self) -> None:
         """Say whether the clock reaches ``boardapp screen`` on another machine (through the file)."""
         store = getattr(self.control.window.game, "store", None)
-        if getattr(self.control.window.game, "shared", False):  # a LAN seat: the host owns the one clock
-            text = "Clock: the host's, shared with every seat and screen"
-        elif store is None or getattr(store, "readonly", False):
+        if store is None or getattr(store, "readonly", False):
             text = "Clock not shared: no writable game file"
         elif self.control.last_error:
             text = "Clock not saved in the game file (see the status bar)"
