@@ -106,6 +106,8 @@ class Grant:
     revoked: bool = False
     player: str | None = None
     """For a player seat: the player (team) it plays and sees for."""
+    allies: bool = False
+    """For a limited umpire: also the allies of its teams, as the alliances stand at each command."""
 
     @property
     def key(self) -> str:
@@ -131,6 +133,8 @@ class Grant:
                 "teams": sorted(self.teams) if self.teams is not None else None, "revoked": self.revoked}
         if self.player is not None:
             data["player"] = self.player
+        if self.allies:
+            data["allies"] = True
         return data
 
     @classmethod
@@ -138,7 +142,7 @@ class Grant:
         teams = data.get("teams")
         return cls(role=data["role"], name=data["name"], token=data["token"],
                    teams=frozenset(teams) if teams is not None else None, revoked=bool(data.get("revoked")),
-                   player=data.get("player"))
+                   player=data.get("player"), allies=bool(data.get("allies")))
 
 
 def read_grants(path: str | Path) -> list[Grant]:
@@ -423,6 +427,15 @@ class Host:
                         "player": conn.grant.player})
         out.sort(key=lambda s: (s["role"], s["seat"]))
         return out
+
+    def allowed_teams(self, grant: Grant) -> frozenset[str]:
+        """The teams a limited seat may act for now: its teams, and with ``allies`` their allies of the moment
+        (the rule module's ``friends(state, team)``; a module without alliances adds nobody)."""
+        teams = grant.teams or frozenset()
+        friends = getattr(self.game.module, "friends", None)
+        if not grant.allies or friends is None:
+            return teams
+        return frozenset().union(*(friends(self.game.state, t) for t in teams if t in self.game.state.teams))
 
     def _left(self, conn: _Conn) -> None:
         """Note when a seat's last connection went (its row reads 'offline since 11:24')."""
@@ -786,9 +799,10 @@ class Host:
                     log.exception("could not tell whose command %s is", cmd.describe())
                     concerned = set()
                     why.append(f"the host could not tell whose command this is ({type(exc).__name__}: {exc})")
-                outside = concerned - grant.teams
+                allowed = self.allowed_teams(grant)
+                outside = concerned - allowed
                 if outside:
-                    why.append(f"this seat plays for {', '.join(sorted(grant.teams))}, not "
+                    why.append(f"this seat plays for {', '.join(sorted(allowed))}, not "
                                f"{', '.join(sorted(outside))}")
                 elif grant.role == "player" and not concerned and not why:
                     why.append(f"a player's seat plays only {grant.player}'s own commands, and this one is "

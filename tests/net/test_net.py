@@ -598,3 +598,35 @@ def test_a_hidden_fight_is_never_announced_to_viewers(game_path: Path) -> None:
             await viewer.close()
         game.store.close()
     run(go())
+
+
+def test_an_umpire_of_a_team_and_allies_plays_for_the_allies_of_the_moment(game_path: Path, tmp_path: Path) -> None:
+    """Issue 19.9's "and allies": limited to the UN and its allies, an umpire may move a government brigade
+    only while CONTROL has the two allied; the limit survives the seats file."""
+    async def go() -> None:
+        game = open_host_game(game_path)
+        async with Host(game) as host:
+            grant = host.add_seat("umpire", "UN umpire", ["un"])
+            grant.allies = True
+            host.save_grants(tmp_path / "seats.json")
+            ump = Seat(host.url, grant.token)
+            ctrl = Seat(host.url, host.add_seat("control").token)
+            await ump.start()
+            await ctrl.start()
+            move = {"kind": "move", "counter": "g-bde1", "to": "bravo"}
+            out = await ump.play(move, timeout=5)
+            assert out.code == "forbidden" and "this seat plays for un, not gov" in out.reasons
+            ally = {"kind": "set_alliance", "teams": ["un", "gov"], "allied": True, "reason": "test"}
+            assert (await ctrl.play(ally, timeout=5)).accepted
+            assert (await ump.play(move, timeout=5)).accepted  # an ally of the moment
+            assert (await ctrl.play(dict(ally, allied=False), timeout=5)).accepted
+            out = await ump.play({"kind": "move", "counter": "g-mil1", "to": "charlie"}, timeout=5)
+            assert out.code == "forbidden"  # the alliance ended
+            await ump.close()
+            await ctrl.close()
+        from boardapp.net.host import read_grants
+
+        saved = {g.name: g for g in read_grants(tmp_path / "seats.json")}
+        assert saved["UN umpire"].allies and saved["UN umpire"].teams == frozenset({"un"})
+        game.store.close()
+    run(go())
