@@ -456,6 +456,7 @@ class Host:
             fresh = max(conns, key=lambda c: c.last_seen, default=None)
             addr = fresh.ws.remote_address if fresh is not None else None
             out.append({"seat": grant.name, "role": grant.role, "token": grant.token, "player": grant.player,
+                        "allies": grant.allies,
                         "teams": sorted(grant.teams) if grant.teams is not None else None, "online": len(conns),
                         "left_at": None if conns else self.left_at.get(grant.token),
                         "address": f"{addr[0]}:{addr[1]}" if addr else "",

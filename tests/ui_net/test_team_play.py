@@ -442,3 +442,43 @@ def test_attack_from_here_asks_which_neighbouring_place_and_opens_the_fight_ther
     dialog = ump.dialog
     assert dialog.place == "delta"  # not the counter's own place, Charlie
     dialog.reject()
+
+
+def test_host_dialog_offers_and_allies_kept_across_a_rehost(qtbot: Any, tmp_path: Any, monkeypatch: Any) -> None:
+    from PySide6.QtWidgets import QDialog
+
+    from boardapp.engine.files import load_scenario, new_game
+    from boardapp.ui.mainwindow import MainWindow
+    from boardapp.ui.network.windows import HostDialog
+    from tests.ui_net.test_network_windows import TINY
+
+    win = MainWindow(new_game(load_scenario(TINY), save=tmp_path / "a.game"), tmp_path / "a.game")
+    qtbot.addWidget(win)
+    seen: list[list[bool]] = []
+
+    def host_exec(dlg: Any) -> int:
+        dlg.port.setValue(0)
+        dlg.bind.setCurrentIndex(1)
+        seen.append([b.isChecked() for b in dlg.ally_boxes])
+        if dlg.saved is None:
+            assert all(not b.isHidden() for b in dlg.ally_boxes)  # War in Binni has alliances: offered
+            dlg.umpires.setValue(2)
+            dlg.team_edits[1].setText("Rebels")
+            dlg.ally_boxes[1].setChecked(True)
+        return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(HostDialog, "exec", host_exec)
+    monkeypatch.setattr("boardapp.ui.network.windows.NetworkControl.show_codes", lambda self: None)
+    net = win.network
+    net.host_action.trigger()
+    allies = {g.name: g.allies for g in net.runner.grants() if g.role == "umpire"}
+    assert allies == {"umpire 1": False, "umpire 2": True}
+    panel = net.status_panel
+    panel.refresh()
+    i = next(i for i, r in enumerate(panel.rows) if r["seat"] == "umpire 2")
+    assert panel.table.item(i, 3).text() == "Rebels and allies"
+    net.stop_hosting()
+    net.host_action.trigger()  # again, untouched: the box comes checked from the seats file
+    assert seen[-1] == [False, True]
+    assert {g.name: g.allies for g in net.runner.grants() if g.role == "umpire"} == allies
+    net.shutdown()

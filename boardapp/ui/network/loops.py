@@ -76,6 +76,8 @@ class SeatPlan:
                                                                                   for i in range(1, 5)])
     control: bool = True
     viewer: bool = True
+    allies: set[str] = field(default_factory=set)
+    """Names of the umpires who also play for their teams' allies of the moment."""
 
 
 def teams_words(game: Any, teams: Iterable[str] | None) -> str:
@@ -94,6 +96,15 @@ def saved_umpires(seats_file: Path | None) -> list[tuple[str, list[str] | None]]
 
     return [(g.name, sorted(g.teams) if g.teams is not None else None) for g in read_grants(seats_file)
             if g.role == "umpire" and not g.revoked]
+
+
+def saved_allies(seats_file: Path | None) -> set[str]:
+    """Names of the umpires a seats file has playing 'and allies'."""
+    if seats_file is None or not seats_file.exists():
+        return set()
+    from boardapp.net.host import read_grants
+
+    return {g.name for g in read_grants(seats_file) if g.role == "umpire" and g.allies and not g.revoked}
 
 
 class HostRunner(QObject):
@@ -153,7 +164,8 @@ class HostRunner(QObject):
             host.load_grants(seats)
             kept = [g for g in host.grants.values() if not g.revoked and g.name != SEAT_FOR_HOST]
             self.changes.append(f"Seats and limits loaded from {seats.name}: " + (
-                "; ".join(f"{g.name} ({g.role}, {teams_words(self.game, g.teams)})" for g in kept) or "none"))
+                "; ".join(f"{g.name} ({g.role}, {teams_words(self.game, g.teams)}"
+                          f"{' and allies' if g.allies else ''})" for g in kept) or "none"))
         live = [g for g in host.grants.values() if not g.revoked]
 
         def have(role: str, name: str) -> Any:
@@ -172,6 +184,13 @@ class HostRunner(QObject):
                 self.changes.append(f"{name}: teams changed from {teams_words(self.game, grant.teams)} to "
                                     f"{teams_words(self.game, wanted)}")
                 grant.teams = wanted
+            grant = have("umpire", name) or next(g for g in host.grants.values() if g.name == name and not g.revoked)
+            allies = name in plan.allies and grant.teams is not None
+            if grant.allies != allies:
+                self.changes.append(f"{name}: " + ("now also plays for the allies of " if allies else
+                                                   "no longer plays for the allies of ")
+                                    + teams_words(self.game, grant.teams))
+                grant.allies = allies
         if plan.viewer and have("viewer", "big screen") is None:
             host.add_seat("viewer", "big screen")
             self.changes.append("New join code made for the big screen")

@@ -28,6 +28,7 @@ from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QColor, QGuiApplication, QImage, QPainter, QPixmap
 from PySide6.QtWidgets import (
     QApplication,
+    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -54,7 +55,7 @@ from boardapp.net.client import SeatError
 from boardapp.net.host import FIGHT_KINDS
 from boardapp.ui.document.controller import Outcome
 from boardapp.ui.network import roles
-from boardapp.ui.network.loops import SEAT_FOR_HOST, HostRunner, SeatPlan, saved_umpires
+from boardapp.ui.network.loops import SEAT_FOR_HOST, HostRunner, SeatPlan, saved_allies, saved_umpires
 from boardapp.ui.network.pending import PendingMoves
 from boardapp.ui.network.public import PublicGame
 from boardapp.ui.network.roles import kind_words
@@ -112,8 +113,13 @@ class HostDialog(QDialog):
     (issue 19.4). Teams are typed by name or id; a word that is neither is refused before hosting."""
 
     def __init__(self, teams: list[Any], parent: QWidget | None = None,
-                 saved: list[tuple[str, list[str] | None]] | None = None) -> None:
+                 saved: list[tuple[str, list[str] | None]] | None = None, allies: bool = False,
+                 saved_allies: set[str] | None = None) -> None:
         super().__init__(parent)
+        self.allies_possible = allies
+        """The rule module has alliances (``friends``): each row offers "and allies"."""
+        self.saved_allies = saved_allies or set()
+        self.ally_boxes: list[QCheckBox] = []
         self.setWindowTitle("Host on the LAN")
         pairs = [(t, t) if isinstance(t, str) else (str(t[0]), str(t[1])) for t in teams]
         self.teams = [i for i, _ in pairs]
@@ -171,10 +177,21 @@ class HostDialog(QDialog):
             edit.setPlaceholderText("every team")
             if self.saved is not None and i < len(self.saved) and self.saved[i][1] is not None:
                 edit.setText(", ".join(self.team_names.get(t, t) for t in self.saved[i][1] or []))
-            self._rows_layout.addRow(f"{self._name(i)}:", edit)
+            box = QCheckBox("and allies")
+            box.setToolTip("Also the allies of these teams, as the alliances stand at each command")
+            box.setChecked(self._name(i) in self.saved_allies)
+            box.setVisible(self.allies_possible)
+            row = QWidget()
+            lay = QHBoxLayout(row)
+            lay.setContentsMargins(0, 0, 0, 0)
+            lay.addWidget(edit, 1)
+            lay.addWidget(box)
+            self._rows_layout.addRow(f"{self._name(i)}:", row)
             self.team_edits.append(edit)
+            self.ally_boxes.append(box)
         while len(self.team_edits) > self.umpires.value():
             self.team_edits.pop()
+            self.ally_boxes.pop()
             self._rows_layout.removeRow(self._rows_layout.rowCount() - 1)
 
     def _team_id(self, word: str) -> str | None:
@@ -206,7 +223,9 @@ class HostDialog(QDialog):
             ids = [self._team_id(w.strip()) for w in edit.text().split(",") if w.strip()]
             teams = sorted({t for t in ids if t is not None})
             umpires.append((self._name(i), teams or None))
-        return SeatPlan(umpires=umpires)
+        allies = {self._name(i) for i, box in enumerate(self.ally_boxes)
+                  if self.allies_possible and box.isChecked() and umpires[i][1] is not None}
+        return SeatPlan(umpires=umpires, allies=allies)
 
 
 class CodesDialog(QDialog):
@@ -357,7 +376,8 @@ class HostStatusPanel(QWidget):
         self.kick_buttons = {}
         for i, r in enumerate(rows):
             state = self.state_text(r)
-            for j, text in enumerate((r["seat"], r["role"], self._teams(r["teams"]) if r["role"] == "umpire" else "",
+            teams = self._teams(r["teams"]) + (" and allies" if r.get("allies") else "")
+            for j, text in enumerate((r["seat"], r["role"], teams if r["role"] == "umpire" else "",
                                       state, _ms(r["lag"]) if r["online"] else "", r["address"]), start=1):
                 item = QTableWidgetItem(text)
                 if j == 4 and not r["online"]:
@@ -658,7 +678,9 @@ class NetworkControl(QObject):
         except ValueError as exc:
             QMessageBox.critical(self.window, "Cannot host", str(exc))
             return
-        dlg = HostDialog(teams, self.window, saved=saved)
+        seats_file = path.with_name(path.name + ".seats.json") if path is not None else None
+        dlg = HostDialog(teams, self.window, saved=saved, allies=hasattr(self.window.game.module, "friends"),
+                         saved_allies=saved_allies(seats_file))
         self.window.dialog = dlg
         if dlg.exec() != QDialog.DialogCode.Accepted:
             return
