@@ -14,7 +14,10 @@ Events: ``("synced", head_seq)``, ``("entry", JournalEntry)``, ``("undone", seq)
 ``("redone", JournalEntry)``, ``("reset", Game)`` (a new or rebuilt replica), ``("view", dict)``
 (viewers and player seats; ``("events", [Event])`` with it when something they may see happened),
 ``("notice", str)`` (a sentence for the status line and log: "CONTROL undid umpire 2's entry 6 (…)"),
-``("stale", bool)``, ``("outcome", Outcome)``, ``("error", protocol.Error)``.
+``("fight", str)`` (viewers and player seats: a fight's result, announced to the hall),
+``("clock", dict)`` (the host's turn clock, a :meth:`~boardapp.clock.TurnClock.record` counted from its
+arrival: on joining and whenever CONTROL or a new week changes it), ``("stale", bool)``,
+``("outcome", Outcome)``, ``("error", protocol.Error)``.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ import concurrent.futures
 import contextlib
 import logging
 import random
+import socket
 import threading
 import time
 import uuid
@@ -70,6 +74,18 @@ class SeatError(RuntimeError):
         self.code = code
 
 
+def _why_unreachable(exc: BaseException) -> str:
+    """What went wrong with a connection, in an umpire's words."""
+    if isinstance(exc, ConnectionRefusedError):
+        return ("the connection was refused: nothing listens on that port at that address "
+                "(check the port the host shows)")
+    if isinstance(exc, socket.gaierror):
+        return "no machine of that name is known (check the address)"
+    if isinstance(exc, TimeoutError):
+        return "no answer (is the address right, and the machine on this network?)"
+    return str(exc) or type(exc).__name__
+
+
 @dataclass
 class _Pending:
     text: str
@@ -109,6 +125,10 @@ class Seat:
         self.seat_names: dict[str, str] = {}
         """Every seat's key -> name, as the host said on connecting (who played which entry)."""
         self.player: str | None = None
+        self.clock: dict[str, Any] | None = None
+        """The host's turn clock (:meth:`boardapp.clock.TurnClock.record`, ``wall`` this machine's time when it
+        arrived), None until the host sent it."""
+        self.clock_by = ""
         self._undone_by: dict[int, str] = {}
         """Entry on the redo stack -> key of the seat that took it back (as far as this seat heard)."""
         self.setup: p.Setup | None = None
@@ -130,15 +150,24 @@ class Seat:
         self._closing = False
         self._task: asyncio.Task[None] | None = None
         self._failed_first = asyncio.Event()
+        self._unreachable = asyncio.Event()
+        self.last_error = ""
+        """Why the last connection attempt failed, in words ('' before any failed)."""
 
     # --- life ----------------------------------------------------------------------------------
-    async def start(self, timeout: float = 10.0) -> None:
-        """Connect and wait for the first catch-up; raises :class:`SeatError` on a bad code."""
+    async def start(self, timeout: float = 10.0, fail_fast: bool = False) -> None:
+        """Connect and wait for the first catch-up; raises :class:`SeatError` on a bad code.
+
+        ``fail_fast``: a first connection refused or a host name unknown raises :class:`SeatError` (code
+        ``unreachable``) at once instead of retrying until ``timeout`` (a wrong port typed in a dialog);
+        the seat keeps trying in the background either way until :meth:`close`."""
         self._task = asyncio.get_running_loop().create_task(self._run())
         if self.tune_gc and self._gc_task is None:
             gctune.hold()
             self._gc_task = asyncio.get_running_loop().create_task(gctune.tidy_when_quiet())
         waits = [asyncio.ensure_future(self._synced.wait()), asyncio.ensure_future(self._failed_first.wait())]
+        if fail_fast:
+            waits.append(asyncio.ensure_future(self._unreachable.wait()))
         try:
             await asyncio.wait(waits, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
         finally:
@@ -146,6 +175,8 @@ class Seat:
                 w.cancel()
         if self._fatal is not None:
             raise self._fatal
+        if fail_fast and self._unreachable.is_set() and not self._synced.is_set():
+            raise SeatError(f"cannot reach {self.url}: {self.last_error}", "unreachable")
         if not self._synced.is_set():
             raise TimeoutError(f"no answer from {self.url} in {timeout} s (the seat keeps trying)")
 
@@ -214,6 +245,15 @@ class Seat:
         last entry while nothing was played after it. :meth:`may_undo` says beforehand."""
         cid = uuid.uuid4()
         return self._enqueue(str(cid), p.UndoMsg(id=cid, seq=max(self.head if seq is None else seq, 1)))
+
+    def set_clock(self, record: dict[str, Any]) -> asyncio.Future[Outcome]:
+        """CONTROL: make the host's clock this :meth:`~boardapp.clock.TurnClock.record` (start, pause,
+        adjust, a new week), counted from when the host gets it. Not queued while offline: a clock set
+        minutes later would be wrong, so it fails with :class:`SeatError` (set it again once back)."""
+        if self.stale:
+            raise SeatError("offline: the clock is the host's; set it again once reconnected", "offline")
+        cid = uuid.uuid4()
+        return self._enqueue(str(cid), p.ClockSet(id=cid, clock=p.ClockRecord(**record)))
 
     def redo(self, seq: int | None = None) -> asyncio.Future[Outcome]:
         """Play again entry ``seq`` (default: the next on the redo stack); the same rights as undo."""
@@ -321,6 +361,9 @@ class Seat:
                         pinger.cancel()
             except (OSError, ConnectionClosed, InvalidHandshake, TimeoutError, EOFError) as exc:
                 log.debug("seat connection lost: %s", exc)
+                self.last_error = _why_unreachable(exc)
+                if self.connections == 0 and isinstance(exc, ConnectionRefusedError | socket.gaierror):
+                    self._unreachable.set()
             except InvalidURI as exc:
                 self._fatal = SeatError(f"not a WebSocket address: {exc}", "protocol")
             finally:
@@ -489,8 +532,14 @@ class Seat:
         if msg.text:
             self._emit("notice", msg.text)
 
+    def _on_clock(self, msg: p.ClockMsg) -> None:
+        # counted from its arrival: the host's wall clock is not this machine's
+        self.clock = dict(msg.clock.model_dump(), wall=time.time())
+        self.clock_by = msg.by
+        self._emit("clock", dict(self.clock))
+
     def _on_notice(self, msg: p.Notice) -> None:
-        self._emit("notice", msg.text)
+        self._emit("fight" if msg.about == "fight" else "notice", msg.text)
 
     def _on_accepted(self, msg: p.Accepted) -> None:
         self._resolve(str(msg.id), Outcome(id=str(msg.id), accepted=True, seq=msg.seq, duplicate=msg.duplicate))

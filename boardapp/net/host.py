@@ -31,6 +31,7 @@ from pydantic import ValidationError
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
+from boardapp.clock import WARNING1, WARNING5, TurnClock, week_of
 from boardapp.engine.game import Game
 from boardapp.engine.journal import JournalEntry
 from boardapp.engine.module import Audience, Event, IllegalCommandError
@@ -61,6 +62,13 @@ OUTBOX_LIMIT = 5000
 MISSED_LIMIT = 200
 REMEMBER = 50_000
 REFUSALS_KEPT = 200
+META_CLOCK = "clock"
+"""The game file's meta key holding the turn clock (the board, ``boardapp screen`` and the web page read it)."""
+FIGHT_KINDS = frozenset({"fight", "loss", "retreat"})
+"""Events told to viewers and player seats as an announcement when an entry holds a fight they may see (not
+the costs beside it: a shortfall of stores would give a hidden track away)."""
+CLOCK_TICK = 0.25
+"""Seconds between the host's looks at the clock for its warnings."""
 """Connection refusals and drops the host remembers for its status (the Seats dock)."""
 
 
@@ -98,6 +106,8 @@ class Grant:
     revoked: bool = False
     player: str | None = None
     """For a player seat: the player (team) it plays and sees for."""
+    allies: bool = False
+    """For a limited umpire: also the allies of its teams, as the alliances stand at each command."""
 
     @property
     def key(self) -> str:
@@ -123,6 +133,8 @@ class Grant:
                 "teams": sorted(self.teams) if self.teams is not None else None, "revoked": self.revoked}
         if self.player is not None:
             data["player"] = self.player
+        if self.allies:
+            data["allies"] = True
         return data
 
     @classmethod
@@ -130,7 +142,33 @@ class Grant:
         teams = data.get("teams")
         return cls(role=data["role"], name=data["name"], token=data["token"],
                    teams=frozenset(teams) if teams is not None else None, revoked=bool(data.get("revoked")),
-                   player=data.get("player"))
+                   player=data.get("player"), allies=bool(data.get("allies")))
+
+
+def read_grants(path: str | Path) -> list[Grant]:
+    """The seats saved in a seats file (``GAME_FILE.seats.json``), in order; a ValueError that names the file
+    and what is wrong with it (never a traceback from deep inside)."""
+    path = Path(path)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise ValueError(f"{path}: cannot read the seats file ({exc.strerror or exc})") from None
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"{path}:{exc.lineno}:{exc.colno}: the seats file is not valid JSON ({exc.msg}); "
+                         f"restore it or delete it to make new join codes") from None
+    if not isinstance(data, list):
+        raise ValueError(f"{path}: the seats file should hold a list of seats, not {type(data).__name__}")
+    grants = []
+    for i, item in enumerate(data, 1):
+        try:
+            grant = Grant.from_json(item)
+        except (KeyError, TypeError, AttributeError) as exc:
+            raise ValueError(f"{path}: seat {i} lacks or garbles {exc}; each seat needs role, name and token") \
+                from None
+        if grant.role not in ("control", "umpire", "viewer", "player"):
+            raise ValueError(f"{path}: seat {i} ({grant.name!r}) has the unknown role {grant.role!r}")
+        grants.append(grant)
+    return grants
 
 
 class _Pages:
@@ -193,6 +231,8 @@ class Host:
         default: it is only as safe as the rule module's marking of hidden events (War in Binni does not
         mark a hidden special forces unit's moves hidden yet: its events would give it away)."""
         self.grants: dict[str, Grant] = {}
+        self.left_at: dict[str, float] = {}
+        """Join code -> wall time its seat's last connection went (while the host runs)."""
         self.refusals: deque[dict[str, Any]] = deque(maxlen=REFUSALS_KEPT)
         """Connections refused or dropped, newest last: {'at', 'address', 'seat', 'code', 'detail'}."""
         self._conns: set[_Conn] = set()
@@ -218,9 +258,98 @@ class Host:
         """How many changes the game has had while hosted."""
         self._view_events: list[Event] = []
         """Events since the last views went out (each audience is sent those it may see)."""
+        self.clock = self._saved_clock()
+        """The game's one turn clock: CONTROL sets it (``clock_set``), every seat and viewer is sent it, and it
+        is kept in the game file's meta key ``clock`` so that a restarted host goes on with it."""
+        self.clock_by = ""
+        self._clock_record = self.clock.record()
+        self._warned = self._warning_level()
         self._unsubscribe = game.subscribe(self._changed)
         self._gc_held = False
         self.port: int = port
+
+    # --- the clock -----------------------------------------------------------------------------
+    def _week(self) -> int:
+        module, state = self.game.module, self.game.state
+        return int(module.turn_number(state) or week_of(state, module.turn_label(state)) or 1)
+
+    def _saved_clock(self) -> TurnClock:
+        """The clock of the game's week: the game file's record of it (the time run while the host was
+        down counts when it was running), else a fresh one, paused at the week's length."""
+        clock = TurnClock.for_game(self.game.module, self.game.state)
+        store = self.game.store
+        text = store.meta().get(META_CLOCK) if store is not None else None
+        if text:
+            try:
+                record = p.ClockRecord.model_validate_json(text).model_dump()
+            except ValidationError as exc:
+                log.warning("the clock record in the game file is unreadable (%s); starting a fresh clock", exc)
+                return clock
+            if record["week"] == clock.week:
+                clock.restore(record)
+        return clock
+
+    def clock_record(self) -> dict[str, Any]:
+        """The clock as :meth:`TurnClock.record` made at its last change (what the web page reads; the
+        same object until it changes, so a reader polling it sees a change only when there is one)."""
+        return self._clock_record
+
+    def set_clock(self, record: dict[str, Any] | p.ClockRecord, by: str = "") -> None:
+        """Take over CONTROL's clock (counted from now), keep it in the game file and tell every seat."""
+        data = record.model_dump() if isinstance(record, p.ClockRecord) else dict(record)
+        self.clock.restore(data, wall=float(data["wall"]))
+        self.clock_by = by
+        self._clock_changed()
+
+    def _clock_changed(self) -> None:
+        record = self._clock_record = self.clock.record()
+        store = self.game.store
+        if store is not None and not getattr(store, "readonly", False):
+            try:
+                store.set_meta(META_CLOCK, json.dumps(record))
+            except Exception as exc:  # a full disk must not stop the game: say it
+                log.warning("the clock could not be kept in the game file: %s", exc)
+        text = p.encode(self._clock_msg())
+        for conn in list(self._conns):
+            if conn.ready:
+                self._send(conn, text)
+
+    def _clock_msg(self) -> p.ClockMsg:
+        return p.ClockMsg(clock=p.ClockRecord(**self.clock.record()), by=self.clock_by)  # made now: wall is now
+
+    def _follow_week(self) -> None:
+        """A new week (end of turn): the clock starts again, paused, at the new week's length."""
+        week = self._week()
+        if week > self.clock.week:
+            self.clock.reset(week, self.game.module.turn_minutes(self.game.state))
+            self.clock_by = ""
+            self._warned = self._warning_level()
+            self._clock_changed()
+
+    def _warning_level(self) -> int:
+        """0 while more than 5 minutes are left, 1 within 5, 2 within 1, 3 once time is up."""
+        left = self.clock.length - self.clock.elapsed()
+        return 3 if left <= 0 else 2 if left <= WARNING1 else 1 if left <= WARNING5 else 0
+
+    def _clock_warning(self) -> str | None:
+        """'5 minutes left in week 2' when the clock has just reached a warning, else None. Each warning is
+        said once a week; CONTROL giving time back makes it due again."""
+        level = self._warning_level()
+        said, self._warned = self._warned, level
+        if level <= said:
+            return None
+        words = {1: "5 minutes left", 2: "1 minute left", 3: "time is up"}
+        return f"{words[level]} in week {self.clock.week}"
+
+    async def _clock_loop(self) -> None:
+        while True:
+            await asyncio.sleep(CLOCK_TICK)
+            text = self._clock_warning()
+            if text is not None:
+                msg = p.encode(p.Notice(about="clock", text=text))
+                for conn in list(self._conns):
+                    if conn.ready:
+                        self._send(conn, msg)
 
     # --- seats ---------------------------------------------------------------------------------
     def add_seat(self, role: p.Role, name: str | None = None, teams: Iterable[str] | None = None,
@@ -264,8 +393,8 @@ class Host:
             fh.write(data)
 
     def load_grants(self, path: str | Path) -> None:
-        for item in json.loads(Path(path).read_text(encoding="utf-8")):
-            grant = Grant.from_json(item)
+        """Take the seats saved by :meth:`save_grants` (ValueError naming the file when it is unreadable)."""
+        for grant in read_grants(path):
             self.grants[grant.token] = grant
 
     def _authors(self) -> dict[str, str]:
@@ -299,6 +428,42 @@ class Host:
         out.sort(key=lambda s: (s["role"], s["seat"]))
         return out
 
+    def allowed_teams(self, grant: Grant) -> frozenset[str]:
+        """The teams a limited seat may act for now: its teams, and with ``allies`` their allies of the moment
+        (the rule module's ``friends(state, team)``; a module without alliances adds nobody)."""
+        teams = grant.teams or frozenset()
+        friends = getattr(self.game.module, "friends", None)
+        if not grant.allies or friends is None:
+            return teams
+        return frozenset().union(*(friends(self.game.state, t) for t in teams if t in self.game.state.teams))
+
+    def _left(self, conn: _Conn) -> None:
+        """Note when a seat's last connection went (its row reads 'offline since 11:24')."""
+        grant = conn.grant
+        if grant is not None and conn.ready and not any(c.grant is grant for c in self._conns):
+            self.left_at[grant.token] = time.time()
+
+    def seats(self) -> list[dict[str, Any]]:
+        """Every seat that holds a code (not revoked), connected or not, in the order they were made:
+        name, role, teams, player, token, ``online`` (connections now), ``left_at`` (wall time its last
+        connection went, None: online, or not seen since the host started) and, when online, the freshest
+        connection's ``address``, ``lag`` and ``last_seen``."""
+        out = []
+        for grant in self.grants.values():
+            if grant.revoked:
+                continue
+            conns = [c for c in self._conns if c.grant is grant and c.ready]
+            fresh = max(conns, key=lambda c: c.last_seen, default=None)
+            addr = fresh.ws.remote_address if fresh is not None else None
+            out.append({"seat": grant.name, "role": grant.role, "token": grant.token, "player": grant.player,
+                        "allies": grant.allies,
+                        "teams": sorted(grant.teams) if grant.teams is not None else None, "online": len(conns),
+                        "left_at": None if conns else self.left_at.get(grant.token),
+                        "address": f"{addr[0]}:{addr[1]}" if addr else "",
+                        "lag": fresh.lag if fresh is not None else None,
+                        "last_seen": fresh.last_seen if fresh is not None else None})
+        return out
+
     def recent_refusals(self) -> list[dict[str, Any]]:
         """Connections the host refused or dropped, newest first (for the Seats dock): each
         ``{'at': wall clock, 'address': 'ip:port', 'seat': name or None, 'code': why, 'detail': words}``
@@ -325,6 +490,7 @@ class Host:
                                    server_header=None)
         self.port = self._server.sockets[0].getsockname()[1] if self._server.sockets else self.requested_port
         self._spawn(self._view_loop())
+        self._spawn(self._clock_loop())
         if self.ping_interval:
             self._spawn(self._ping_loop())
         if self.tune_gc:
@@ -393,6 +559,7 @@ class Host:
             pass
         finally:
             self._conns.discard(conn)
+            self._left(conn)
             await self._flush_and_close(conn, writer)
 
     async def _flush_and_close(self, conn: _Conn, writer: asyncio.Task[Any]) -> None:
@@ -432,6 +599,7 @@ class Host:
         conn.dropped = True
         self._record(conn, code, detail)
         self._conns.discard(conn)
+        self._left(conn)
         while not conn.outbox.empty():
             conn.outbox.get_nowait()
         conn.outbox_bytes = 0
@@ -514,6 +682,7 @@ class Host:
             if not same_game:
                 self._send(conn, p.Setup(game_id=self.game_id, teams=public_teams(self.game), **self._setup))
             self._catch_up(conn, msg.last_seq if same_game else 0, msg.chain if same_game else None)
+        self._send(conn, self._clock_msg())
         conn.ready = True
         return True
 
@@ -547,6 +716,12 @@ class Host:
             self._on_command(conn, msg)
         elif isinstance(msg, p.UndoMsg | p.RedoMsg):
             self._on_undo_redo(conn, msg)
+        elif isinstance(msg, p.ClockSet):
+            if grant.role != "control":
+                self._refuse(conn, str(msg.id), "forbidden", ["only CONTROL sets the turn clock"])
+            else:
+                self.set_clock(msg.clock, by=grant.name)
+                self._send(conn, p.Accepted(id=msg.id, seq=0))
         elif isinstance(msg, p.Sync):
             if not grant.follows_journal:
                 self._send(conn, self._view_now(grant.audience))
@@ -625,9 +800,10 @@ class Host:
                     log.exception("could not tell whose command %s is", cmd.describe())
                     concerned = set()
                     why.append(f"the host could not tell whose command this is ({type(exc).__name__}: {exc})")
-                outside = concerned - grant.teams
+                allowed = self.allowed_teams(grant)
+                outside = concerned - allowed
                 if outside:
-                    why.append(f"this seat plays for {', '.join(sorted(grant.teams))}, not "
+                    why.append(f"this seat plays for {', '.join(sorted(allowed))}, not "
                                f"{', '.join(sorted(outside))}")
                 elif grant.role == "player" and not concerned and not why:
                     why.append(f"a player's seat plays only {grant.player}'s own commands, and this one is "
@@ -752,11 +928,14 @@ class Host:
                 self._view_events.extend(entry.events)
         else:
             text = ""
+        fought = entry is not None and what in ("push", "redo") and any(e.kind == "fight" for e in entry.events)
         for conn in list(self._conns):
             if not conn.ready or conn.grant is None:
                 continue
             if not conn.grant.follows_journal:
                 audience = conn.grant.audience
+                if fought and entry is not None:
+                    self._announce_fight(conn, entry, audience)
                 if notice is not None and self.view_events and visible_events(notice[1], audience):
                     verb = "undid" if notice[0] == "undo" else "redid"
                     self._send(conn, p.Notice(about="undo" if notice[0] == "undo" else "redo",
@@ -767,6 +946,15 @@ class Host:
             else:  # the whole journal was replaced
                 self._catch_up(conn, 0, None)
         self._view_dirty.set()
+        self._follow_week()
+
+    def _announce_fight(self, conn: _Conn, entry: JournalEntry, audience: Audience) -> None:
+        """A fight is an event of the whole hall (issue 19.5): tell a viewer or player seat its result, as far as
+        it may see it (a hidden fight's sentences are never sent)."""
+        if not any(e.kind == "fight" and e.visible(audience) for e in entry.events):
+            return
+        texts = [e.text for e in entry.events if e.kind in FIGHT_KINDS and e.visible(audience)]
+        self._send(conn, p.Notice(about="fight", text="; ".join(texts)))
 
     def _view_now(self, audience: Audience, events: list[Event] | None = None) -> p.View:
         """The view of ``audience`` with its own sequence number, advanced only when what it may see changed."""
@@ -825,23 +1013,27 @@ def _lan_address() -> str:
     return "127.0.0.1"
 
 
-def _print_code(label: str, url: str, grant: Grant) -> None:
+def _print_code(label: str, url: str, grant: Grant, qr: bool = False) -> None:
+    """One line per code; with ``qr`` also its QR code (large: a terminal holds two or three of them)."""
     teams = f" (teams: {', '.join(sorted(grant.teams))})" if grant.teams is not None else ""
     print(f"  {label:<12} {grant.name}{teams}: {grant.token}")
+    if not qr:
+        return
     try:
         import qrcode  # type: ignore[import-untyped]  # optional
     except ImportError:
         return
-    qr = qrcode.QRCode(border=1)
-    qr.add_data(f"{url}#{grant.token}")
-    qr.print_ascii()
+    code = qrcode.QRCode(border=1)
+    code.add_data(f"{url}#{grant.token}")
+    code.print_ascii()
 
 
-def main(path: str | Path, port: int = 8765, bind: str = "0.0.0.0", umpires: int = 4) -> int:
+def main(path: str | Path, port: int = 8765, bind: str = "0.0.0.0", umpires: int = 4, qr: bool = False) -> int:
     """``boardapp host GAME_FILE``: serve a game file, print the join codes, run until Ctrl-C.
 
     Seats and codes are kept in ``GAME_FILE.seats.json`` (private to this user) so that a restarted
-    host accepts the same codes.
+    host accepts the same codes. The codes are printed one line each (``qr``: with their QR codes too;
+    the board's Game ▸ Join codes… shows them better), then how CONTROL gets its board on this host.
     """
     from boardapp.engine.files import open_game
 
@@ -868,7 +1060,11 @@ def main(path: str | Path, port: int = 8765, bind: str = "0.0.0.0", umpires: int
         print(f"boardapp: hosting {path.name} at {host.url} (entry {head(game)}); join codes:")
         for grant in host.grants.values():
             if not grant.revoked:
-                _print_code(grant.role, host.url, grant)
+                _print_code(grant.role, host.url, grant, qr=qr)
+        control = next((g for g in host.grants.values() if g.role == "control" and not g.revoked), None)
+        if control is not None:
+            print(f"CONTROL's board on this machine: boardapp join 127.0.0.1:{host.port} --code {control.token}\n"
+                  f"(or stop this host, open {path.name} on the board and use Game ▸ Host: the same codes)")
         print("Press Ctrl-C to stop.")
         try:
             await asyncio.Event().wait()

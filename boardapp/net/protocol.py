@@ -5,8 +5,8 @@ Every message is a JSON object with a ``type`` key, validated by the pydantic mo
 at most :data:`MAX_MESSAGE` bytes; the host's own messages (catch-up pages, views) may be larger,
 up to :data:`MAX_HOST_MESSAGE`.
 
-Seat -> host: ``hello``, ``command``, ``undo``, ``redo``, ``sync``, ``ping``, ``pong``.
-Host -> seat: ``welcome``, ``setup``, ``catchup``, ``entry``, ``undone``, ``redone``, ``notice``,
+Seat -> host: ``hello``, ``command``, ``undo``, ``redo``, ``clock_set``, ``sync``, ``ping``, ``pong``.
+Host -> seat: ``welcome``, ``setup``, ``catchup``, ``entry``, ``undone``, ``redone``, ``notice``, ``clock``,
 ``accepted``, ``refused``, ``view``, ``error``, ``ping``, ``pong``.
 
 See docs/network.md for the conversation.
@@ -75,6 +75,30 @@ class RedoMsg(_Msg):
     type: Literal["redo"] = "redo"
     id: uuid.UUID
     seq: int = Field(ge=1)
+
+
+class ClockRecord(_Msg):
+    """The turn clock as :meth:`boardapp.clock.TurnClock.record` gives it. ``wall`` is the sender's
+    ``time.time()`` when it was made; a receiver counts from the moment it arrives instead (machines'
+    wall clocks differ; the wire takes milliseconds)."""
+
+    week: int = Field(ge=1, le=10_000, description="The game week the clock counts down.")
+    elapsed: float = Field(ge=0, le=10 * 86_400, allow_inf_nan=False, description="Seconds run so far.")
+    extra: float = Field(ge=-86_400, le=86_400, allow_inf_nan=False, description="CONTROL's adjustments, seconds.")
+    running: bool
+    started: bool
+    wall: float = Field(allow_inf_nan=False, description="The sender's wall clock when the record was made.")
+    minutes: float | None = Field(None, ge=0, le=10_000, allow_inf_nan=False,
+                                  description="The week's length the rule module set; None: the scenario's.")
+
+
+class ClockSet(_Msg):
+    """CONTROL sets the host's clock (start, pause, adjust, a new week: the clock as CONTROL's panel now has it).
+    Refused ``forbidden`` from any other seat."""
+
+    type: Literal["clock_set"] = "clock_set"
+    id: uuid.UUID
+    clock: ClockRecord
 
 
 class Sync(_Msg):
@@ -161,8 +185,16 @@ class Notice(_Msg):
     """Something every seat is told (a viewer or player seat: in public words), e.g. an undo."""
 
     type: Literal["notice"] = "notice"
-    about: Literal["undo", "redo"]
+    about: Literal["undo", "redo", "clock", "fight"]
     text: str
+
+
+class ClockMsg(_Msg):
+    """The host's clock, to every seat and viewer: on joining and whenever it changes."""
+
+    type: Literal["clock"] = "clock"
+    clock: ClockRecord
+    by: str = Field("", description="Who changed it ('CONTROL'; '' when sent on joining or at a new week).")
 
 
 class Accepted(_Msg):
@@ -208,9 +240,11 @@ class Error(_Msg):
     fatal: bool = Field(False, description="True: the host closes the connection; do not retry with this code.")
 
 
-SeatMessage = Annotated[Hello | CommandMsg | UndoMsg | RedoMsg | Sync | Ping | Pong, Field(discriminator="type")]
+SeatMessage = Annotated[Hello | CommandMsg | UndoMsg | RedoMsg | ClockSet | Sync | Ping | Pong,
+                        Field(discriminator="type")]
 HostMessage = Annotated[
-    Welcome | Setup | Catchup | EntryMsg | Undone | Redone | Notice | Accepted | Refused | View | Error | Ping | Pong,
+    Welcome | Setup | Catchup | EntryMsg | Undone | Redone | Notice | ClockMsg | Accepted | Refused | View | Error
+    | Ping | Pong,
     Field(discriminator="type"),
 ]
 _seat_adapter: TypeAdapter[Any] = TypeAdapter(SeatMessage)

@@ -163,7 +163,7 @@ class MainWindow(QMainWindow):
         for dock in self.findChildren(QDockWidget):
             view.addAction(dock.toggleViewAction())
         turn = self.menus["turn"] = bar.addMenu("&Turn")
-        self._action(turn, "&End turn…", self.end_turn, "Ctrl+E")
+        self.end_turn_action = self._action(turn, "&End turn…", self.end_turn, "Ctrl+E")
         game_menu = self.menus["game"] = bar.addMenu("&Game")
         game_menu.setObjectName("game-menu")  # hosting and joining (the network's actions)
         help_menu = self.menus["help"] = bar.addMenu("&Help")

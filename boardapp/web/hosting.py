@@ -50,7 +50,9 @@ async def start_web(host: Host, game: Any, bind: str, port: int) -> WebView:
     """Start the web view of ``host`` on ``bind:port`` (the host must be serving already)."""
     grant = web_grant(host)
     local = f"ws://127.0.0.1:{host.port}/" if host.bind in ANY_ADDRESS else host.url
-    web = WebView(local, grant.token, bind=bind, port=port, clock=clock_reader(game),
+    # the host's own clock (issue 19.3): what every seat is sent; the game file's record only without one
+    clock = getattr(host, "clock_record", None) or clock_reader(game)
+    web = WebView(local, grant.token, bind=bind, port=port, clock=clock,
                   scenario=getattr(game.module, "scenario", None))
     await web.start()
     return web

@@ -196,14 +196,14 @@ def test_oversized_and_malformed_messages(game_path: Path) -> None:
             assert ans[0]["type"] == "error" and ans[0]["code"] == "malformed" and ans[0]["fatal"]
             # after hello: malformed and unknown messages are answered, the connection kept
             ans = await raw_session(host.url, hello, "[1, 2", json.dumps({"type": "launch"}),
-                                    json.dumps({"type": "ping", "t": 1.5}), answers=6)
+                                    json.dumps({"type": "ping", "t": 1.5}), answers=7)
             kinds = [(a["type"], a.get("code")) for a in ans]
-            assert kinds[:2] == [("welcome", None), ("setup", None)]
+            assert kinds[:4] == [("welcome", None), ("setup", None), ("catchup", None), ("clock", None)]
             assert ("error", "malformed") in kinds and kinds[-1] == ("pong", None)
             assert sum(1 for k in kinds if k == ("error", "malformed")) == 2
             # a command id that is not a uuid
             ans = await raw_session(host.url, hello, json.dumps({"type": "command", "id": "x", "command": {},
-                                                                 "base_seq": 0}), answers=4)
+                                                                 "base_seq": 0}), answers=5)
             assert ans[-1]["type"] == "error" and "id" in ans[-1]["detail"]
             # oversized: refused and the connection closed
             big = json.dumps({"type": "command", "id": str(uuid.uuid4()), "base_seq": 0,
@@ -211,7 +211,7 @@ def test_oversized_and_malformed_messages(game_path: Path) -> None:
             ans = await raw_session(host.url, hello, big, answers=10)
             assert ans[-1]["type"] == "error" and ans[-1]["code"] == "too_big" and ans[-1]["fatal"]
             # binary frames are refused
-            ans = await raw_session(host.url, hello, b"\x80\x04pickle", answers=4)
+            ans = await raw_session(host.url, hello, b"\x80\x04pickle", answers=5)
             assert ans[-1]["code"] == "malformed"
             # far beyond the transport limit: the connection is closed, the host lives on
             await raw_session(host.url, hello, "x" * (p.MAX_MESSAGE * 5), answers=3)
@@ -393,3 +393,240 @@ def test_seat_thread_for_a_window_without_asyncio(game_path: Path) -> None:
         thread.join(10)
         loop.close()
         game.store.close()
+
+
+# --- issue 19.3: one clock, owned by the host -----------------------------------------------------------
+def test_the_host_owns_one_clock_every_seat_and_viewer_follows_it_across_a_restart(game_path: Path,
+                                                                                    tmp_path: Path) -> None:
+    """War in Binni: a week is 30 minutes of real time, the first 45 (rules digest). CONTROL starts the
+    clock and takes a minute off; an umpire and a viewer are told within 1 s; an umpire may not set it;
+    a seat joining late and a restarted host (from the game file's meta ``clock``) have the same clock."""
+    from boardapp.clock import TurnClock
+
+    async def go() -> None:
+        game = open_host_game(game_path)
+        host = Host(game)
+        ctrl_g, ump_g, view_g = host.add_seat("control"), host.add_seat("umpire"), host.add_seat("viewer")
+        await host.start()
+        port = host.port
+        host.save_grants(tmp_path / "seats.json")
+        seats = [Seat(host.url, g.token, backoff=(0.05, 0.3)) for g in (ctrl_g, ump_g, view_g)]
+        for s in seats:
+            await s.start()
+        ctrl, ump, viewer = seats
+        await until(lambda: all(s.clock is not None for s in seats), timeout=1)
+        assert all(s.clock is not None and not s.clock["running"] and s.clock["week"] == 1 for s in seats)
+        first = TurnClock()
+        first.restore(ump.clock or {})
+        assert first.length == 45 * 60  # the first week: 45 minutes, paused, nothing run
+
+        mine = TurnClock()  # CONTROL's panel: start, a minute less
+        mine.start()
+        mine.adjust(-60)
+        t0 = asyncio.get_running_loop().time()
+        assert (await asyncio.wait_for(ctrl.set_clock(mine.record()), 5)).accepted
+        await until(lambda: all(s.clock is not None and s.clock["running"] for s in (ump, viewer)), timeout=1)
+        assert asyncio.get_running_loop().time() - t0 < 1.0
+        assert ump.clock is not None and ump.clock["extra"] == -60 and ump.clock_by == ctrl.seat_name
+        assert host.clock.running and host.clock.length == 44 * 60
+
+        refused = await asyncio.wait_for(ump.set_clock(TurnClock().record()), 5)
+        assert not refused.accepted and refused.code == "forbidden" and "CONTROL" in refused.reasons[0]
+        assert host.clock.running  # unchanged
+
+        await asyncio.sleep(0.3)
+        await host.stop()
+        game.store.close()
+        await until(lambda: ump.stale)
+        await asyncio.sleep(0.5)  # the host is down for a while: a running clock runs on
+        game2 = open_game(game_path)
+        host2 = Host(game2, port=port)
+        host2.load_grants(tmp_path / "seats.json")
+        assert host2.clock.running and host2.clock.length == 44 * 60
+        assert 0.8 <= host2.clock.elapsed() < 3.0  # 0.3 s before the stop + 0.5 s down + the rest
+        before = ump.clock
+        await host2.start()
+        await until(lambda: not ump.stale and ump.clock is not before, timeout=5)
+        assert ump.clock is not None and ump.clock["running"] and ump.clock["extra"] == -60
+        for s in seats:
+            await s.close()
+        await host2.stop()
+        game2.store.close()
+    run(go())
+
+
+def test_a_new_week_resets_the_clock_and_warnings_reach_every_seat(game_path: Path) -> None:
+    """The clock's warnings (5 minutes, 1 minute, time up) are told to every seat, viewers too; a new
+    week's clock is 30 minutes (rules digest), paused."""
+    from boardapp.clock import TurnClock
+
+    async def go() -> None:
+        game = open_host_game(game_path)
+        async with Host(game) as host:
+            ump = Seat(host.url, host.add_seat("umpire").token)
+            viewer = Seat(host.url, host.add_seat("viewer").token)
+            notices: list[str] = []
+            viewer.on_event = lambda kind, data: notices.append(data) if kind == "notice" else None
+            await ump.start()
+            await viewer.start()
+            record = host.clock.record()
+            host.set_clock(dict(record, running=True, started=True, elapsed=45 * 60 - 5 * 60 + 0.2),
+                           by="CONTROL")
+            await until(lambda: "5 minutes left in week 1" in notices, timeout=2)
+            host.set_clock(dict(record, running=True, started=True, elapsed=45 * 60 - 0.2), by="CONTROL")
+            await until(lambda: "time is up in week 1" in notices, timeout=2)
+            assert notices.count("5 minutes left in week 1") == 1  # each warning said once
+            # the end of the week: every seat's clock is week 2's, 30 minutes, paused until CONTROL starts it
+            ctrl = Seat(host.url, host.add_seat("control").token)
+            await ctrl.start()
+            assert (await ctrl.play({"kind": "end_turn"}, timeout=5)).accepted
+            await until(lambda: ump.clock is not None and ump.clock["week"] == 2, timeout=1)
+            await until(lambda: viewer.clock is not None and viewer.clock["week"] == 2, timeout=1)
+            week2 = TurnClock()
+            week2.restore(viewer.clock or {})
+            assert week2.length == 30 * 60 and not week2.running and week2.elapsed() == 0
+            await ctrl.close()
+            await ump.close()
+            await viewer.close()
+    run(go())
+
+
+def test_the_web_page_shows_the_hosts_clock(game_path: Path) -> None:
+    """The web page (boardapp/web) reads the host's own clock: CONTROL's start reaches it within 1 s."""
+    from boardapp.clock import TurnClock
+    from boardapp.web.hosting import start_web
+
+    async def go() -> None:
+        game = open_host_game(game_path)
+        async with Host(game) as host:
+            web = await start_web(host, game, "127.0.0.1", 0)
+            try:
+                await until(lambda: web.clock is not None, timeout=2)
+                assert web.clock is not None and not web.clock["running"] and web.clock["remaining"] == 45 * 60
+                mine = TurnClock()
+                mine.start()
+                mine.adjust(120)
+                ctrl = Seat(host.url, host.add_seat("control").token)
+                await ctrl.start()
+                assert (await asyncio.wait_for(ctrl.set_clock(mine.record()), 5)).accepted
+                await until(lambda: web.clock is not None and web.clock["running"], timeout=1)
+                assert web.clock is not None and web.clock["length"] == 47 * 60
+                await ctrl.close()
+            finally:
+                await web.stop()
+        game.store.close()
+    run(go())
+
+
+def test_a_broken_seats_file_is_named_with_what_is_wrong(tmp_path: Path) -> None:
+    from boardapp.net.host import read_grants
+
+    bad = tmp_path / "g.game.seats.json"
+    bad.write_text('[{"role": "umpire", "name": "umpire 1", "token": "abc"},\n {"role": ', encoding="utf-8")
+    with pytest.raises(ValueError, match=r"g\.game\.seats\.json:2:\d+: the seats file is not valid JSON"):
+        read_grants(bad)
+    bad.write_text('[{"role": "umpire", "name": "umpire 1"}]', encoding="utf-8")
+    with pytest.raises(ValueError, match=r"seat 1 lacks or garbles 'token'"):
+        read_grants(bad)
+    bad.write_text('[{"role": "general", "name": "x", "token": "abc"}]', encoding="utf-8")
+    with pytest.raises(ValueError, match=r"seat 1 \('x'\) has the unknown role 'general'"):
+        read_grants(bad)
+    bad.write_text('[{"role": "umpire", "name": "umpire 2", "token": "abc", "teams": ["reb"]}]', encoding="utf-8")
+    assert [(g.name, g.teams) for g in read_grants(bad)] == [("umpire 2", frozenset({"reb"}))]
+
+
+def test_boardapp_host_prints_one_line_per_code_and_no_qr_codes(game_path: Path, monkeypatch: Any,
+                                                                 capsys: Any) -> None:
+    """Issue 19.10: five large QR codes flooded the terminal. Text lines only (even with qrcode installed)."""
+    import sys
+    import types
+
+    import boardapp.net.host as host_module
+
+    printed: list[str] = []
+
+    class FakeQR:
+        def __init__(self, border: int = 4) -> None:
+            pass
+
+        def add_data(self, text: str) -> None:
+            printed.append(text)
+
+        def print_ascii(self) -> None:
+            printed.append("QR")
+
+    monkeypatch.setitem(sys.modules, "qrcode", types.SimpleNamespace(QRCode=FakeQR))
+
+    async def stop_at_once() -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(host_module.asyncio, "Event", lambda: types.SimpleNamespace(wait=stop_at_once))
+    assert host_module.main(game_path, port=0, bind="127.0.0.1", umpires=2) == 0
+    out = capsys.readouterr().out
+    assert printed == []
+    codes = [line for line in out.splitlines() if line.startswith("  ")]
+    assert [c.split()[0] for c in codes] == ["control", "umpire", "umpire", "viewer"]  # one line each
+    assert "CONTROL's board on this machine: boardapp join 127.0.0.1:" in out
+
+
+def test_a_hidden_fight_is_never_announced_to_viewers(game_path: Path) -> None:
+    """Fights are announced to viewers (issue 19.5) only as far as they may see them; the control case (a
+    public fight) proves the announcement would have come."""
+    from boardapp.engine.journal import JournalEntry
+    from boardapp.engine.module import Event
+
+    async def go() -> None:
+        game = open_host_game(game_path)
+        async with Host(game) as host:
+            heard: list[str] = []
+            viewer = Seat(host.url, host.add_seat("viewer").token,
+                          on_event=lambda kind, data: heard.append(data) if kind == "fight" else None)
+            await viewer.start()
+            secret = JournalEntry(seq=1, command={"kind": "attack"}, events=[
+                Event(kind="fight", text="SECRET special forces attack Delta", hidden=True),
+                Event(kind="loss", text="SECRET loss", hidden=True)])
+            public = JournalEntry(seq=1, command={"kind": "attack"}, events=[
+                Event(kind="shortfall", text="Government lacked 2 warlike stores"),
+                Event(kind="fight", text="Government attacks Delta: DECISIVE WIN"),
+                Event(kind="loss", text="SECRET-less loss", hidden=False),
+                Event(kind="loss", text="SECRET hidden loss", hidden=True)])
+            host._changed("push", secret)  # what the game's subscription calls after a push
+            host._changed("push", public)
+            await until(lambda: len(heard) >= 1, timeout=2)
+            await asyncio.sleep(0.2)
+            assert heard == ["Government attacks Delta: DECISIVE WIN; SECRET-less loss"]  # no cost, nothing hidden
+            await viewer.close()
+        game.store.close()
+    run(go())
+
+
+def test_an_umpire_of_a_team_and_allies_plays_for_the_allies_of_the_moment(game_path: Path, tmp_path: Path) -> None:
+    """Issue 19.9's "and allies": limited to the UN and its allies, an umpire may move a government brigade
+    only while CONTROL has the two allied; the limit survives the seats file."""
+    async def go() -> None:
+        game = open_host_game(game_path)
+        async with Host(game) as host:
+            grant = host.add_seat("umpire", "UN umpire", ["un"])
+            grant.allies = True
+            host.save_grants(tmp_path / "seats.json")
+            ump = Seat(host.url, grant.token)
+            ctrl = Seat(host.url, host.add_seat("control").token)
+            await ump.start()
+            await ctrl.start()
+            move = {"kind": "move", "counter": "g-bde1", "to": "bravo"}
+            out = await ump.play(move, timeout=5)
+            assert out.code == "forbidden" and "this seat plays for un, not gov" in out.reasons
+            ally = {"kind": "set_alliance", "teams": ["un", "gov"], "allied": True, "reason": "test"}
+            assert (await ctrl.play(ally, timeout=5)).accepted
+            assert (await ump.play(move, timeout=5)).accepted  # an ally of the moment
+            assert (await ctrl.play(dict(ally, allied=False), timeout=5)).accepted
+            out = await ump.play({"kind": "move", "counter": "g-mil1", "to": "charlie"}, timeout=5)
+            assert out.code == "forbidden"  # the alliance ended
+            await ump.close()
+            await ctrl.close()
+        from boardapp.net.host import read_grants
+
+        saved = {g.name: g for g in read_grants(tmp_path / "seats.json")}
+        assert saved["UN umpire"].allies and saved["UN umpire"].teams == frozenset({"un"})
+        game.store.close()
+    run(go())

@@ -186,7 +186,7 @@ def test_an_umpire_limited_to_some_teams_is_told_so(qtbot: Any, host_window: Any
     assert seat.network.link.teams == ["reb"]
     assert not seat.scene.drop_counter("g-bde1", "bravo")
     assert seat.game.last_refusal.code == "forbidden"
-    assert "plays for reb, not gov" in seat.network.messages[-1]
+    assert "plays for Rebels, not Government" in seat.network.messages[-1]  # names, not ids (issue 19.8)
     assert seat.scene.drop_counter("r-mil3", "foxtrot") or seat.game.last_refusal.code == "illegal"
     host_window.game.push({"kind": "news", "text": "CONTROL's entry"})
     qtbot.waitUntil(lambda: len(seat.game.entries) == host_heads(host_window), timeout=WAIT)
@@ -295,7 +295,10 @@ def test_kick_revokes_a_seat(qtbot: Any, host_window: Any, join: Any) -> None:
     seats = {r["seat"]: r for r in panel.rows}
     assert seats["umpire 1"]["role"] == "umpire" and "host board" in seats
     assert "host board" not in panel.kick_buttons  # the host's own board cannot kick itself
+    asked: list[str] = []
+    panel.confirm = lambda name: asked.append(name) is None  # CONTROL confirms
     panel.kick_buttons["umpire 1"].click()
+    assert asked == ["umpire 1"]
     qtbot.waitUntil(lambda: bool(seat.network.link.fatal), timeout=WAIT)
     qtbot.waitUntil(lambda: "stopped" in seat.network.indicator.text(), timeout=WAIT)
     assert "revoked" in seat.network.messages[-1]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -76,6 +76,35 @@ class SeatPlan:
                                                                                   for i in range(1, 5)])
     control: bool = True
     viewer: bool = True
+    allies: set[str] = field(default_factory=set)
+    """Names of the umpires who also play for their teams' allies of the moment."""
+
+
+def teams_words(game: Any, teams: Iterable[str] | None) -> str:
+    """'every team' or the teams' names ('Government, Rebels'), as an umpire reads them."""
+    if teams is None:
+        return "every team"
+    names = {t.id: t.name for t in getattr(getattr(game, "module", None), "teams", [])}
+    return ", ".join(names.get(t, t) for t in sorted(teams)) or "no team"
+
+
+def saved_umpires(seats_file: Path | None) -> list[tuple[str, list[str] | None]] | None:
+    """The umpires a seats file holds (name, teams or None), in order; None when there is no such file."""
+    if seats_file is None or not seats_file.exists():
+        return None
+    from boardapp.net.host import read_grants
+
+    return [(g.name, sorted(g.teams) if g.teams is not None else None) for g in read_grants(seats_file)
+            if g.role == "umpire" and not g.revoked]
+
+
+def saved_allies(seats_file: Path | None) -> set[str]:
+    """Names of the umpires a seats file has playing 'and allies'."""
+    if seats_file is None or not seats_file.exists():
+        return set()
+    from boardapp.net.host import read_grants
+
+    return {g.name for g in read_grants(seats_file) if g.role == "umpire" and g.allies and not g.revoked}
 
 
 class HostRunner(QObject):
@@ -104,6 +133,9 @@ class HostRunner(QObject):
         self.game: Game[Any] | None = None
         """The authority: touch it only on the host's loop (:meth:`call`)."""
         self.loop = LoopThread("boardapp-host")
+        self.changes: list[str] = []
+        """What the last start did to the seats: loaded from the seats file, codes made, limits changed
+        (the window logs them)."""
 
     @property
     def seats_file(self) -> Path | None:
@@ -127,8 +159,13 @@ class HostRunner(QObject):
             self.game = self._handed if self._handed is not None else open_game(self.path)  # type: ignore[arg-type]
         host = Host(self.game, host=self.bind, port=self.port, **self.host_options)
         seats = self.seats_file
+        self.changes = []
         if seats is not None and seats.exists():
             host.load_grants(seats)
+            kept = [g for g in host.grants.values() if not g.revoked and g.name != SEAT_FOR_HOST]
+            self.changes.append(f"Seats and limits loaded from {seats.name}: " + (
+                "; ".join(f"{g.name} ({g.role}, {teams_words(self.game, g.teams)}"
+                          f"{' and allies' if g.allies else ''})" for g in kept) or "none"))
         live = [g for g in host.grants.values() if not g.revoked]
 
         def have(role: str, name: str) -> Any:
@@ -136,14 +173,27 @@ class HostRunner(QObject):
 
         if plan.control and have("control", "CONTROL") is None:
             host.add_seat("control", "CONTROL")
+            self.changes.append("New join code made for CONTROL")
         for name, teams in plan.umpires:
             grant = have("umpire", name)
+            wanted = frozenset(teams) if teams is not None else None
             if grant is None:
                 host.add_seat("umpire", name, teams)
-            else:
-                grant.teams = frozenset(teams) if teams is not None else None
+                self.changes.append(f"New join code made for {name} ({teams_words(self.game, wanted)})")
+            elif grant.teams != wanted:  # the Host dialog showed the saved limits: a difference is CONTROL's change
+                self.changes.append(f"{name}: teams changed from {teams_words(self.game, grant.teams)} to "
+                                    f"{teams_words(self.game, wanted)}")
+                grant.teams = wanted
+            grant = have("umpire", name) or next(g for g in host.grants.values() if g.name == name and not g.revoked)
+            allies = name in plan.allies and grant.teams is not None
+            if grant.allies != allies:
+                self.changes.append(f"{name}: " + ("now also plays for the allies of " if allies else
+                                                   "no longer plays for the allies of ")
+                                    + teams_words(self.game, grant.teams))
+                grant.allies = allies
         if plan.viewer and have("viewer", "big screen") is None:
             host.add_seat("viewer", "big screen")
+            self.changes.append("New join code made for the big screen")
         if have("control", SEAT_FOR_HOST) is None:
             host.add_seat("control", SEAT_FOR_HOST)
         if seats is not None:

@@ -79,6 +79,10 @@ class SeatLink(QObject):
     """The mirror or the public picture changed."""
     lateOutcome = Signal(object, object)
     failed = Signal(str)
+    fought = Signal(str)
+    """A viewer or player seat: the host announced a fight's result (its public sentences)."""
+    clockChanged = Signal(object)
+    """The host's turn clock changed (a :meth:`boardapp.clock.TurnClock.record`, counted from its arrival)."""
     notice = Signal(str)
     """Something to tell the user (an undo the host refused)."""
     """The host refused this seat for good (a revoked code); the seat stopped."""
@@ -97,6 +101,8 @@ class SeatLink(QObject):
         self.fatal = ""
         self.game: LiveGame | None = None
         self.public: PublicGame | None = None
+        self.clock: dict[str, Any] | None = None
+        """The host's turn clock, as last heard (None before the host sent it)."""
         self.last_change = 0.0
         """time.perf_counter() of the last change applied to the mirror (for measuring delays)."""
         self._queued: dict[str, Any] = {}
@@ -132,10 +138,11 @@ class SeatLink(QObject):
             if snap is not None:
                 self.game._take(snap)
 
-    def start(self, timeout: float = 10.0) -> None:
-        """Connect and wait for the first catch-up (raises SeatError on a bad code, TimeoutError)."""
+    def start(self, timeout: float = 10.0, fail_fast: bool = False) -> None:
+        """Connect and wait for the first catch-up (raises SeatError on a bad code or, with ``fail_fast``, an
+        address where nothing listens; TimeoutError)."""
         seat = self.seat
-        self.loop.run(seat.start(timeout), timeout + 2)
+        self.loop.run(seat.start(timeout, fail_fast), timeout + 2)
         snap = self.loop.call(self._snapshot)
         self.role, self.seat_name, self.teams = seat.role, seat.seat_name, seat.teams
         if self.role == "viewer":
@@ -174,6 +181,12 @@ class SeatLink(QObject):
         """Undo entry ``seq`` (the host refuses unless it is the last; None: the last) or redo the next."""
         async def go() -> Outcome:
             return await (self.seat.undo(seq) if which == "undo" else self.seat.redo())
+        return self.loop.submit(go())
+
+    def set_clock(self, record: dict[str, Any]) -> concurrent.futures.Future[Outcome]:
+        """CONTROL: make the host's clock this record (SeatError in the future while offline)."""
+        async def go() -> Outcome:
+            return await self.seat.set_clock(record)
         return self.loop.submit(go())
 
     def wait(self, fut: concurrent.futures.Future[Any], timeout: float) -> Any:
@@ -220,6 +233,13 @@ class SeatLink(QObject):
         elif kind == "events":
             if isinstance(self.public, PlayerGame):
                 self.public.add_events(data)
+        elif kind == "fight":
+            self.fought.emit(str(data))
+        elif kind == "clock":
+            self.clock = dict(data)
+            self.clockChanged.emit(self.clock)
+        elif kind == "notice":  # "CONTROL undid umpire 2's entry 6 (…)": every seat is told
+            self.notice.emit(str(data))
         elif kind == "outcome":
             command = self._queued.pop(data.id, None)
             if command is not None:

@@ -18,15 +18,17 @@ See docs/network.md ("On the desktop").
 
 from __future__ import annotations
 
+import re
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QColor, QGuiApplication, QImage, QPainter, QPixmap
 from PySide6.QtWidgets import (
     QApplication,
+    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -37,6 +39,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
+    QListWidget,
     QMessageBox,
     QPushButton,
     QScrollArea,
@@ -47,16 +50,23 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from boardapp.clock import TurnClock
 from boardapp.net.client import SeatError
+from boardapp.net.host import FIGHT_KINDS
 from boardapp.ui.document.controller import Outcome
-from boardapp.ui.network.loops import SEAT_FOR_HOST, HostRunner, SeatPlan
+from boardapp.ui.network import roles
+from boardapp.ui.network.loops import SEAT_FOR_HOST, HostRunner, SeatPlan, saved_allies, saved_umpires
+from boardapp.ui.network.pending import PendingMoves
 from boardapp.ui.network.public import PublicGame
+from boardapp.ui.network.roles import kind_words
 from boardapp.ui.network.seats import SeatLink, normalise_url
 
 __all__ = ["CodesDialog", "HostDialog", "HostStatusPanel", "JoinDialog", "NetworkControl", "install", "open_join",
            "run_join"]
 
 GREEN, RED, GREY = "#1a8f3a", "#c62828", "#666666"
+FIGHT_BANNER_MS = 15000
+"""How long a fight's result stays over the big screen."""
 SHOWN_AS_STATUS = frozenset({"stale", "forbidden", "queued", "closed", "failed", "invalid"})
 """Refusal codes shown in the status bar (only a plain 'illegal' offers CONTROL's force)."""
 
@@ -96,12 +106,25 @@ def qr_pixmap(text: str, module_px: int = 4) -> QPixmap | None:
 
 # --- dialogs ----------------------------------------------------------------------------------------
 class HostDialog(QDialog):
-    """Where to listen and which umpire codes to make (each optionally limited to some teams)."""
+    """Where to listen and which umpire codes to make (each optionally limited to some teams).
 
-    def __init__(self, teams: list[str], parent: QWidget | None = None) -> None:
+    ``teams``: (id, name) pairs (or bare ids). ``saved``: the umpires of the game's seats file (name,
+    teams): the rows start with them, so hosting again keeps every limit unless CONTROL edits a row
+    (issue 19.4). Teams are typed by name or id; a word that is neither is refused before hosting."""
+
+    def __init__(self, teams: list[Any], parent: QWidget | None = None,
+                 saved: list[tuple[str, list[str] | None]] | None = None, allies: bool = False,
+                 saved_allies: set[str] | None = None) -> None:
         super().__init__(parent)
+        self.allies_possible = allies
+        """The rule module has alliances (``friends``): each row offers "and allies"."""
+        self.saved_allies = saved_allies or set()
+        self.ally_boxes: list[QCheckBox] = []
         self.setWindowTitle("Host on the LAN")
-        self.teams = teams
+        pairs = [(t, t) if isinstance(t, str) else (str(t[0]), str(t[1])) for t in teams]
+        self.teams = [i for i, _ in pairs]
+        self.team_names = dict(pairs)
+        self.saved = saved
         form = QFormLayout(self)
         self.port = QSpinBox()
         self.port.setRange(0, 65535)
@@ -112,41 +135,97 @@ class HostDialog(QDialog):
         self.bind.addItem("the local network (every interface)", "0.0.0.0")
         self.bind.addItem("this machine only", "127.0.0.1")
         form.addRow("Listen on:", self.bind)
+        if saved is not None:
+            note = QLabel(f"The saved seats of this game are shown ({len(saved)} umpires): their codes and "
+                          "limits stay as they are unless you change a row. Changes are logged.")
+            note.setObjectName("saved-seats")
+            note.setWordWrap(True)
+            form.addRow(note)
         self.umpires = QSpinBox()
         self.umpires.setRange(0, 20)
-        self.umpires.setValue(4)
+        self.umpires.setValue(len(saved) if saved is not None else 4)
         form.addRow("Umpire codes:", self.umpires)
         self.team_edits: list[QLineEdit] = []
         self._rows = QWidget()
         self._rows_layout = QFormLayout(self._rows)
         self._rows_layout.setContentsMargins(0, 0, 0, 0)
-        form.addRow(QLabel(f"Teams each umpire plays (comma-separated; empty: every team). "
-                           f"Teams: {', '.join(teams)}"))
+        teams_label = QLabel("Teams each umpire plays (names, comma-separated; empty: every team). Teams: "
+                             + ", ".join(name for _, name in pairs))
+        teams_label.setWordWrap(True)  # a long list of teams must not widen the dialog past the screen
+        form.addRow(teams_label)
         form.addRow(self._rows)
+        self.error = QLabel()
+        self.error.setStyleSheet(f"color: {RED};")
+        self.error.setWordWrap(True)
+        form.addRow(self.error)
         self.umpires.valueChanged.connect(self._rebuild)
         self._rebuild()
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Host")
-        buttons.accepted.connect(self.accept)
+        buttons.accepted.connect(self._accept)
         buttons.rejected.connect(self.reject)
         form.addRow(buttons)
+        self.setMaximumWidth(900)
+
+    def _name(self, i: int) -> str:
+        return self.saved[i][0] if self.saved is not None and i < len(self.saved) else f"umpire {i + 1}"
 
     def _rebuild(self) -> None:
         while len(self.team_edits) < self.umpires.value():
+            i = len(self.team_edits)
             edit = QLineEdit()
             edit.setPlaceholderText("every team")
-            self._rows_layout.addRow(f"umpire {len(self.team_edits) + 1}:", edit)
+            if self.saved is not None and i < len(self.saved) and self.saved[i][1] is not None:
+                edit.setText(", ".join(self.team_names.get(t, t) for t in self.saved[i][1] or []))
+            box = QCheckBox("and allies")
+            box.setToolTip("Also the allies of these teams, as the alliances stand at each command")
+            box.setChecked(self._name(i) in self.saved_allies)
+            box.setVisible(self.allies_possible)
+            row = QWidget()
+            lay = QHBoxLayout(row)
+            lay.setContentsMargins(0, 0, 0, 0)
+            lay.addWidget(edit, 1)
+            lay.addWidget(box)
+            self._rows_layout.addRow(f"{self._name(i)}:", row)
             self.team_edits.append(edit)
+            self.ally_boxes.append(box)
         while len(self.team_edits) > self.umpires.value():
             self.team_edits.pop()
+            self.ally_boxes.pop()
             self._rows_layout.removeRow(self._rows_layout.rowCount() - 1)
+
+    def _team_id(self, word: str) -> str | None:
+        low = word.casefold()
+        for tid, name in self.team_names.items():
+            if low in (tid.casefold(), name.casefold()):
+                return tid
+        return None
+
+    def problems(self) -> list[str]:
+        """Every word in the rows that names no team, with its row."""
+        out = []
+        for i, edit in enumerate(self.team_edits):
+            bad = [w.strip() for w in edit.text().split(",") if w.strip() and self._team_id(w.strip()) is None]
+            if bad:
+                out.append(f"{self._name(i)}: no team called {', '.join(repr(b) for b in bad)}")
+        return out
+
+    def _accept(self) -> None:
+        problems = self.problems()
+        self.error.setText("; ".join(problems) + (f" (teams: {', '.join(self.team_names.values())})"
+                                                  if problems else ""))
+        if not problems:
+            self.accept()
 
     def plan(self) -> SeatPlan:
         umpires: list[tuple[str, list[str] | None]] = []
         for i, edit in enumerate(self.team_edits):
-            teams = [t.strip() for t in edit.text().split(",") if t.strip()]
-            umpires.append((f"umpire {i + 1}", teams or None))
-        return SeatPlan(umpires=umpires)
+            ids = [self._team_id(w.strip()) for w in edit.text().split(",") if w.strip()]
+            teams = sorted({t for t in ids if t is not None})
+            umpires.append((self._name(i), teams or None))
+        allies = {self._name(i) for i, box in enumerate(self.ally_boxes)
+                  if self.allies_possible and box.isChecked() and umpires[i][1] is not None}
+        return SeatPlan(umpires=umpires, allies=allies)
 
 
 class CodesDialog(QDialog):
@@ -206,6 +285,10 @@ class JoinDialog(QDialog):
         self.address.setPlaceholderText("192.168.1.5:8765")
         self.code = QLineEdit()
         self.code.setPlaceholderText("the join code the host gave you")
+        # a code is 24 characters (or a pasted 'ws://host:port/#code'): show it whole, with room to spare
+        width = self.code.fontMetrics().horizontalAdvance("ws://192.168.100.100:8765/#" + "M" * 24)
+        self.code.setMinimumWidth(width)
+        self.address.setMinimumWidth(width)
         form.addRow("Host:", self.address)
         form.addRow("Code:", self.code)
         self.open_as = QComboBox()
@@ -224,17 +307,22 @@ class JoinDialog(QDialog):
 
 
 class HostStatusPanel(QWidget):
-    """Who is connected: seat, role, teams, address, lag, last seen, and a Kick button (revokes the code)."""
+    """Every seat holding a code, connected or not (issue 19.9): Kick first (so it is never scrolled out of
+    view), then the seat, its role and teams (by name), whether it is online ("offline since 11:24"),
+    its lag and address. Kick asks first: it revokes the code for good."""
 
-    COLUMNS = ("Seat", "Role", "Teams", "Address", "Lag", "Last seen", "")
+    COLUMNS = ("", "Seat", "Role", "Teams", "State", "Lag", "Address")
 
-    def __init__(self, runner: HostRunner, parent: QWidget | None = None) -> None:
+    def __init__(self, runner: HostRunner, parent: QWidget | None = None,
+                 team_names: dict[str, str] | None = None) -> None:
         super().__init__(parent)
         self.runner = runner
+        self.team_names = team_names or {}
         lay = QVBoxLayout(self)
         lay.setContentsMargins(2, 2, 2, 2)
         self.address = QLabel()
         self.address.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.address.setWordWrap(True)
         lay.addWidget(self.address)
         self.table = QTableWidget(0, len(self.COLUMNS))
         self.table.setHorizontalHeaderLabels(list(self.COLUMNS))
@@ -249,11 +337,25 @@ class HostStatusPanel(QWidget):
         lay.addLayout(row)
         self.kick_buttons: dict[str, QPushButton] = {}
         self.rows: list[dict[str, Any]] = []
+        self.confirm = self._ask_kick
+        """Asked before a kick, with the seat's name: True to kick (tests answer it themselves)."""
         self.timer = QTimer(self)
         self.timer.setInterval(1000)
         self.timer.timeout.connect(self.refresh)
         self.timer.start()
         self.refresh()
+
+    def _teams(self, teams: list[str] | None) -> str:
+        return "every team" if teams is None else ", ".join(self.team_names.get(t, t) for t in teams) or "none"
+
+    @staticmethod
+    def state_text(row: dict[str, Any]) -> str:
+        """'online', 'online (2 connections)', 'offline since 11:24' or 'not joined yet'."""
+        if row["online"]:
+            return "online" + (f" ({row['online']} connections)" if row["online"] > 1 else "")
+        if row["left_at"] is not None:
+            return "offline since " + time.strftime("%H:%M", time.localtime(row["left_at"]))
+        return "not joined yet"
 
     def refresh(self) -> None:
         if not self.runner.running:
@@ -263,28 +365,46 @@ class HostStatusPanel(QWidget):
             self.kick_buttons = {}
             return
         try:
-            rows = sorted(self.runner.status(), key=lambda r: (r["role"] != "control", r["seat"], r["address"]))
+            rows = self.runner.call(lambda h: h.seats())
         except Exception as exc:  # the host's loop is stuck or gone: say so, keep the window alive
             self.address.setText(f"Host status unavailable: {exc}")
             return
-        self.address.setText(f"Hosting at {self.runner.url} — {len(rows)} seat{'s' if len(rows) != 1 else ''} "
-                             "connected")
+        online = sum(1 for r in rows if r["online"])
+        self.address.setText(f"Hosting at {self.runner.url} — {online} of {len(rows)} seats online")
         self.rows = rows
         self.table.setRowCount(len(rows))
         self.kick_buttons = {}
         for i, r in enumerate(rows):
-            teams = ", ".join(r["teams"]) if r["teams"] is not None else "all"
-            for j, text in enumerate((r["seat"], r["role"], teams, r["address"], _ms(r["lag"]),
-                                      _ago(r["last_seen"]))):
-                self.table.setItem(i, j, QTableWidgetItem(text))
+            state = self.state_text(r)
+            teams = self._teams(r["teams"]) + (" and allies" if r.get("allies") else "")
+            for j, text in enumerate((r["seat"], r["role"], teams if r["role"] == "umpire" else "",
+                                      state, _ms(r["lag"]) if r["online"] else "", r["address"]), start=1):
+                item = QTableWidgetItem(text)
+                if j == 4 and not r["online"]:
+                    item.setForeground(QColor(RED if r["left_at"] is not None else GREY))
+                self.table.setItem(i, j, item)
             if r["seat"] == SEAT_FOR_HOST:
-                self.table.setCellWidget(i, 6, QLabel("this board"))
+                self.table.setCellWidget(i, 0, QLabel("this board"))
                 continue
             kick = QPushButton("Kick")
             kick.setToolTip("Revoke this seat's code: it is disconnected and the code never works again")
-            kick.clicked.connect(lambda _=False, token=r["token"], name=r["seat"]: self.kick(token, name))
-            self.table.setCellWidget(i, 6, kick)
+            kick.clicked.connect(lambda _=False, token=r["token"], name=r["seat"]: self.ask_and_kick(token, name))
+            self.table.setCellWidget(i, 0, kick)
             self.kick_buttons[r["seat"]] = kick
+
+    def _ask_kick(self, name: str) -> bool:
+        answer = QMessageBox.question(
+            self, "Kick a seat", f"Kick {name}? Its code stops working for good: {name} is disconnected now, "
+            "and joining again needs a new code (Join codes…).",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Cancel)
+        return answer == QMessageBox.StandardButton.Yes
+
+    def ask_and_kick(self, token: str, name: str) -> bool:
+        """Kick after CONTROL confirms; True when kicked."""
+        if not self.confirm(name):
+            return False
+        self.kick(token, name)
+        return True
 
     def kick(self, token: str, name: str = "") -> None:
         self.runner.revoke(token)
@@ -292,8 +412,30 @@ class HostStatusPanel(QWidget):
 
 
 # --- the window's side ------------------------------------------------------------------------------
+CLOCK_WORDS = {"running": "running", "paused": "paused", "warning5": "under 5 minutes", "warning1": "last minute",
+               "expired": "time up"}
+
+
+def clock_for(module: Any, record: dict[str, Any]) -> TurnClock:
+    """A clock showing the host's ``record`` (counted from its arrival) with the scenario's week lengths."""
+    clock = TurnClock.for_scenario(getattr(module, "scenario", None))
+    clock.restore(record)
+    return clock
+
+
+def clock_text(clock: TurnClock) -> str:
+    """'Week 2 · 29:41 · running' — the host's clock in a seat's status bar."""
+    state = clock.state()
+    over = int(clock.overrun())
+    left = clock.text() if state != "expired" else f"+{over // 60}:{over % 60:02d}"
+    return f"Week {clock.week} · {left} · {CLOCK_WORDS[state]}"
+
+
 class NetworkControl(QObject):
     """The network menu, indicator and docks of one board window (see :func:`install`)."""
+
+    _clockAnswered = Signal(object)
+    """The host's answer to CONTROL's clock change (a concurrent future), in the Qt thread."""
 
     def __init__(self, window: Any) -> None:
         super().__init__(window)
@@ -302,6 +444,13 @@ class NetworkControl(QObject):
         self.link: SeatLink | None = None
         self.status_dock: QDockWidget | None = None
         self.codes_dialog: CodesDialog | None = None
+        self.log_dock: QDockWidget | None = None
+        self.edit: Any = None
+        self.pending = PendingMoves(window)
+        """Moves queued while offline, drawn on the map until the host answers."""
+        self.hidden: list[str] = []
+        """What this seat's role may not do, hidden from its board (:mod:`boardapp.ui.network.roles`)."""
+        """The hosted seat's Edit menu (:class:`boardapp.ui.network.edit.HostedEdit`), once attached."""
         self.messages: list[str] = []
         """What the network told this window (refusals, late outcomes), newest last."""
         self.joined: list[Any] = []
@@ -311,6 +460,12 @@ class NetworkControl(QObject):
         self.indicator = QLabel()
         self.indicator.setObjectName("network-indicator")
         window.statusBar().addPermanentWidget(self.indicator)
+        self.clock_label = QLabel()
+        self.clock_label.setObjectName("host-clock")
+        window.statusBar().addPermanentWidget(self.clock_label)
+        self.clock: TurnClock | None = None
+        """The host's turn clock as this seat last heard it (None: not on a hosted game yet)."""
+        self._clockAnswered.connect(self._clock_answer)
         self.timer = QTimer(self)
         self.timer.setInterval(1000)
         self.timer.timeout.connect(self.update_indicator)
@@ -344,6 +499,7 @@ class NetworkControl(QObject):
     # --- indicator and messages ---------------------------------------------------------------------
     def update_indicator(self) -> None:
         link = self.link
+        self.clock_label.setText(clock_text(self.clock) if self.clock is not None and link is not None else "")
         if link is None:
             self.indicator.setText("")
             self.indicator.setToolTip("")
@@ -364,21 +520,49 @@ class NetworkControl(QObject):
         self.indicator.setToolTip("\n".join(self.messages[-10:]) or link.url)
 
     def say(self, text: str, ms: int = 10000) -> None:
+        """Tell the user: the status line now, and the Network log dock (with the time) for later."""
         self.messages.append(text)
         self.window.statusBar().showMessage(text, ms)
+        self._log_list().insertItem(0, time.strftime("%H:%M:%S ") + text)
         self.indicator.setToolTip("\n".join(self.messages[-10:]))
+
+    def _log_list(self) -> QListWidget:
+        """The Network log dock's list (made on first use, newest first)."""
+        if self.log_dock is None:
+            self.log_view = QListWidget()
+            self.log_view.setObjectName("network-log")
+            self.log_dock = QDockWidget("Network log", self.window)
+            self.log_dock.setObjectName("Network log")
+            self.log_dock.setWidget(self.log_view)
+            self.window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.log_dock)
+        return self.log_view
 
     def show_refusal(self, outcome: Outcome) -> bool:
         """Refusals by the host other than a plain 'illegal' go to the status bar, not the force dialog
         (a window's refusal handler: True when it showed the refusal)."""
         if outcome.code not in SHOWN_AS_STATUS:
             return False
+        if outcome.code == "queued":
+            self.pending.add(outcome.command)  # drawn on the map until the host settles it
         word = {"stale": "Refused (the game moved on)", "queued": "Queued", "forbidden": "Not allowed here"}
-        self.say(f"{word.get(outcome.code, 'Refused')}: " + "; ".join(outcome.reasons))
+        reasons = [self._in_words(r) for r in outcome.reasons]  # the game's words, not internal names
+        self.say(f"{word.get(outcome.code, 'Refused')}: " + "; ".join(reasons))
         self.update_indicator()
         return True
 
+    def _in_words(self, reason: str) -> str:
+        """A host's refusal with command kinds and team ids in the game's words ('only CONTROL may set PR';
+        'this seat plays for Rebels, not Binni Government')."""
+        reason = re.sub(r"only CONTROL may play '(\w+)'", lambda m: f"only CONTROL may {kind_words(m[1])}", reason)
+        names = {t.id: t.name for t in self.window.game.module.teams}
+
+        def teams(text: str) -> str:
+            return ", ".join(names.get(t.strip(), t.strip()) for t in text.split(","))
+        return re.sub(r"this seat plays for ([\w, -]+), not ([\w, -]+)",
+                      lambda m: f"this seat plays for {teams(m[1])}, not {teams(m[2])}", reason)
+
     def _late(self, outcome: Any, command: Any) -> None:
+        self.pending.settle(command)
         kind = command.get("kind", "command") if isinstance(command, dict) else getattr(command, "kind", "command")
         if outcome.accepted:
             self.say(f"Queued {kind} accepted by the host (entry {outcome.seq})")
@@ -396,13 +580,82 @@ class NetworkControl(QObject):
         link.lateOutcome.connect(self._late)
         link.failed.connect(self._failed)
         link.notice.connect(self.say)
+        link.clockChanged.connect(self._host_clock)
+        bigscreen = getattr(self.window, "bigscreen", None)
+        if link.role == "control" and bigscreen is not None:
+            bigscreen.driver.clockChanged.connect(self._control_clock)
         if self.window.game is not game:
             self.window.set_game(game, path, getattr(self.window, "autosave", False) if path else False)
+        if link.role in ("control", "umpire"):
+            from boardapp.ui.network.edit import HostedEdit
+
+            self.edit = HostedEdit(self.window, link)
+        self.hidden = roles.apply(self.window, link.role)  # CONTROL's controls off an umpire's board
+        self.window.gameReplaced.connect(lambda _g: self._apply_role())
         self._title_listener = game.subscribe(lambda _w, _e: self._retitle())
+        self._fight_listener = game.subscribe(self._fight_heard)
         self._retitle()
         self.timer.start()
         self._update_actions()
         self.update_indicator()
+
+    def _apply_role(self) -> None:
+        self.pending.marks.clear()  # a new scene: the old marks went with the old one
+        if self.link is not None:
+            self.hidden = roles.apply(self.window, self.link.role)
+
+    # --- fights -------------------------------------------------------------------------------------
+    def _fight_heard(self, what: str, entry: Any) -> None:
+        """A fight's result (issue 19.5): in every seat's status line and Network log; at the seat that fought,
+        also a result box, since the status bar shows only the last event."""
+        if what not in ("push", "redo") or entry is None or self.link is None:
+            return
+        if not any(e.kind == "fight" for e in entry.events):
+            return
+        texts = [e.text for e in entry.events if e.kind in FIGHT_KINDS]
+        seat = self.link.seat
+        author = self.link.loop.call(lambda: seat.author(entry))
+        if author == "this seat":
+            self.say("Fight: " + "; ".join(texts), 20000)
+            box = QMessageBox(QMessageBox.Icon.Information, "Fight result", "\n".join(texts),
+                              QMessageBox.StandardButton.Ok, self.window)
+            box.setObjectName("fight-result")
+            box.setModal(False)
+            self.fight_box = box
+            box.open()
+        else:
+            self.say(f"Fight ({author}): " + "; ".join(texts), 20000)
+
+    # --- the host's clock -----------------------------------------------------------------------------
+    def _host_clock(self, record: dict[str, Any]) -> None:
+        """The host's clock changed: show it, and make the board's big-screen clock follow it."""
+        game = self.window.game
+        self.clock = clock_for(game.module, record)
+        bigscreen = getattr(self.window, "bigscreen", None)
+        if bigscreen is not None:
+            bigscreen.driver.clock.restore(record)  # no echo: restoring is not CONTROL's change
+            bigscreen.driver.ticked.emit()
+        self.update_indicator()
+
+    def _control_clock(self, record: dict[str, Any]) -> None:
+        """CONTROL changed the clock on its panel: the host's clock is the one everyone sees."""
+        link = self.link
+        if link is None or link.role != "control":
+            return
+        if link.stale:
+            self.say("Offline: the clock change was not sent — the host's clock stands; set it again once back")
+            return
+        fut = link.set_clock(record)
+        fut.add_done_callback(self._clockAnswered.emit)
+
+    def _clock_answer(self, fut: Any) -> None:
+        try:
+            outcome = fut.result()
+        except Exception as exc:  # a seat error, said to the user
+            self.say(f"The clock change was not sent: {exc}")
+            return
+        if not outcome.accepted:
+            self.say("The host refused the clock change: " + "; ".join(outcome.reasons))
 
     def _retitle(self) -> None:
         link = self.link
@@ -418,8 +671,16 @@ class NetworkControl(QObject):
 
     # --- hosting ------------------------------------------------------------------------------------
     def host_dialog(self) -> None:
-        teams = [t.id for t in self.window.game.module.teams]
-        dlg = HostDialog(teams, self.window)
+        teams = [(t.id, t.name) for t in self.window.game.module.teams]
+        path = self.window.path
+        try:
+            saved = saved_umpires(path.with_name(path.name + ".seats.json")) if path is not None else None
+        except ValueError as exc:
+            QMessageBox.critical(self.window, "Cannot host", str(exc))
+            return
+        seats_file = path.with_name(path.name + ".seats.json") if path is not None else None
+        dlg = HostDialog(teams, self.window, saved=saved, allies=hasattr(self.window.game.module, "friends"),
+                         saved_allies=saved_allies(seats_file))
         self.window.dialog = dlg
         if dlg.exec() != QDialog.DialogCode.Accepted:
             return
@@ -455,6 +716,8 @@ class NetworkControl(QObject):
         link = SeatLink(runner.local_url, runner.own_code(), parent=self)
         link.start()
         self.attach(link, path)
+        for change in runner.changes:  # loaded, made, changed: said and kept in the Network log
+            self.say(change)
         self.show_status()
         self._update_actions()
         return runner
@@ -463,7 +726,8 @@ class NetworkControl(QObject):
         if self.runner is None:
             return None
         if self.status_dock is None:
-            self.status_panel = HostStatusPanel(self.runner)
+            names = {t.id: t.name for t in self.window.game.module.teams}
+            self.status_panel = HostStatusPanel(self.runner, team_names=names)
             self.status_panel.codes_button.clicked.connect(self.show_codes)
             dock = QDockWidget("Seats", self.window)
             dock.setObjectName("Seats")
@@ -567,15 +831,32 @@ def install(window: Any) -> NetworkControl:
 
 # --- joining from the command line ---------------------------------------------------------------------
 def open_join(url: str, code: str, screen: bool = False, timeout: float = 10.0) -> Any:
-    """A board window (or, with ``screen`` or a viewer's code, the big screen) on a hosted game."""
+    """A board window (or, with ``screen`` or a viewer's code, the big screen) on a hosted game.
+
+    A first connection refused (a wrong port) or an unknown host name fails at once; no answer fails
+    after ``timeout``. Either way the seat is closed: the :class:`SeatError` says so (it does not keep
+    trying behind a window that was never opened)."""
     from boardapp.ui.board.render import ensure_app
 
     ensure_app()
     url, in_url = normalise_url(url)
     code = code or in_url
+    if not code:
+        raise SeatError("no join code: type the code the host gave you (or paste its 'address#code' text)",
+                        "unauthorized")
     link = SeatLink(url, code)
     try:
-        link.start(timeout)
+        link.start(timeout, fail_fast=True)
+    except SeatError as exc:
+        link.close()
+        if exc.code == "unreachable":
+            raise SeatError(f"{exc} — this seat gave up; join again once the address is right", exc.code) from None
+        raise
+    except TimeoutError:
+        why = link.seat.last_error
+        link.close()
+        raise SeatError(f"no answer from {url} in {timeout:g} s" + (f" ({why})" if why else "")
+                        + " — this seat gave up; join again to retry", "timeout") from None
     except BaseException:
         link.close()
         raise
@@ -587,9 +868,21 @@ def open_join(url: str, code: str, screen: bool = False, timeout: float = 10.0) 
         screen_window.link = link  # type: ignore[attr-defined]
         _OnClose(screen_window, link.close)
 
+        from boardapp.ui.network.banner import OFFLINE, Banner
+
+        offline = Banner(screen_window, "offline-banner")
+        news = Banner(screen_window, "fight-banner", bottom=True)
+        screen_window.offline_banner, screen_window.fight_banner = offline, news  # type: ignore[attr-defined]
+
         def stale(s: bool) -> None:
             screen_window.setWindowTitle(("offline — reconnecting — " if s else "") + "big screen")
+            if s:  # the title bar is invisible on a projector: say it over the picture
+                offline.say("Offline — reconnecting to the host… (the picture may be out of date)", 0, OFFLINE)
+            else:
+                offline.clear()
         link.staleChanged.connect(stale)
+        link.fought.connect(lambda text: news.say(text, FIGHT_BANNER_MS))
+        link.clockChanged.connect(screen_window.restore_clock)  # the host's clock, not the hall's own
         return screen_window
     from boardapp.ui.mainwindow import MainWindow
 

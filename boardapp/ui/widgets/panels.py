@@ -217,6 +217,7 @@ class TurnPanel(QWidget):
         self.tallies = QLabel()
         self.tallies.setWordWrap(True)
         self.button = QPushButton("End turn…")
+        self.button.setProperty("command_kind", "end_turn")  # CONTROL's: hidden on an umpire's board
         self.button.clicked.connect(self.endTurn)
         lay.addWidget(self.label)
         lay.addWidget(self.tallies)

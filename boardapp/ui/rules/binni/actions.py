@@ -77,14 +77,42 @@ class BinniActions:
         piece = scene.counters[ident].piece if scene and ident in scene.counters else None
         if piece is not None and piece.place:
             place = piece.place
-            self.grey(menu.addAction("Attack from here…", lambda: self.fight(place, [ident])),
-                      self._attack_refusal(place, [ident]))
+            menu.addAction("Attack a neighbouring place from here…", lambda: self.attack_from(ident, place))
         activate = {"kind": "activate", "counter": ident}
         self.grey(menu.addAction("Activate for this week", lambda: self.submit(activate)), self.refusal(activate))
         rebuild = {"kind": "rebuild", "counter": ident}
         self.grey(menu.addAction("Rebuild (1 loss)", lambda: self.submit(rebuild)), self.refusal(rebuild))
         menu.addAction("Strike this counter…", lambda: self.strike_dialog(ident))
         menu.addAction("Give to another team…", lambda: self.give_counter_dialog(ident))
+
+    def neighbours_to_attack(self, counter: str, place: str) -> list[tuple[str, str]]:
+        """(place, label) of the places one road from ``place``, those holding units hostile to the counter's
+        team first ("Delta — 2 hostile units"): where an attack from here can go."""
+        module, state = self.window.game.module, self.window.game.state
+        team = state.counters[counter].team
+        out = []
+        for n in module.map.neighbours(place):
+            hostile = len(module.hostile_units(state, n, team))
+            label = module.place_name(n) + (f" — {hostile} hostile unit{'s' if hostile != 1 else ''}" if hostile
+                                            else " — no hostile unit")
+            out.append((hostile, n, label))
+        out.sort(key=lambda t: -t[0])
+        return [(n, label) for _h, n, label in out]
+
+    def attack_from(self, counter: str, place: str) -> QDialog | None:
+        """Ask which neighbouring place the counter attacks, then open the fight dialog there (issue 19.12:
+        it opened an attack on the counter's own place)."""
+        choices = self.neighbours_to_attack(counter, place)
+        if not choices:
+            self.window.statusBar().showMessage(f"{self.window.game.module.place_name(place)} has no road to "
+                                                "another place: nothing to attack from here", 8000)
+            return None
+        labels = [label for _n, label in choices]
+        label, ok = QInputDialog.getItem(self.window, "Attack from here", f"{counter} attacks which place?",
+                                         labels, 0, False)
+        if not ok:
+            return None
+        return self.fight(choices[labels.index(label)][0], [counter])
 
     def place_menu(self, menu: QMenu, ident: str) -> None:
         module, state = self.window.game.module, self.window.game.state

@@ -51,6 +51,8 @@ class RulingsPanel(QWidget):
         self.reason = QLineEdit()
         self.reason.setPlaceholderText("why (kept in the log)")
         form.addRow("Reason:", self.reason)
+        self.set_pr.setProperty("command_kind", "set_pr")  # CONTROL's: hidden on an umpire's board
+        self.supply.setProperty("command_kind", "supply")
         self.set_pr.clicked.connect(self._set_pr)
         self.supply.clicked.connect(self._supply)
         self.team.currentIndexChanged.connect(self._team_chosen)
