@@ -17,6 +17,7 @@ from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QApplication
 
 from boardapp.engine.files import load_scenario
+from boardapp.engine.module import Audience
 from boardapp.review.timeline import Review
 from boardapp.rules.binni import commands as c
 from boardapp.ui.document.controller import GameController
@@ -125,13 +126,18 @@ def test_step_buttons_by_turn_and_by_forced_ruling(window: ReviewWindow, qtbot: 
 
 
 def test_clicking_a_log_line_jumps_to_right_after_it(window: ReviewWindow, qtbot: Any, played: Played) -> None:
+    window.show()
+    qtbot.waitExposed(window)
     tree = window.log.tree
     item = tree.topLevelItem(tree.topLevelItemCount() // 2)
+    tree.scrollToItem(item)
+    qtbot.wait(50)  # the log wraps its lines: rows take their heights once laid out
+    rect = tree.visualItemRect(item)
+    at = QPoint(rect.left() + 20, rect.center().y())  # on the line's first cell: a wide line scrolls sideways
+    assert tree.itemAt(at) is item, "the click lands on the line it aims at"
     seq = int(item.text(0))
     expected = 1 + next(i for i, e in enumerate(played.entries) if e.seq == seq)
-    tree.scrollToItem(item)
-    rect = tree.visualItemRect(item)
-    qtbot.mouseClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    qtbot.mouseClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=at)
     assert window.position == expected
     assert window.scene.picture == played.pictures[expected]
 
@@ -174,8 +180,9 @@ def test_the_big_screen_follows_and_has_a_curves_layout(window: ReviewWindow, qt
     ends = _turn_ends(played.entries)
     qtbot.mouseClick(window.timeline.start_button, Qt.MouseButton.LeftButton)
     qtbot.mouseClick(window.timeline.forward_button, Qt.MouseButton.LeftButton)
-    assert screen.board.picture == played.pictures[ends[0]]
-    assert screen.board.scene.picture == played.pictures[ends[0]]
+    hall = played.pictures[ends[0]].for_audience(Audience.PUBLIC)  # the hall sees the public picture
+    assert screen.board.picture == hall
+    assert screen.board.scene.picture == hall
     qtbot.keyClick(screen, Qt.Key.Key_C)
     assert screen.layout_name == "curves" and screen.stack.currentWidget() is screen.curves
     hidden = window.review.hidden_measures()
