@@ -10,6 +10,7 @@ probed: ``os.kill(pid, 0)`` would send Ctrl+C to that process on Windows.)
 
 from __future__ import annotations
 
+import contextlib
 import datetime as _dt
 import os
 from collections.abc import Callable
@@ -64,7 +65,8 @@ def finish_session(game_path: str | Path) -> None:
     lock = _held.pop(marker, None)
     if lock is not None:
         lock.release()  # before the unlink: Windows cannot remove an open file
-    marker.unlink(missing_ok=True)
+    with contextlib.suppress(OSError):  # Windows: another start probes it this instant (it sees the lock free)
+        marker.unlink(missing_ok=True)
 
 
 def unfinished_sessions() -> list[Path]:

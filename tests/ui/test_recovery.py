@@ -76,7 +76,30 @@ def test_a_killed_session_is_offered_for_recovery(holder, qtbot):
     assert unfinished_sessions() == []
 
 
-def test_a_session_of_this_process_is_not_offered(tmp_path):
+PROBE = """
+from boardapp.ui.app import unfinished_sessions
+from boardapp.ui.lock import is_held
+import sys
+print(len(unfinished_sessions()), is_held(sys.argv[1]))
+"""
+
+
+def test_a_second_process_sees_this_ones_session_running():
+    game = app_module.autosave_dir() / "here.game"
+    game.write_text("")
+    assert start_session(game)
+    try:
+        seen = subprocess.run([sys.executable, "-c", PROBE, str(game) + ".session"], cwd=ROOT, capture_output=True,
+                              text=True, timeout=60, check=True)
+        assert seen.stdout.split() == ["0", "True"]  # held by us: running, nothing to recover
+    finally:
+        finish_session(game)
+    seen = subprocess.run([sys.executable, "-c", PROBE, str(game) + ".session"], cwd=ROOT, capture_output=True,
+                          text=True, timeout=60, check=True)
+    assert seen.stdout.split() == ["0", "False"]  # closed properly: no marker, nothing to recover
+
+
+def test_a_session_of_this_process_is_not_offered():
     game = app_module.autosave_dir() / "mine.game"
     game.write_text("")
     assert start_session(game)
