@@ -12,6 +12,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -39,7 +40,12 @@ def holder():
     proc = subprocess.Popen([sys.executable, "-c", HOLDER], cwd=ROOT, stdout=subprocess.PIPE, text=True,
                             env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
     try:
-        line = proc.stdout.readline() if proc.stdout else ""
+        watchdog = threading.Timer(60, proc.kill)  # a holder that never says it holds fails, not hangs
+        watchdog.start()
+        try:
+            line = proc.stdout.readline() if proc.stdout else ""
+        finally:
+            watchdog.cancel()
         assert line, "the holder process died before holding its session"
         yield proc, Path(line.strip())
     finally:
