@@ -1,18 +1,23 @@
 """Starting the umpire's window (``boardapp`` / ``boardapp board``).
 
 A game started from a scenario is journalled from its first command into an autosave game file
-under the user's data directory, so nothing is lost; a ``.session`` marker beside it says the
-session is still running. A marker left by a session that died (its process is gone) means an
-unfinished game: on the next start the window offers to recover it.
+under the user's data directory, so nothing is lost; a ``.session`` marker beside it, locked by the
+running session (``boardapp.ui.lock``), says the session is still running. The operating system drops
+that lock when the process dies, however it dies, so a marker whose lock is free was left by a session
+that never closed its window: an unfinished game, which the next start offers to recover. (No pid is
+probed: ``os.kill(pid, 0)`` would send Ctrl+C to that process on Windows.)
 """
 
 from __future__ import annotations
 
+import contextlib
 import datetime as _dt
 import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+from boardapp.ui.lock import SessionLock, is_held
 
 AUTOSAVE = "autosave"
 
@@ -39,26 +44,29 @@ def _marker(game_path: Path) -> Path:
     return game_path.with_name(game_path.name + ".session")
 
 
-def start_session(game_path: str | Path) -> None:
-    _marker(Path(game_path)).write_text(str(os.getpid()), encoding="utf-8")
+_held: dict[Path, SessionLock] = {}  # this process's running sessions, by marker
+
+
+def start_session(game_path: str | Path) -> bool:
+    """Mark ``game_path``'s session as running by locking its marker for as long as this process lives.
+
+    False when another live session already holds it (that one owns the marker and removes it)."""
+    marker = _marker(Path(game_path))
+    lock = _held.get(marker) or SessionLock(marker)
+    if not lock.acquire(note=f"{os.getpid()}\n"):
+        return False
+    _held[marker] = lock
+    return True
 
 
 def finish_session(game_path: str | Path) -> None:
-    _marker(Path(game_path)).unlink(missing_ok=True)
-
-
-def _alive(pid: int) -> bool:
-    if pid == os.getpid():
-        return True
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    except OSError:
-        return False
-    return True
+    """The session closed properly: drop its lock and remove the marker (nothing to recover)."""
+    marker = _marker(Path(game_path))
+    lock = _held.pop(marker, None)
+    if lock is not None:
+        lock.release()  # before the unlink: Windows cannot remove an open file
+    with contextlib.suppress(OSError):  # Windows: another start probes it this instant (it sees the lock free)
+        marker.unlink(missing_ok=True)
 
 
 def unfinished_sessions() -> list[Path]:
@@ -66,14 +74,12 @@ def unfinished_sessions() -> list[Path]:
     out = []
     for marker in autosave_dir().glob("*.game.session"):
         game = marker.with_name(marker.name[: -len(".session")])
-        try:
-            pid = int(marker.read_text(encoding="utf-8").strip() or 0)
-        except (OSError, ValueError):
-            pid = 0
+        if is_held(marker):
+            continue  # running, in this process or another
         if not game.exists():
             marker.unlink(missing_ok=True)
             continue
-        if not _alive(pid):
+        if marker.exists():  # not removed by a clean close while we looked
             out.append(game)
     return sorted(out, key=lambda p: p.stat().st_mtime, reverse=True)
 
@@ -168,8 +174,7 @@ def open_window(path: str | Path | None = None,
                 chosen = last
     game, saved, autosave = game_for_path(chosen if chosen is not None else path)
     window = MainWindow(game, saved, autosave=autosave)
-    if autosave:
-        start_session(saved)
+    if autosave and start_session(saved):
         window.autosave_path = saved
     return window
 

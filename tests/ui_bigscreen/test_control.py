@@ -308,7 +308,7 @@ def test_hosting_moves_the_open_big_screen_to_the_hosted_game(win, game_path, qt
         assert screen.game is win.game  # the host board's live replica
         assert control.driver.clock is clock and clock.running  # same scenario, same week: same clock
         assert control.publish(clock.record()) is False  # the file is the host's now
-        assert control.dock_widget.share_label.text() == "Clock not shared: no writable game file"
+        assert control.dock_widget.share_label.text() == "Clock: the host's, shared with every seat and screen"
         control.push_news("Hosted headline")
         qtbot.waitUntil(lambda: screen.latest_news() == "Hosted headline", timeout=5000)
         control.driver.pause_clock()  # while hosting: not in the file
@@ -352,3 +352,29 @@ def test_a_right_click_on_the_empty_map_offers_the_big_screen(win, monkeypatch):
     event = QContextMenuEvent(QContextMenuEvent.Reason.Mouse, place, view.viewport().mapToGlobal(place))
     QApplication.sendEvent(view.viewport(), event)
     assert shown[-1] == ["place", "charlie"]
+
+
+HOSTS_CLOCK = "Clock: the host's, shared with every seat and screen"
+
+
+def test_the_dock_says_the_clock_is_the_hosts_on_every_networked_board(win, game_path, qtbot):
+    """While hosted, the one clock is the host's (sent to every seat and screen), not the file's: the dock of
+    the hosting board and of a joined umpire's board say so; back on the file, the file shares it again."""
+    from boardapp.ui.network.windows import open_join
+
+    label = win.bigscreen.dock_widget.share_label
+    assert label.text() == "Clock shared through tiny.game"
+    win.network.host_game(port=0, bind="127.0.0.1", ping_interval=0.3, view_interval=0.02)
+    seat = None
+    try:
+        assert label.text() == HOSTS_CLOCK
+        code = next(g.token for g in win.network.runner.grants() if g.role == "umpire" and not g.revoked)
+        seat = open_join(win.network.runner.url, code)
+        qtbot.addWidget(seat)
+        assert seat.game.store is None  # a seat has no game file of its own, yet its clock is shared
+        assert seat.bigscreen.dock_widget.share_label.text() == HOSTS_CLOCK
+    finally:
+        if seat is not None:
+            seat.close()
+        win.network.stop_hosting()
+    assert label.text() == "Clock shared through tiny.game"

@@ -278,9 +278,17 @@ class BigScreenDock(QWidget):
                                   if has_news else "This game's rules have no news command")
 
     def update_share(self) -> None:
-        """Say whether the clock reaches ``boardapp screen`` on another machine (through the file)."""
+        """Say where the clock other screens see comes from.
+
+        A board playing through a network seat (hosting, or joined) shows the host's one clock, which
+        the host sends to every seat and screen: the game file is the host's business then, so "no
+        writable game file" would be false. Otherwise the clock reaches ``boardapp screen`` on another
+        machine through the game file, when there is a writable one."""
+        network = getattr(self.control.window, "network", None)
         store = getattr(self.control.window.game, "store", None)
-        if store is None or getattr(store, "readonly", False):
+        if getattr(network, "link", None) is not None:
+            text = "Clock: the host's, shared with every seat and screen"
+        elif store is None or getattr(store, "readonly", False):
             text = "Clock not shared: no writable game file"
         elif self.control.last_error:
             text = "Clock not saved in the game file (see the status bar)"

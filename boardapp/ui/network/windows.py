@@ -586,6 +586,8 @@ class NetworkControl(QObject):
             bigscreen.driver.clockChanged.connect(self._control_clock)
         if self.window.game is not game:
             self.window.set_game(game, path, getattr(self.window, "autosave", False) if path else False)
+        if bigscreen is not None:  # a joined board keeps its game object: its dock must learn the clock is the host's
+            bigscreen.dock_widget.update_share()
         if link.role in ("control", "umpire"):
             from boardapp.ui.network.edit import HostedEdit
 
