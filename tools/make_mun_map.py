@@ -649,6 +649,8 @@ def scenario_of(g: dict[str, Any]) -> dict[str, Any]:
         "calendar": {"year": 1935, "season": "spring"},
         "victory": {"centres": 0, "bonus_centres": 25, "bonus_points": 5},
         "insurrection": {"enabled": True},
+        # MUN: every delegation writes orders each turn; resolving without one is CONTROL's forced decision
+        "officers": {"orders_from_all": True},
     }
 
 

@@ -9,10 +9,15 @@ from boardapp.engine.files import check_file, load_scenario
 from boardapp.engine.game import Game
 from boardapp.rules.diplomacy.module import DiplomacyRules
 from boardapp.rules.diplomacy.scenario import DiplomacyScenario
-from tests.diplomacy.test_module import ADJ, orders, texts
+from tests.diplomacy.test_module import orders, texts
 
 ROOT = Path(__file__).resolve().parents[2]
 MUN = ROOT / "scenarios" / "mun-historical-1935.yaml"
+
+
+RESOLVE = {"kind": "adjudicate", "force": "the chair resolves; the powers not handed in hold"}
+"""Reveal and resolve as CONTROL does when some powers have not handed in: the shipped scenario sets
+``officers.orders_from_all``, so a plain ``adjudicate`` with powers missing is refused (forceable)."""
 
 
 def mun_game(**changes: Any) -> Game[Any]:
@@ -61,32 +66,32 @@ def test_scripted_game_two_years() -> None:
     g = mun_game()
     g.push(orders("germany", "A Mst-Bel", "F Ham-Hol", "A Frk-Mst", "A Mun-Als"))
     g.push(orders("france", "A Par-Pic", "F Bri-Eng", "A Lyo-Als"))
-    spring = g.push(ADJ)
+    spring = g.push(RESOLVE)
     assert "German Empire: A mun -> als — fails (bounced)" in texts(spring)
     assert g.module.turn_label(g.state) == "Fall 1935"
     g.push(orders("france", "A Pic-Bel", "F Eng S A Pic-Bel", "A Lyo-Par"))
     g.push(orders("germany", "A Mst-Als", "A Mun S A Mst-Als"))
-    fall = g.push(ADJ)
+    fall = g.push(RESOLVE)
     assert "German Empire: A bel is dislodged (attacked from pic)" in texts(fall)
     assert g.module.turn_label(g.state) == "Fall 1935 (retreats)"
     assert {o.place for o in g.module.move_options(g.state, "bel-dislodged")} == {"mst"}
     g.push(orders("germany", "A Bel-Mst"))
-    retreat = g.push(ADJ)
+    retreat = g.push(RESOLVE)
     assert "Republic of France takes Belgium" in texts(retreat) and "German Empire takes Holland" in texts(retreat)
     assert g.module.turn_label(g.state) == "Winter 1935 (adjustments)"
     g.push(orders("germany", "Build F Ham"))
     g.push(orders("france", "Build A Lyon"))
-    winter = g.push(ADJ)
+    winter = g.push(RESOLVE)
     assert "German Empire: F ham build — succeeds" in texts(winter)
     assert "Republic of France: A lyo build — succeeds" in texts(winter)
     assert g.module.turn_label(g.state) == "Spring 1936"
     g.push(orders("ussr", "F Stp-Bot"))
-    g.push(ADJ)
+    g.push(RESOLVE)
     g.push(orders("ussr", "F Bot-Swe"))
-    g.push(ADJ)
+    g.push(RESOLVE)
     assert "ussr: F swe" in g.summary()["units"]
     g.push(orders("ussr", "Build A Mos"))  # Moscow is occupied: the build fails, the build is lost
-    g.push(ADJ)
+    g.push(RESOLVE)
     s = g.summary()
     assert g.module.turn_label(g.state) == "Spring 1937"
     assert s["centres"] == {"uk": 5, "france": 6, "italy": 5, "germany": 6, "ussr": 6, "turkey": 5,
@@ -105,15 +110,15 @@ def test_insurrection_all_five_centres() -> None:
         del owners[c]
     g = mun_game(units=units, owners=owners, calendar={"year": 1935, "season": "fall"})
     g.push(orders("ussr", "A Kie-Pod"))
-    result = g.push(ADJ)
+    result = g.push(RESOLVE)
     assert "Poland has lost its last supply centre: its country becomes a province of USSR" in texts(result)
     while not g.module.turn_label(g.state).startswith("Spring"):
-        g.push(ADJ)
+        g.push(RESOLVE)
     g.push(orders("poland", "reclaim Podolia, Gdynia, Prussia, Krakow, Western Belarus", "build F gdy"))
     g.push(orders("germany", "A Ber insurrection Poland", "A Frk insurrection Poland", "A Mun - Poland",
                   "A Mst insurrection Poland"))
     g.push(orders("italy", "A Ven insurrection Poland"))
-    t = texts(g.push(ADJ))
+    t = texts(g.push(RESOLVE))
     assert ("The insurrection for Poland succeeds with 5 units: Podolia, Gdynia, Prussia, Krakow, "
             "Western Belarus rise") in t
     assert "USSR: A pod is overthrown by the insurrection for Poland" in t
@@ -133,13 +138,13 @@ def test_insurrection_four_units_skip_an_occupied_centre() -> None:
         del owners[c]
     g = mun_game(units=units, owners=owners, calendar={"year": 1935, "season": "fall"})
     g.push(orders("ussr", "A Kie-Pod"))
-    g.push(ADJ)
+    g.push(RESOLVE)
     while not g.module.turn_label(g.state).startswith("Spring"):
-        g.push(ADJ)
+        g.push(RESOLVE)
     g.push(orders("poland", "reclaim pod, gdy, pru, kra, wbe"))
     g.push(orders("germany", "A Ber insurrection Poland", "A Frk insurrection Poland"))
     g.push(orders("italy", "A Ven insurrection Poland", "A Mil insurrection Poland"))
-    t = texts(g.push(ADJ))
+    t = texts(g.push(RESOLVE))
     assert "The insurrection for Poland succeeds with 4 units: Gdynia, Prussia, Krakow, Western Belarus rise" in t
     assert "Poland builds A gdy" in t
     assert g.summary()["political_vp"]["italy"] == 1 and g.summary()["political_vp"]["germany"] == 1

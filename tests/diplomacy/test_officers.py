@@ -15,7 +15,7 @@ from boardapp.clock import TurnClock, week_of
 from boardapp.engine.files import load_scenario
 from boardapp.engine.module import Audience, IllegalCommandError, Section
 from tests.diplomacy.test_module import ADJ, orders, texts
-from tests.diplomacy.test_mun import MUN, mun_game
+from tests.diplomacy.test_mun import MUN, RESOLVE, mun_game
 
 ALL_NINE = ["uk", "france", "italy", "germany", "ussr", "turkey", "yugoslavia", "spain", "poland"]
 
@@ -41,21 +41,21 @@ def test_missing_powers_each_phase() -> None:
     assert track["italy"]["orders_due"] and not track["uk"]["orders_due"]  # for the board's hand-in panel
     # Retreats: only the power with a dislodged unit is awaited.
     g.push(orders("germany", "A Mst-Bel"))
-    g.push(ADJ)
+    g.push(RESOLVE)
     g.push(orders("france", "A Pic-Bel", "F Eng S A Pic-Bel"))
-    g.push(ADJ)
+    g.push(RESOLVE)
     assert g.module.turn_label(g.state) == "Fall 1935 (retreats)"
     assert m.missing_powers(g.state) == ["germany"]
     g.push(orders("germany", "A Bel-Mst"))
     assert m.missing_powers(g.state) == []
-    g.push(ADJ)
+    g.push(RESOLVE)
     # Winter: France took Belgium (6 centres, 5 units, Paris empty): only France owes an adjustment.
     assert g.module.turn_label(g.state) == "Winter 1935 (adjustments)"
     assert m.missing_powers(g.state) == ["france"]
 
 
 def test_resolving_with_powers_missing_asks_first_and_they_hold() -> None:
-    g = mun_game(officers={"orders_from_all": True})
+    g = mun_game()  # the shipped scenario: every delegation must hand in (officers.orders_from_all)
     g.push(orders("germany", "A Mst-Bel"))
     g.push(orders("france", "A Par-Pic"))
     g.push(orders("italy"))
@@ -74,8 +74,13 @@ def test_resolving_with_powers_missing_asks_first_and_they_hold() -> None:
 
 
 def test_without_the_setting_missing_powers_simply_hold() -> None:
-    g = mun_game()
+    g = mun_game(officers={"orders_from_all": False})
     assert g.check(ADJ) == []
+    entry = g.push(ADJ)
+    assert entry.overridden == []  # nothing was forced
+    units = g.summary()["units"]
+    for held in ("uk: F lon", "ussr: A mos", "spain: A mad", "poland: A pod"):
+        assert held in units
 
 
 def test_an_unknown_power_cannot_be_forced() -> None:
@@ -90,7 +95,7 @@ def test_goals_points_and_when() -> None:
     g = mun_game()
     g.push({"kind": "set_goals", "power": "italy", "goals": ["Conquer Abyssinia", "Keep Libya"]})
     g.push({"kind": "award_points", "power": "italy", "goal": 1, "points": 2, "reason": "Abyssinia taken"})
-    g.push(ADJ)  # to Fall 1935
+    g.push(RESOLVE)  # to Fall 1935
     entry = g.push({"kind": "award_points", "power": "italy", "goal": 2, "points": 1})
     assert texts(entry) == ["Kingdom of Italy: 1 political victory point for goal 2"]
     score = section(g.module.view(g.state, Audience.PUBLIC), "score")
@@ -182,16 +187,16 @@ def test_control_of_europe_recorded_when_reached_and_kept() -> None:
     assert g.summary()["centres"]["germany"] == 24 and g.summary()["control_of_europe"] == {}
     g.push(orders("germany", "A Mst-Bel"))
     g.push(orders("france", "A Par-Pic", "F Bri-Eng"))
-    g.push(ADJ)
-    fall = g.push(ADJ)
+    g.push(RESOLVE)
+    fall = g.push(RESOLVE)
     assert "German Empire controls 25 supply centres: control of Europe, +5 victory points" in texts(fall)
     assert g.summary()["score"]["germany"] == 25 + 5
     while g.state.season != "spring":
-        g.push(ADJ)  # Germany declines its builds
+        g.push(RESOLVE)  # Germany declines its builds
     g.push(orders("france", "A Pic-Bel", "F Eng S A Pic-Bel"))
-    g.push(ADJ)
-    g.push(ADJ)  # Germany gives no retreat: its army is disbanded
-    g.push(ADJ)  # Fall 1936: Belgium passes to France
+    g.push(RESOLVE)
+    g.push(RESOLVE)  # Germany gives no retreat: its army is disbanded
+    g.push(RESOLVE)  # Fall 1936: Belgium passes to France
     s = g.summary()
     assert s["owners"]["bel"] == "france" and s["centres"]["germany"] == 24
     assert s["score"]["germany"] == 24 + 5  # the bonus is not recomputed away
@@ -209,10 +214,10 @@ def test_insurrection_points_in_their_own_column() -> None:
     g = mun_game(units=units, owners=owners, calendar={"year": 1935, "season": "fall"})
     g.push(orders("ussr", "A Kie-Pod"))
     while not g.module.turn_label(g.state).startswith("Spring"):
-        g.push(ADJ)
+        g.push(RESOLVE)
     g.push(orders("germany", "A Ber insurrection Poland", "A Frk insurrection Poland"))
     g.push(orders("italy", "A Ven insurrection Poland"))
-    g.push(ADJ)  # no reclaim order from Poland: the insurrection fails, the investment still earns the point
+    g.push(RESOLVE)  # no reclaim order from Poland: the insurrection fails, the investment still earns the point
     g.push({"kind": "set_victory_points", "power": "germany", "points": 3, "reason": "treaty of Rapallo"})
     score = section(g.module.board(g.state), "score")
     germany, italy = row(score, "German Empire"), row(score, "Kingdom of Italy")
@@ -258,8 +263,8 @@ def test_equal_top_scores_are_a_draw_and_a_forced_correction_redoes_the_result()
 def test_the_last_year_passing_ends_the_game() -> None:
     g = mun_game(calendar={"year": 1935, "season": "spring", "last_year": 1935})
     g.push(orders("germany", "A Mst-Bel"))
-    g.push(ADJ)
-    fall = g.push(ADJ)
+    g.push(RESOLVE)
+    fall = g.push(RESOLVE)
     over = [e for e in fall.events if e.kind == "game_over"]
     assert len(over) == 1 and over[0].data["reason"] == "the last year, 1935, has passed"
     assert over[0].data["winners"] == ["germany"]  # 6 centres (Belgium) against 5
@@ -299,7 +304,7 @@ def test_conference_cut_short_when_its_area_is_conquered() -> None:
     g = mun_game()
     g.push(STRESA)
     g.push(orders("germany", "A Mst-Bel"))
-    t = texts(g.push(ADJ))
+    t = texts(g.push(RESOLVE))
     assert ("The Stresa Front ends: Belgium is conquered (German Empire A bel); a new conference must follow the "
             "whole procedure again") in t
     assert g.summary()["conference"] is None and g.state.conferences[0][2].startswith("Belgium is conquered")
@@ -308,9 +313,9 @@ def test_conference_cut_short_when_its_area_is_conquered() -> None:
 def test_conference_ends_when_its_year_is_up() -> None:
     g = mun_game()
     g.push(STRESA)
-    spring = g.push(ADJ)
+    spring = g.push(RESOLVE)
     assert not [e for e in spring.events if e.kind.startswith("conference")]
-    fall = g.push(ADJ)  # nobody moved: no adjustments, straight to Spring 1936
+    fall = g.push(RESOLVE)  # nobody moved: no adjustments, straight to Spring 1936
     assert g.module.turn_label(g.state) == "Spring 1936"
     up = [e for e in fall.events if e.kind == "conference_year_up"]
     assert [e.text for e in up] == ["The Stresa Front ends: its year is up (it began in Spring 1935)"]
@@ -324,25 +329,25 @@ def test_negotiation_clock_thirty_then_fifteen_minutes() -> None:
     t = [0.0]
     clock = TurnClock.for_game(m, g.state, now=lambda: t[0])
     assert (clock.week, clock.length, clock.text()) == (1, 30 * 60, "30:00")
-    g.push(ADJ)
+    g.push(RESOLVE)
     assert (m.turn_label(g.state), m.turn_number(g.state), m.turn_minutes(g.state)) == ("Fall 1935", 2, 15)
     clock.reset(m.turn_number(g.state), m.turn_minutes(g.state))
     assert (clock.week, clock.text()) == (2, "15:00")
     copy = TurnClock(now=lambda: t[0])
     copy.restore(clock.record(wall=0.0), wall=0.0)
     assert copy.length == 15 * 60  # a big screen on another machine takes the length over
-    g.push(ADJ)
+    g.push(RESOLVE)
     assert (m.turn_label(g.state), m.turn_number(g.state), m.turn_minutes(g.state)) == ("Spring 1936", 3, 15)
 
 
 def test_turn_number_not_the_year() -> None:
     g = mun_game()
-    g.push(ADJ)
+    g.push(RESOLVE)
     label = g.module.turn_label(g.state)
     assert week_of(g.state, label) == 1935  # what the clock read before: Spring and Fall alike
     assert week_of(g.state, label, g.module) == 2
     g.push(orders("germany", "A Mst-Bel"))
-    g.push(ADJ)
+    g.push(RESOLVE)
     # The winter belongs to the turn just played; a game starting in the Fall counts from it.
     assert g.module.turn_label(g.state) == "Winter 1935 (adjustments)" and g.module.turn_number(g.state) == 2
     fall_start = mun_game(calendar={"year": 1935, "season": "fall"})

@@ -45,9 +45,9 @@ def test_the_report_is_built_with_qt_unavailable(tmp_path: Path) -> None:
 def test_a_diplomacy_report_has_its_seasons_and_centres() -> None:
     pytest.importorskip("matplotlib")
     game = new_game(load_scenario(ROOT / "scenarios" / "mun-historical-1935.yaml"))
-    game.push({"kind": "adjudicate"})  # Spring 1935: everyone holds
+    game.push({"kind": "adjudicate", "force": "the chair resolves; powers not handed in hold"})  # Spring 1935: all hold
     game.push({"kind": "set_victory_points", "power": "poland", "points": 2, "reason": "treaty of Riga"})
-    game.push({"kind": "adjudicate"})  # Fall 1935
+    game.push({"kind": "adjudicate", "force": "the chair resolves; powers not handed in hold"})  # Fall 1935
     review = Review.from_game(game)
     labels = [t.label for t in review.turns]
     assert labels == ["Spring 1935", "Fall 1935"]

@@ -54,3 +54,26 @@ def board(win):
     from boardapp.ui import contributions
 
     return contributions.installed(win).extras
+
+
+FORCED = "the chair resolves; the powers not handed in hold"
+"""CONTROL's reason when revealing with powers missing (the scenario sets officers.orders_from_all)."""
+
+
+def resolve_forced(win, board, missing: int) -> None:
+    """Press "Reveal and resolve" with ``missing`` powers not handed in: the board asks first (a Force
+    dialog naming them) and resolves only when CONTROL forces it with a reason."""
+    from boardapp.ui.dialogs.command import ForceDialog
+
+    before = len(win.game.entries)
+    board.resolve()
+    dlg = win.dialog
+    assert isinstance(dlg, ForceDialog), "resolving with powers missing must ask first"
+    assert f"({missing} of 9)" in dlg.reason_texts[0]
+    assert len(win.game.entries) == before, "nothing resolved before the answer"
+    dlg.reason.setText(FORCED)
+    dlg.force_button.click()
+    assert win.game.entries[-1].command == {"kind": "adjudicate", "force": FORCED}
+
+
+RESOLVE = {"kind": "adjudicate", "force": FORCED}

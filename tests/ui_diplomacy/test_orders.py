@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QApplication, QDockWidget
 from boardapp.engine.files import new_game
 from boardapp.ui import contributions
 from boardapp.ui.rules.diplomacy.board import DiplomacyBoard, region_text
+from tests.ui_diplomacy.conftest import RESOLVE, resolve_forced
 
 FRANCE = ["F Bri-Eng", "A Par-Pic", "A Lyo-Als"]
 UK = ["F London - English Channel", "F Edi-Nth", "A Lvp-Wal"]
@@ -149,9 +150,9 @@ def test_hand_in_resolve_and_secrecy(win, board, mun_loaded):
     assert board.panel.editor.toPlainText() == "\n".join(UK)
     assert board.hand_in() is not None
     # reveal and resolve: the board agrees with the engine alone
-    board.resolve()
+    resolve_forced(win, board, missing=7)
     alone = engine_after(mun_loaded, {"kind": "submit_orders", "power": "france", "orders": FRANCE},
-                         {"kind": "submit_orders", "power": "uk", "orders": UK}, {"kind": "adjudicate"})
+                         {"kind": "submit_orders", "power": "uk", "orders": UK}, RESOLVE)
     assert game.summary() == alone.summary()
     assert "Fall 1935" in win.windowTitle() and board.panel.turn.text() == "Fall 1935"
     on_board = {c.piece.place for c in (win.scene.counters[k] for k in win.scene.counters)}
@@ -216,9 +217,9 @@ def test_escape_cancels_a_support(win, board):
 def test_retreat_by_drag_and_dislodgement_shown(win, board):
     game = win.game
     game.push({"kind": "submit_orders", "power": "france", "orders": ["A Lyo-Als"]})
-    game.push({"kind": "adjudicate"})
+    game.push(RESOLVE)
     game.push({"kind": "submit_orders", "power": "germany", "orders": ["A Mun-Als", "A Mst S A Mun-Als"]})
-    game.push({"kind": "adjudicate"})
+    game.push(RESOLVE)
     assert "Fall 1935 (retreats)" in win.windowTitle()
     assert board.layer.dislodged == [("als", "mun")]
     options = {o.place for o in game.module.move_options(game.state, "als-dislodged")}
@@ -297,7 +298,7 @@ def test_board_with_orders_and_results_paints(win, board):
     drawn = _painted(win)
     assert _pixels(drawn, germany) > _pixels(blank, germany) + 100, "the orders are drawn in Germany's colour"
     board.hand_in()
-    board.resolve()
+    resolve_forced(win, board, missing=8)
     assert {d.power for d in board.layer.orders} == {"germany"}
     assert all(d.ok is not None for d in board.layer.orders)
     resolved = _painted(win)

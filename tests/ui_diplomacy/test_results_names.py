@@ -3,12 +3,14 @@ ids (issue #13 item 15); a bounce is drawn on the route (a red cross where the a
 
 from __future__ import annotations
 
+from tests.ui_diplomacy.conftest import RESOLVE
+
 
 def test_results_list_reads_in_province_names(win, board):
     game = win.game
     game.push({"kind": "submit_orders", "power": "france", "orders": ["A Lyo-Als"]})
     game.push({"kind": "submit_orders", "power": "germany", "orders": ["A Mun-Als"]})
-    game.push({"kind": "adjudicate"})
+    game.push(RESOLVE)
     lines = [board.panel.results.item(i).text() for i in range(board.panel.results.count())]
     name = game.module.province_name
     france, germany = game.module.power_name("france"), game.module.power_name("germany")

@@ -45,15 +45,8 @@ def _drawn_overlaps(scene) -> list[str]:
     return out
 
 
-DENSE = pytest.mark.xfail(strict=True, reason=(
-    "the MUN map on Natural Earth geography is denser in central Europe than the Voronoi map the placement "
-    "was tuned on: Czechoslovakia's name finds no free spot (ten rings, shrunk to 55 %) and covers Croatia's "
-    "counter and Slovakia's marker at both sizes; next: let crowded names move their leader farther along "
-    "free sea, or drop the least important name on the big screen"))
-
-
 @pytest.mark.parametrize("size", [(1920, 1080), (3840, 2160)], ids=["1080", "4K"])
-@pytest.mark.parametrize("map_name", [pytest.param(m, marks=[DENSE] if m == "mun-1935" else []) for m in SCENARIOS])
+@pytest.mark.parametrize("map_name", list(SCENARIOS))
 def test_big_screen_names_cover_nothing(qtbot, settings, map_name, size):
     from boardapp.ui.bigscreen.window import BigScreenWindow
 

@@ -229,9 +229,9 @@ def test_a_diplomacy_game_steps_by_season(qtbot: Any) -> None:
     from boardapp.engine.files import new_game
 
     game = new_game(load_scenario(ROOT / "scenarios" / "mun-historical-1935.yaml"))
-    game.push({"kind": "adjudicate"})  # Spring 1935
+    game.push({"kind": "adjudicate", "force": "the chair resolves; powers not handed in hold"})  # Spring 1935
     game.push({"kind": "set_victory_points", "power": "poland", "points": 2, "reason": "treaty of Riga"})
-    game.push({"kind": "adjudicate"})  # Fall 1935
+    game.push({"kind": "adjudicate", "force": "the chair resolves; powers not handed in hold"})  # Fall 1935
     w = ReviewWindow(Review.from_game(game))
     qtbot.addWidget(w)
     w.load()

@@ -238,6 +238,9 @@ class PublicScene(BoardScene):
             item.setPos(spot.box.x0 - br.x() * spot.scale, spot.box.y0 - br.y() * spot.scale)
             item.set_leader(spot)
 
+    def stack_chip(self) -> float:
+        return CHIP * self.piece_scale
+
     def stack_positions(self, at: tuple[float, float], n: int) -> list[QPointF]:  # type: ignore[override]
         chip = CHIP * self.piece_scale
         x, y = at

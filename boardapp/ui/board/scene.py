@@ -760,6 +760,40 @@ class BoardScene(QGraphicsScene):
         top = y - 22 * k - chip
         return [QPointF(left + i * chip * FAN, top) for i in range(n)]
 
+    def stack_chip(self) -> float:
+        """A chip's side in map units, as :meth:`stack_positions` lays it out."""
+        return CHIP * self.piece_k
+
+    def _stack_inside(self, pid: str, n: int) -> list[QPointF]:
+        """:meth:`stack_positions`, moved so the stack's centre stays inside the place's own region.
+
+        Above the place is the convention, but on a map of small provinces (MUN's Low Countries,
+        Britain) a stack above the place sits over the neighbour and its name: then it goes below
+        the place, or failing that centred on it (the place point lies inside its region)."""
+        at = self.places[pid].at
+        pos = self.stack_positions(at, n)
+        shapes = getattr(self, "_region_shapes", None)
+        if shapes is None:
+            shapes = self._region_shapes = {r.id: QPolygonF([QPointF(x, y) for x, y in r.polygon])
+                                            for r in self.map.regions if r.id in self.places}
+        poly = shapes.get(pid)
+        if poly is None or not pos:
+            return pos
+        chip = self.stack_chip()
+
+        def inside(ps: list[QPointF]) -> bool:
+            return poly.containsPoint(QPointF((ps[0].x() + ps[-1].x() + chip) / 2, ps[0].y() + chip / 2),
+                                      Qt.FillRule.OddEvenFill)
+
+        if inside(pos):
+            return pos
+        top = pos[0].y()
+        for dy in (2 * (at[1] - top) - chip, at[1] - chip / 2 - top):  # below the place, then on it
+            moved = [QPointF(p.x(), p.y() + dy) for p in pos]
+            if inside(moved):
+                return moved
+        return pos
+
     def team_colour(self, team: str | None) -> str | None:
         t = self.teams.get(team) if team else None
         return t.colour if t is not None else None
@@ -917,8 +951,7 @@ class BoardScene(QGraphicsScene):
             ids[pid] = [pc.id for pc in stack]
             if self._dirty is not None:
                 self._dirty.add(pid)
-            for i, (pc, pos) in enumerate(zip(stack, self.stack_positions(self.places[pid].at, len(stack)),
-                                              strict=True)):
+            for i, (pc, pos) in enumerate(zip(stack, self._stack_inside(pid, len(stack)), strict=True)):
                 seen.add(pc.id)
                 chip = chips.get(pc.id)
                 if chip is None:

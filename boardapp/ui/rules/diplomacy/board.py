@@ -46,7 +46,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from boardapp.rules.diplomacy.mapdata import province_of
+from boardapp.rules.diplomacy.mapdata import MapData, province_of
 from boardapp.rules.diplomacy.orders import (
     Build,
     Convoy,
@@ -80,6 +80,28 @@ HINTS = {
 
 def install(window: Any, game: Any) -> DiplomacyBoard:
     return DiplomacyBoard(window, game)
+
+
+def convoy_could_reach(m: MapData, src: str, dst: str) -> bool:
+    """Whether some chain of fleets could convoy an army from province ``src`` to ``dst``.
+
+    The map decides, not where fleets stand now: both ends must touch water and a chain of open
+    seas must join them. A drop that fails this is refused on the board, since the order could
+    never succeed whatever the other powers write (an army moves only by land or by convoy)."""
+    adj, seas = m.fleet_province_adj, m.seas
+    if src == dst or not (m.is_coastal(src) and m.is_coastal(dst)):
+        return False
+    seen = {p for p in adj.get(src, ()) if p in seas}
+    todo = list(seen)
+    while todo:
+        p = todo.pop()
+        if dst in adj.get(p, ()):
+            return True
+        for q in adj.get(p, ()):
+            if q in seas and q not in seen:
+                seen.add(q)
+                todo.append(q)
+    return False
 
 
 def region_text(region: str) -> str:
@@ -618,6 +640,15 @@ class DiplomacyBoard(QObject):
             return None
         if target == unit_prov:
             return f"{me} H"
+        if target not in {o.place for o in self.module.move_options(self.state, unit_prov)}:
+            name = self.module.province_name
+            if u.unit_type is UnitType.FLEET:
+                self._say(f"Refused: a fleet in {name(unit_prov)} cannot reach {name(target)} (not adjacent by sea)")
+                return None
+            if not convoy_could_reach(self.module.m, unit_prov, target):
+                self._say(f"Refused: {name(target)} is not next to {name(unit_prov)} and no chain of fleets could "
+                          "convoy the army there")
+                return None
         dest = self._dest_region(unit_prov, u, target)
         return f"{me}-{region_text(dest)}"
 
