@@ -169,3 +169,22 @@ def test_a_public_viewer_is_sent_no_secret_in_any_event(system: str) -> None:
 def test_control_case_the_walk_finds_the_secrets_in_what_control_sees(system: str) -> None:
     _sent, found = walk(system, Audience.CONTROL)
     assert found, f"the walk found no secret in CONTROL's events of {system}: it could not find a leak"
+
+
+# --- the page's news feed, live from a real host (view_events on by default) --------------------------
+def test_the_page_gets_public_news_live_and_never_a_special_forces_move() -> None:
+    from boardapp.engine.files import new_game
+    from tests.web.helpers import live_messages
+    from tests.web.live import LiveGame
+
+    game = new_game(load_scenario(SCENARIOS / "war-in-binni.yaml"))
+    with LiveGame(game) as live:
+        assert live.play({"kind": "deploy", "counter": "bg-2sf", "to": "ketu"}).accepted  # hidden
+        assert live.play({"kind": "news", "text": "Talks collapse in Kalen"}).accepted  # public
+        messages = live_messages(live.url, lambda m: any("Talks collapse" in n["text"] for n in m["news"]))
+    news = json.loads(messages[-1])["news"]
+    assert news[0]["text"] == "NEWS: Talks collapse in Kalen"
+    everything = "\n".join(messages)
+    assert "bg-2sf" not in everything and "Ketu" not in json.dumps(news)
+    # control case: CONTROL's journal has the deploy's sentence, naming the unit
+    assert any("bg-2sf" in e.text for entry in game.entries for e in entry.events)
