@@ -68,6 +68,10 @@ def test_hosting_from_the_board_serves_the_web_page_and_says_where(qtbot: Any, w
     dock = web_window.network.show_status()
     assert dock is not None
     assert urls[0] in web_window.network.status_panel.address.text()
+    codes = web_window.network.show_codes()
+    assert codes is not None and urls[0] in codes.text
+    assert "web page" not in [g.name for g in codes.grants]  # nobody types the page's own code
+    codes.accept()
     web_window.network.stop_hosting()
     with pytest.raises((urllib.error.URLError, ConnectionError)):
         urllib.request.urlopen(urls[0], timeout=2)

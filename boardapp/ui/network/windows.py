@@ -54,16 +54,16 @@ from boardapp.clock import TurnClock
 from boardapp.net.client import SeatError
 from boardapp.net.host import FIGHT_KINDS
 from boardapp.ui.document.controller import Outcome
-from boardapp.web.hosting import WEB_SEAT
 from boardapp.ui.network import roles
 from boardapp.ui.network.loops import SEAT_FOR_HOST, HostRunner, SeatPlan, saved_allies, saved_umpires
 from boardapp.ui.network.pending import PendingMoves
 from boardapp.ui.network.public import PublicGame
 from boardapp.ui.network.roles import kind_words
 from boardapp.ui.network.seats import SeatLink, normalise_url
+from boardapp.web.hosting import WEB_SEAT
 
-__all__ = ["CodesDialog", "HostDialog", "HostStatusPanel", "JoinDialog", "NetworkControl", "install", "open_join",
-           "run_join"]
+__all__ = ["CodesDialog", "HostDialog", "HostStatusPanel", "JoinDialog", "NetworkControl", "WebAddressDialog",
+           "install", "open_join", "run_join"]
 
 GREEN, RED, GREY = "#1a8f3a", "#c62828", "#666666"
 FIGHT_BANNER_MS = 15000
@@ -232,7 +232,8 @@ class HostDialog(QDialog):
 class CodesDialog(QDialog):
     """The join codes per seat, as text (and QR codes of 'URL#CODE' when ``qrcode`` is installed)."""
 
-    def __init__(self, url: str, grants: list[Any], parent: QWidget | None = None) -> None:
+    def __init__(self, url: str, grants: list[Any], parent: QWidget | None = None,
+                 web_urls: list[str] | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Join codes")
         lay = QVBoxLayout(self)
@@ -258,6 +259,9 @@ class CodesDialog(QDialog):
                 qr = QLabel()
                 qr.setPixmap(pm)
                 grid.addWidget(qr, row, 2)
+        if web_urls:  # players need no code: the page is public and read-only
+            lay.addWidget(QLabel(f"Players' web page (public board, read-only, no code): <b>{web_urls[0]}</b>"))
+            lines.append(f"web page: {'  '.join(web_urls)}")
         self.text = f"{url}\n" + "\n".join(lines)
         scroll = QScrollArea()
         scroll.setWidget(grid_host)
@@ -784,7 +788,7 @@ class NetworkControl(QObject):
     def show_codes(self) -> CodesDialog | None:
         if self.runner is None or not self.runner.running:
             return None
-        dlg = CodesDialog(self.runner.url, self.runner.grants(), self.window)
+        dlg = CodesDialog(self.runner.url, self.runner.grants(), self.window, web_urls=self.runner.web_urls)
         self.codes_dialog = dlg
         dlg.open()
         return dlg
