@@ -291,11 +291,11 @@ class WebAddressDialog(QDialog):
         self.setWindowTitle("The players' web page")
         self.url = urls[0] if urls else ""
         lay = QVBoxLayout(self)
-        lay.addWidget(QLabel("The public board on your phone — scan or type:"),
+        pm = qr_pixmap(self.url, module_px=12) if self.url else None
+        lay.addWidget(QLabel("The public board on your phone — " + ("scan or type:" if pm is not None else "type:")),
                       0, Qt.AlignmentFlag.AlignHCenter)
         self.qr = QLabel()
         self.qr.setObjectName("web-qr")
-        pm = qr_pixmap(self.url, module_px=12) if self.url else None
         if pm is not None:
             self.qr.setPixmap(pm)
             lay.addWidget(self.qr, 0, Qt.AlignmentFlag.AlignHCenter)
