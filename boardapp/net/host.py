@@ -213,7 +213,7 @@ class Host:
     def __init__(self, game: Game[Any], host: str = "127.0.0.1", port: int = 0, *,
                  control_only: Iterable[str] | None = None, ping_interval: float = 5.0,
                  max_message: int = p.MAX_MESSAGE, view_interval: float = 0.1, limits: Limits | None = None,
-                 tune_gc: bool = True, local_seat: str = "the host", view_events: bool = False) -> None:
+                 tune_gc: bool = True, local_seat: str = "the host", view_events: bool = True) -> None:
         self.game = game
         self.bind = host
         self.requested_port = port
@@ -227,9 +227,10 @@ class Host:
         self.local_seat = local_seat
         """The name given to what the host's own game does (not through a seat) in notices."""
         self.view_events = view_events
-        """Send viewers and player seats the events they may see (and undo notices in those words). Off by
-        default: it is only as safe as the rule module's marking of hidden events (War in Binni does not
-        mark a hidden special forces unit's moves hidden yet: its events would give it away)."""
+        """Send viewers and player seats the events they may see (and undo notices in those words): the web
+        page's news feed, a player's log. On by default since every rule system marks its secret events hidden
+        (War in Binni's special forces and hidden tracks included: ``rules.binni.board.keep_secrets``), as
+        tests/web/test_news_secrets.py checks on each system's example game; off: viewers get no events."""
         self.grants: dict[str, Grant] = {}
         self.left_at: dict[str, float] = {}
         """Join code -> wall time its seat's last connection went (while the host runs)."""

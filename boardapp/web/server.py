@@ -46,6 +46,10 @@ MAX_PAGES = 2000
 """Pages served at once; one more is turned away (close code 1013, it retries later)."""
 CLOCK_POLL = 0.5
 """Seconds between looks at CONTROL's shared clock record."""
+CLOCK_FRESH = 1.0
+"""Seconds a running clock's face may be old when a page is sent it: the page counts down from the face's
+``remaining`` as it receives it, so a picture made a minute ago (the board unchanged since, a page that
+opened only now) would put its clock a minute behind."""
 
 _FILES = {"/": ("index.html", "text/html; charset=utf-8"),
           "/index.html": ("index.html", "text/html; charset=utf-8"),
@@ -126,6 +130,8 @@ class WebView:
         self._setup_text = ""
         self._setup_game: str | None = None
         self._state_text = ""
+        self._state_made = 0.0
+        """``time.monotonic()`` when :attr:`_state_text` was made."""
         self.board: dict[str, Any] | None = None
         """The latest public picture, as pages get it."""
         self.seq = 0
@@ -254,14 +260,29 @@ class WebView:
 
     # --- pages ---------------------------------------------------------------------------------
     def state_message(self) -> dict[str, Any]:
-        """What every page is sent after each change."""
+        """What every page is sent after each change: the clock's face as of now (see :data:`CLOCK_FRESH`)."""
+        if self._clock_record is not None:
+            with contextlib.suppress(KeyError, TypeError, ValueError):  # unreadable: said in _poll_clock
+                self.clock = clock_face(self._clock_record, self.scenario)
         return {"type": "state", "seq": self.seq, "board": self.board, "news": self.news, "clock": self.clock,
                 "host": "reconnecting" if self.seat.stale else "live", "at": time.time()}
 
     def _publish(self) -> None:
-        self._state_text = json.dumps(self.state_message(), separators=(",", ":"))
+        self._encode()
         for page in self._pages:
             page.wake.set()
+
+    def _encode(self) -> None:
+        self._state_text = json.dumps(self.state_message(), separators=(",", ":"))
+        self._state_made = time.monotonic()
+
+    def _fresh_state(self) -> str:
+        """The state text, made again (once for every page that asks meanwhile) when a running clock's face
+        in it is older than :data:`CLOCK_FRESH`."""
+        if self.clock is not None and self.clock.get("running") and \
+                time.monotonic() - self._state_made > CLOCK_FRESH:
+            self._encode()
+        return self._state_text
 
     async def _page(self, ws: ServerConnection) -> None:
         page = _Page(ws)
@@ -280,7 +301,7 @@ class WebView:
                     await ws.send(page.setup)
                 if self._state_text:
                     # the newest picture: one a slow page missed meanwhile is not queued for it
-                    await ws.send(self._state_text)
+                    await ws.send(self._fresh_state())
                     self.sent += 1
         except ConnectionClosed:
             pass

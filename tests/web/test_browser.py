@@ -184,7 +184,11 @@ def contrast(fg: str, bg: str) -> float:
 
 @pytest.mark.parametrize(("width", "height"), SIZES)
 def test_screenshots_and_readability(browser: Any, live: LiveGame, width: int, height: int) -> None:
+    headline = f"Ceasefire talks open in Kalen ({width} px)"
+    assert live.play({"kind": "news", "text": headline}).accepted  # the news feed, live (view_events on)
     open_page(browser, live, width, height)
+    wait(browser, "return [...document.querySelectorAll('#news li')].some(li => li.textContent.includes(arguments[0]))",
+         10.0, headline)
     path = SHOTS / f"boardapp-web-{width}x{height}.png"
     assert browser.save_screenshot(str(path))
     assert browser.execute_script("return document.documentElement.scrollWidth") <= width

@@ -20,6 +20,8 @@ SEAT_FOR_HOST = "host board"
 """The name of the CONTROL seat the hosting window itself plays through."""
 ANSWER_TIMEOUT = 5.0
 """Seconds a window waits for the host's answer before leaving a command queued."""
+WEB_PORT_NEXT = -1
+"""``web_port`` meaning 'the seats' port + 1' (what ``boardapp host`` uses: 8765 for seats, 8766 for the page)."""
 BULK = 16
 """More new entries than this at once: the mirror reloads (one redraw) instead of appending each."""
 
@@ -120,7 +122,8 @@ class HostRunner(QObject):
     stopped = Signal()
 
     def __init__(self, path: str | Path | None, game: Game[Any] | None = None, bind: str = "0.0.0.0",
-                 port: int = 8765, parent: QObject | None = None, **host_options: Any) -> None:
+                 port: int = 8765, parent: QObject | None = None, *, web_port: int | None = WEB_PORT_NEXT,
+                 **host_options: Any) -> None:
         super().__init__(parent)
         if path is None and game is None:
             raise ValueError("host a game file or a game")
@@ -129,6 +132,11 @@ class HostRunner(QObject):
         self.bind = bind
         self.port = port
         self.host_options = host_options
+        self.web_port = web_port
+        """The players' web page's port: :data:`WEB_PORT_NEXT` (the seats' port + 1, as ``boardapp host``),
+        0 for any free port, None for no page."""
+        self.web: Any = None
+        """The players' web page (:class:`boardapp.web.server.WebView`) while hosting, None without one."""
         self.host: Any = None
         self.game: Game[Any] | None = None
         """The authority: touch it only on the host's loop (:meth:`call`)."""
@@ -196,12 +204,39 @@ class HostRunner(QObject):
             self.changes.append("New join code made for the big screen")
         if have("control", SEAT_FOR_HOST) is None:
             host.add_seat("control", SEAT_FOR_HOST)
+        if self.web_port is not None:
+            from boardapp.web.hosting import web_grant
+
+            web_grant(host)  # the page's viewer seat, kept in the seats file with the others
         if seats is not None:
             host.save_grants(seats)
         await host.start()
         self.host = host
         self.port = host.port  # a restart listens on the same port
+        await self._start_web(host)
         return str(host.url)
+
+    async def _start_web(self, host: Any) -> None:
+        """Serve the players' web page beside the host (issue 17); a busy port is said, not fatal: the
+        seats are served all the same."""
+        from boardapp.web.hosting import start_web
+
+        self.web = None
+        if self.web_port is None:
+            return
+        port = host.port + 1 if self.web_port == WEB_PORT_NEXT else self.web_port
+        try:
+            self.web = await start_web(host, self.game, self.bind, port)
+        except OSError as exc:
+            self.changes.append(f"The players' web page could not use port {port}: {exc.strerror or exc}")
+            return
+        self.web_port = self.web.port  # a restart serves the page at the same address
+        self.changes.append("The players' web page (public board, read-only): " + "  ".join(self.web.urls))
+
+    @property
+    def web_urls(self) -> list[str]:
+        """Where players open the web page (empty when there is none)."""
+        return list(self.web.urls) if self.web is not None else []
 
     @property
     def url(self) -> str:
@@ -254,7 +289,13 @@ class HostRunner(QObject):
         if host is None:
             return
 
+        web = self.web
+        self.web = None
+
         async def go() -> None:
+            if web is not None:
+                with contextlib.suppress(Exception):
+                    await web.stop()
             await host.stop()
             if close_game and self.game is not None and self._handed is None:
                 store = self.game.store

@@ -60,9 +60,10 @@ from boardapp.ui.network.pending import PendingMoves
 from boardapp.ui.network.public import PublicGame
 from boardapp.ui.network.roles import kind_words
 from boardapp.ui.network.seats import SeatLink, normalise_url
+from boardapp.web.hosting import WEB_SEAT
 
-__all__ = ["CodesDialog", "HostDialog", "HostStatusPanel", "JoinDialog", "NetworkControl", "install", "open_join",
-           "run_join"]
+__all__ = ["CodesDialog", "HostDialog", "HostStatusPanel", "JoinDialog", "NetworkControl", "WebAddressDialog",
+           "install", "open_join", "run_join"]
 
 GREEN, RED, GREY = "#1a8f3a", "#c62828", "#666666"
 FIGHT_BANNER_MS = 15000
@@ -231,14 +232,17 @@ class HostDialog(QDialog):
 class CodesDialog(QDialog):
     """The join codes per seat, as text (and QR codes of 'URL#CODE' when ``qrcode`` is installed)."""
 
-    def __init__(self, url: str, grants: list[Any], parent: QWidget | None = None) -> None:
+    def __init__(self, url: str, grants: list[Any], parent: QWidget | None = None,
+                 web_urls: list[str] | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Join codes")
         lay = QVBoxLayout(self)
         lay.addWidget(QLabel(f"Hosting at <b>{url}</b> — on another machine: Game ▸ Join a hosted game…, or<br>"
                              f"<code>boardapp join {url.removeprefix('ws://').rstrip('/')} --code CODE</code>"
                              " (add <code>--screen</code> for the big screen)"))
-        self.grants = [g for g in grants if not g.revoked and g.name != SEAT_FOR_HOST]
+        # the host's own seat and the web page's viewer seat join by themselves: nobody types their codes
+        self.grants = [g for g in grants if not g.revoked and g.name != SEAT_FOR_HOST
+                       and not (g.role == "viewer" and g.name == WEB_SEAT)]
         lines = []
         grid_host = QWidget()
         grid = QGridLayout(grid_host)
@@ -255,6 +259,9 @@ class CodesDialog(QDialog):
                 qr = QLabel()
                 qr.setPixmap(pm)
                 grid.addWidget(qr, row, 2)
+        if web_urls:  # players need no code: the page is public and read-only
+            lay.addWidget(QLabel(f"Players' web page (public board, read-only, no code): <b>{web_urls[0]}</b>"))
+            lines.append(f"web page: {'  '.join(web_urls)}")
         self.text = f"{url}\n" + "\n".join(lines)
         scroll = QScrollArea()
         scroll.setWidget(grid_host)
@@ -272,6 +279,40 @@ class CodesDialog(QDialog):
         buttons.addWidget(close)
         lay.addLayout(buttons)
         self.resize(720, 480)
+
+
+class WebAddressDialog(QDialog):
+    """The players' web page's address for the big screen: a QR code a phone scans from across the hall
+    (with the optional ``qrcode`` package), and the address as large text, always (no package, no phone
+    camera: players type it)."""
+
+    def __init__(self, urls: list[str], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("The players' web page")
+        self.url = urls[0] if urls else ""
+        lay = QVBoxLayout(self)
+        pm = qr_pixmap(self.url, module_px=12) if self.url else None
+        lay.addWidget(QLabel("The public board on your phone — " + ("scan or type:" if pm is not None else "type:")),
+                      0, Qt.AlignmentFlag.AlignHCenter)
+        self.qr = QLabel()
+        self.qr.setObjectName("web-qr")
+        if pm is not None:
+            self.qr.setPixmap(pm)
+            lay.addWidget(self.qr, 0, Qt.AlignmentFlag.AlignHCenter)
+        self.has_qr = pm is not None
+        self.address = QLabel(self.url or "No web page is served (the port was busy, or hosting without one).")
+        self.address.setObjectName("web-address")
+        self.address.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        font = self.address.font()
+        font.setPointSize(48 if pm is None else 28)
+        font.setBold(True)
+        self.address.setFont(font)
+        lay.addWidget(self.address, 0, Qt.AlignmentFlag.AlignHCenter)
+        for other in urls[1:]:
+            lay.addWidget(QLabel(f"or {other}"), 0, Qt.AlignmentFlag.AlignHCenter)
+        close = QPushButton("Close")
+        close.clicked.connect(self.accept)
+        lay.addWidget(close, 0, Qt.AlignmentFlag.AlignRight)
 
 
 class JoinDialog(QDialog):
@@ -370,7 +411,9 @@ class HostStatusPanel(QWidget):
             self.address.setText(f"Host status unavailable: {exc}")
             return
         online = sum(1 for r in rows if r["online"])
-        self.address.setText(f"Hosting at {self.runner.url} — {online} of {len(rows)} seats online")
+        web = self.runner.web_urls
+        self.address.setText(f"Hosting at {self.runner.url} — {online} of {len(rows)} seats online"
+                             + (f"\nPlayers' web page: {'  '.join(web)}" if web else ""))
         self.rows = rows
         self.table.setRowCount(len(rows))
         self.kick_buttons = {}
@@ -444,6 +487,7 @@ class NetworkControl(QObject):
         self.link: SeatLink | None = None
         self.status_dock: QDockWidget | None = None
         self.codes_dialog: CodesDialog | None = None
+        self.web_dialog: WebAddressDialog | None = None
         self.log_dock: QDockWidget | None = None
         self.edit: Any = None
         self.pending = PendingMoves(window)
@@ -486,6 +530,7 @@ class NetworkControl(QObject):
         self.join_action = act("&Join a hosted game…", self.join_dialog)
         self.status_action = act("Host &status", self.show_status)
         self.codes_action = act("Join &codes…", self.show_codes)
+        self.web_action = act("Players' &web page address (QR)…", self.show_web_address)
         self.stop_action = act("Stop hosting", self.stop_hosting)
         self._update_actions()
 
@@ -494,6 +539,7 @@ class NetworkControl(QObject):
         self.host_action.setEnabled(not hosting and self.link is None)
         self.status_action.setEnabled(hosting)
         self.codes_action.setEnabled(hosting)
+        self.web_action.setEnabled(hosting and bool(self.runner is not None and self.runner.web_urls))
         self.stop_action.setEnabled(hosting)
 
     # --- indicator and messages ---------------------------------------------------------------------
@@ -744,8 +790,17 @@ class NetworkControl(QObject):
     def show_codes(self) -> CodesDialog | None:
         if self.runner is None or not self.runner.running:
             return None
-        dlg = CodesDialog(self.runner.url, self.runner.grants(), self.window)
+        dlg = CodesDialog(self.runner.url, self.runner.grants(), self.window, web_urls=self.runner.web_urls)
         self.codes_dialog = dlg
+        dlg.open()
+        return dlg
+
+    def show_web_address(self) -> WebAddressDialog | None:
+        """The players' web page's address as a QR code and large text, for the big screen (issue 17)."""
+        if self.runner is None or not self.runner.running:
+            return None
+        dlg = WebAddressDialog(self.runner.web_urls, self.window)
+        self.web_dialog = dlg
         dlg.open()
         return dlg
 
