@@ -132,3 +132,44 @@ def test_a_command_reaching_a_review_is_refused_and_said(qtbot: Any, peace_path:
     w.push({"kind": "end_turn"})
     assert w.review.last == len(w.review.entries)
     w.close()
+
+
+def test_a_diplomacy_review_keeps_its_board_and_orders_panel_read_only(qtbot: Any) -> None:
+    from boardapp.engine.files import load_scenario, new_game
+    from tests.review.peace_and_coup import ROOT
+
+    game = new_game(load_scenario(ROOT / "scenarios" / "mun-historical-1935.yaml"))
+    game.push({"kind": "adjudicate"})
+    game.push({"kind": "adjudicate"})
+    w = ReviewWindow(Review.from_game(game))
+    qtbot.addWidget(w)
+    w.show()
+    extras = contributions.installed(w).extras  # type: ignore[union-attr]
+    assert extras.tint.scene() is w.scene and extras.layer.scene() is w.scene, "the centres' tint and the orders"
+    assert w.scene.pointer_hook is None, "dragging a unit writes no order in a review"
+    panel = extras.panel
+    assert panel.editor.isReadOnly()
+    assert [b.text() for b in panel.findChildren(QAbstractButton) if b.isEnabled()
+            and b.parent().metaObject().className() != "QTabBar"] == []
+    w.timeline.set_position(0)
+    w.timeline.set_position(w.review.last)
+    w.close()
+
+
+def test_a_thegame_review_fills_its_regions_at_each_step(qtbot: Any) -> None:
+    from boardapp.engine.files import load_scenario, new_game
+    from boardapp.ui.rules.thegame.overlay import public_looks
+    from tests.review.peace_and_coup import ROOT
+
+    game = new_game(load_scenario(ROOT / "scenarios" / "the-game.yaml"))
+    for _ in range(4):
+        game.push(game.module.end_turn_command())
+    w = ReviewWindow(Review.from_game(game))
+    qtbot.addWidget(w)
+    w.show()
+    extras = contributions.installed(w).extras  # type: ignore[union-attr]
+    for pos in range(w.review.last + 1):
+        w.timeline.set_position(pos)
+        assert extras.fills.looks == public_looks(w.game, w.scene.team_colour)
+    assert {"thegame.steps", "thegame.ledgers"} <= {d.objectName() for d in w.findChildren(QDockWidget)}
+    w.close()
