@@ -45,15 +45,15 @@ def test_coup_curves_are_the_public_counts_of_each_seat(coup: Review) -> None:
         state = coup.state_at(pos)
         seats = {s["player"]: s for s in coup.module.view(state, Audience.PUBLIC).table["seats"]}
         for p in PLAYERS:
-            assert curves[("cards", p)].values[i] == len(state.hands[p]) == seats[p]["cards"]
-            assert curves[("units", p)].values[i] == len(state.units[p]) == seats[p]["units"]
+            assert curves[("cards in hand", p)].values[i] == len(state.hands[p]) == seats[p]["cards"]
+            assert curves[("units held", p)].values[i] == len(state.units[p]) == seats[p]["units"]
             assert curves[("favours", p)].values[i] == state.chips[p] == seats[p]["chips"]
     assert not any(c.hidden for c in curves.values()), "counts only: nothing a public report must leave out"
 
 
 def test_coup_side_units_from_the_combat_on(coup: Review) -> None:
     curves = _by(coup.curves())
-    positions = curves[("cards", "gov-mil")].positions
+    positions = curves[("cards in hand", "gov-mil")].positions
     phases = [coup.state_at(p).phase for p in positions]
     assert "combat" in phases and "play" in phases
     for i, pos in enumerate(positions):
@@ -100,8 +100,8 @@ def test_peace_curves_are_each_countrys_chips_forces_and_zones(peace: Review) ->
             owned = sum(1 for z in rules.zones if state.owner.get(z) == p)
             assert curves[("zones", p)].values[i] == owned == tracks[p]["zones"]
             assert curves[("forces", p)].values[i] == tracks[p]["forces"]
-            assert curves[("chips", p)].values[i] == state.chips[p] == tracks[p]["chips"]
-            chips += curves[("chips", p)].values[i]
-            changed |= curves[("chips", p)].values[i] != curves[("chips", p)].values[0]
+            assert curves[("oil chips", p)].values[i] == state.chips[p] == tracks[p]["chips"]
+            chips += curves[("oil chips", p)].values[i]
+            changed |= curves[("oil chips", p)].values[i] != curves[("oil chips", p)].values[0]
         assert chips + curves[("oil reserve", "total")].values[i] == total, "chips are neither made nor lost"
     assert changed, "the game moved some chips"

@@ -24,8 +24,8 @@ def side_of(state: CoupState, player: str) -> str | None:
 
 def series(state: CoupState) -> dict[str, dict[str, float]]:
     out: dict[str, dict[str, float]] = {
-        "cards": {p: len(state.hands.get(p, [])) for p in PLAYERS},
-        "units": {p: len(state.units.get(p, [])) for p in PLAYERS},
+        "cards in hand": {p: len(state.hands.get(p, [])) for p in PLAYERS},
+        "units held": {p: len(state.units.get(p, [])) for p in PLAYERS},
         "favours": {p: state.chips.get(p, 0) for p in PLAYERS},
     }
     if state.phase in AFTER_THE_COUP:

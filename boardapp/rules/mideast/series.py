@@ -17,7 +17,7 @@ def series(rules: Base, state: MideastState) -> dict[str, dict[str, float]]:
         if owner in zones:
             zones[owner] += 1
     return {
-        "chips": {p: state.chips.get(p, 0) for p in rules.order},
+        "oil chips": {p: state.chips.get(p, 0) for p in rules.order},
         "forces": {p: rules.forces_of(state, p) for p in rules.order},
         "zones": zones,
         "score": {p: rules.score(state, p) for p in rules.order},
