@@ -324,7 +324,7 @@ def cmd_report(args: argparse.Namespace) -> int:
 def cmd_review(args: argparse.Namespace) -> int:
     from boardapp.ui.review.window import run_review
 
-    return int(run_review(args.game))
+    return int(run_review(args.game, umpire=getattr(args, "umpire", False)))
 
 
 # --- the parser ---------------------------------------------------------------------------------
@@ -421,6 +421,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("review", help="replay a game file read-only: timeline, steps by turn, curves, big screen")
     p.add_argument("game", metavar="GAMEFILE")
+    p.add_argument("--umpire", action="store_true", help="rule systems' own views (Coup's table) show CONTROL's "
+                   "full picture, not the public one")
     p.set_defaults(func=cmd_review)
 
     p = sub.add_parser("diplomacy", help="Diplomacy-family tools")

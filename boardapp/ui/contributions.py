@@ -181,3 +181,100 @@ def public_picture(game: GameSource) -> Any:
     if view is None:
         return game.module.board(game.state).for_audience(Audience.PUBLIC)
     return view(game.state, Audience.PUBLIC)
+
+
+# --- a review of a finished game: what can be shown, nothing that plays -----------------------------
+READ_ONLY_TIP = "a review is read-only: nothing can be played into it"
+
+
+def make_read_only(widget: QWidget) -> None:
+    """Take the actions out of a rule system's panel shown in a review: every button is disabled (with a
+    tooltip saying why) and every text field made read-only, so nothing there offers to submit a command.
+    Lists, tables, tabs and scroll bars still work: the review reads them."""
+    from PySide6.QtWidgets import (
+        QAbstractButton,
+        QAbstractSpinBox,
+        QComboBox,
+        QLineEdit,
+        QPlainTextEdit,
+        QTabBar,
+        QTextEdit,
+    )
+
+    for button in widget.findChildren(QAbstractButton):
+        if isinstance(button.parent(), QTabBar):
+            continue  # a tab's scroll arrows and close buttons move the view, they play nothing
+        button.setEnabled(False)
+        button.setToolTip(READ_ONLY_TIP)
+    for edit in [*widget.findChildren(QPlainTextEdit), *widget.findChildren(QTextEdit),
+                 *widget.findChildren(QLineEdit)]:
+        edit.setReadOnly(True)
+    for spin in widget.findChildren(QAbstractSpinBox):
+        spin.setReadOnly(True)
+    for box in widget.findChildren(QComboBox):
+        if box.isEditable():
+            box.lineEdit().setReadOnly(True)
+
+
+LEFT_OUT_OF_REVIEWS = {"binni.rulings": "CONTROL's rulings panel does nothing but submit rulings"}
+"""Manifest docks a review does not install, and why: panels whose only use is to submit commands. (A
+manifest field saying so would let a plugin declare it; until then the built-ins are named here.)"""
+
+
+class InstalledForReview(Installed):
+    """A rule system's read-only contributions in the review window: the board extras and overlays (drag
+    hooks taken off again), the central view (drawn for the window's ``audience``, with no controller),
+    and the docks with their buttons disabled. Actions, menus, context actions and dialogs are left out:
+    each of them submits commands, and a review takes none."""
+
+    def install(self) -> InstalledForReview:
+        c, w = self.manifest.contributions, self.window
+        before = set(w.findChildren(QDockWidget))
+        for dock in c.docks:
+            if dock.id in LEFT_OUT_OF_REVIEWS:
+                continue
+            widget = plugins.resolve(dock.widget)(w)
+            qdock = QDockWidget(dock.title, w)
+            qdock.setObjectName(dock.id)
+            qdock.setWidget(widget)
+            area = AREAS[dock.area]
+            w.addDockWidget(area, qdock)
+            ours = [d for d in before if w.dockWidgetArea(d) == area and d.isVisible() is not False]
+            if ours:  # behind the review's own docks (the log, the curves), one tab click away
+                w.tabifyDockWidget(ours[0], qdock)
+                ours[0].raise_()
+            self.docks[dock.id] = qdock
+        if c.central_view is not None:
+            controller = getattr(w, "controller", None)
+            w.controller = None  # built without one, the view draws no buttons and takes no drags (Coup's table)
+            try:
+                self.central = plugins.resolve(c.central_view)(w)
+            finally:
+                w.controller = controller
+            w.takeCentralWidget()  # the map view stays alive: uninstall puts it back
+            w.setCentralWidget(self.central)
+        if c.board_extras is not None:
+            self.extras = plugins.resolve(c.board_extras)(w, self.game)
+            scene = getattr(w, "scene", None)
+            if scene is not None:  # a drag on the board would start an order or a declaration: none here
+                for hook in ("pointer_hook", "drop_hook"):
+                    if getattr(scene, hook, None) is not None:
+                        setattr(scene, hook, None)
+        for qdock in set(w.findChildren(QDockWidget)) - before:  # the manifest's docks and any the extras added
+            inner = qdock.widget()
+            if inner is not None:
+                make_read_only(inner)
+        return self
+
+
+def install_for_review(window: Any, game: GameSource) -> InstalledForReview | None:
+    """Put the read-only contributions of the game's rule system into a review ``window`` (which has
+    ``game``, ``scene``, ``view``, ``audience``, and a ``controller`` and ``push`` that refuse everything:
+    a dock wires its buttons to them before :func:`make_read_only` disables the buttons)."""
+    uninstall(window)
+    found = manifest_of(game)
+    if found is None:
+        return None
+    done = InstalledForReview(window, game, found)
+    setattr(window, _ATTR, done)
+    return done.install()

@@ -13,7 +13,7 @@ from boardapp.engine.dice import Dice
 from boardapp.engine.module import Audience, BoardPicture, Command, Event, Impossible, RuleModule
 from boardapp.model.mapfile import Map
 from boardapp.model.scenario import ScenarioBase
-from boardapp.rules.coup import cards, combat, coup, drops, score, turn
+from boardapp.rules.coup import cards, combat, coup, drops, score, series, turn
 from boardapp.rules.coup import commands as c
 from boardapp.rules.coup.components import DECK, PLAYERS, UNITS
 from boardapp.rules.coup.picture import picture, turn_label
@@ -97,6 +97,9 @@ class CoupRules(RuleModule[CoupState]):
 
     def turn_label(self, state: CoupState) -> str:
         return turn_label(state)
+
+    def series(self, state: CoupState) -> dict[str, dict[str, float]]:
+        return series.series(state)
 
     def summary(self, state: CoupState) -> dict[str, Any]:
         """The whole state (Control's view), as JSON-able data."""

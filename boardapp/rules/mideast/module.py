@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 from boardapp.engine.dice import Dice
 from boardapp.engine.module import Audience, BoardPicture, Command, Event, Impossible, MoveOption, RuleModule
 from boardapp.model.mapfile import Map
-from boardapp.rules.mideast import diplomatic, economic, military, picture, turn
+from boardapp.rules.mideast import diplomatic, economic, military, picture, series, turn
 from boardapp.rules.mideast.base import Base
 from boardapp.rules.mideast.commands import ALL_COMMANDS, Attack, EndTurn, Fist, Move, UnTally
 from boardapp.rules.mideast.scenario import Country, MideastScenario
@@ -149,6 +149,9 @@ class MideastRules(RuleModule[MideastState]):
 
     def turn_label(self, state: MideastState) -> str:
         return picture.turn_label(self.rules, state)
+
+    def series(self, state: MideastState) -> dict[str, dict[str, float]]:
+        return series.series(self.rules, state)
 
     def summary(self, state: MideastState) -> dict[str, Any]:
         return picture.summary(self.rules, state)

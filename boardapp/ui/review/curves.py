@@ -132,7 +132,16 @@ class CurvesPanel(QWidget):
 
     def side_name(self, side: str) -> str:
         team = self.teams.get(side)
-        return team.name if team is not None else ("all" if side == "total" else side)
+        if team is not None:
+            return team.name
+        if side == "total":
+            return "all"
+        return "-".join(part.capitalize() for part in side.split("-"))  # Coup's seats: 'gov-mil' → 'Gov-Mil'
+
+    def side_team(self, side: str) -> Any:
+        """The team a side is drawn in the colour of: the team itself, or for a player's seat named after
+        its team ('gov-mil' in Coup) that team."""
+        return self.teams.get(side) or self.teams.get(side.split("-", maxsplit=1)[0])
 
     def draw(self) -> None:
         if self.axes is None:
@@ -141,11 +150,14 @@ class CurvesPanel(QWidget):
         ax.clear()
         self.lines = {}
         curves = self.shown()
+        members: dict[str, int] = {}
         for c in curves:
-            team = self.teams.get(c.side)
-            colour = team.colour if team is not None else "#333333"
-            (line,) = ax.plot(c.positions, c.values, marker="o", markersize=4, linewidth=1.6,
-                              color=colour, label=self.side_name(c.side), picker=True)
+            team = self.side_team(c.side)
+            colour = team.colour if team is not None and team.colour else "#333333"
+            # Seats of one team share its colour: solid, dashed, dotted tell them apart.
+            nth = members[colour] = members.get(colour, -1) + 1
+            (line,) = ax.plot(c.positions, c.values, marker="o", markersize=4, linewidth=1.6, color=colour,
+                              linestyle=("-", "--", ":", "-.")[nth % 4], label=self.side_name(c.side), picker=True)
             self.lines[c.side] = line
         turns = self.review.turns
         ticks = [0, *(t.position for t in turns)]
@@ -165,7 +177,9 @@ class CurvesPanel(QWidget):
 
     @staticmethod
     def _short(label: str) -> str:
-        return label.replace(" (retreats)", " R").replace(" (adjustments)", " A")
+        """A tick label that leaves room for its neighbours (the readout gives the whole label)."""
+        short = label.replace(" (retreats)", " R").replace(" (adjustments)", " A")
+        return short if len(short) <= 22 else short[:21] + "…"
 
     def set_position(self, position: int) -> None:
         """Move the 'you are here' line (the timeline moved)."""

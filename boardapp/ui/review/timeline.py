@@ -9,6 +9,7 @@ the rules were overridden before stepping there.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -27,6 +28,13 @@ from PySide6.QtWidgets import (
 )
 
 from boardapp.review.timeline import Review, StepKind
+
+SEASONS = ("spring", "summer", "fall", "autumn", "winter")
+CONTINUES = (" (retreats)",)
+"""Turn labels that continue the turn before them: Diplomacy's retreats belong to their season (a step
+'by season' goes Spring 1901 → Fall 1901 → Winter 1901, each stop after the season's retreats)."""
+STEP_CODE = re.compile(r" — [IVX]+(\.[A-Z])? ")
+"""The Game's labels name a step of the turn sequence ('Turn 1 (2000) — II.C Builds')."""
 
 FORCED_COLOUR = QColor("#c62828")
 TURN_COLOUR = QColor("#607d8b")
@@ -87,7 +95,8 @@ class TimelineBar(QWidget):
         self.slider.setRange(0, review.last)
         self.slider.setValue(review.last)
         self.slider.setPageStep(max(1, review.last // 20))
-        self.slider.turn_marks = tuple(t.position for t in review.turns)
+        self.turn_stops = turn_stops(review)
+        self.slider.turn_marks = self.turn_stops
         self.slider.forced_marks = review.forced
         self.by = QComboBox(self)
         self.by.addItem("by command", "command")
@@ -132,14 +141,8 @@ class TimelineBar(QWidget):
         return b
 
     def turn_word(self) -> str:
-        """What a turn is called in this game, from its first turn label ('Week 3' → 'week')."""
-        labels = [t.label for t in self.review.turns]
-        if not labels:
-            return "turn"
-        first = labels[0].split()[0].lower()
-        if first in ("spring", "fall", "autumn", "winter", "summer"):
-            return "season"
-        return first if first.isalpha() and len(first) <= 12 else "turn"
+        """What one step 'by turn' is called in this game; see :func:`turn_word`."""
+        return turn_word([t.label for t in self.review.turns])
 
     # --- where we are --------------------------------------------------------------------------------
     @property
@@ -154,11 +157,17 @@ class TimelineBar(QWidget):
     def set_position(self, position: int) -> None:
         self.slider.setValue(max(0, min(self.review.last, position)))
 
+    def stops(self) -> tuple[int, ...]:
+        """Where a step by the chosen grain stops (by turn: :func:`turn_stops`, the start and end included)."""
+        if self.step_by == "turn":
+            return tuple(sorted({0, *self.turn_stops, self.review.last}))
+        return self.review.stops(self.step_by)
+
     def step_forward(self) -> None:
-        self.set_position(self.review.next_stop(self.position, self.step_by))
+        self.set_position(next((p for p in self.stops() if p > self.position), self.review.last))
 
     def step_back(self) -> None:
-        self.set_position(self.review.previous_stop(self.position, self.step_by))
+        self.set_position(next((p for p in reversed(self.stops()) if p < self.position), 0))
 
     def toggle_play(self) -> None:
         if self.timer.isActive():
@@ -196,3 +205,33 @@ class TimelineBar(QWidget):
         """The slider's area around ``position`` (tests click there)."""
         x = self.slider.x_of(position)
         return QRect(x - 2, 0, 4, self.slider.height())
+
+
+def turn_word(labels: list[str]) -> str:
+    """What a turn is called in a game, from its turn labels, in the rule system's own words: 'season'
+    (Diplomacy), 'player-turn' (Mid-East PEACE: 'Round 1: Egypt's Player-Turn'), 'step' (The Game: each
+    label names a step of the turn sequence), else the labels' first word ('Week 3' → 'week', Coup's
+    'Turn 2 (G-R-F)' → 'turn')."""
+    if not labels:
+        return "turn"
+    if any("Player-Turn" in label for label in labels):
+        return "player-turn"
+    if any(STEP_CODE.search(label) for label in labels):
+        return "step"
+    words = [label.split()[0].lower() for label in labels if label.split()]
+    if any(w in SEASONS for w in words):
+        return "season"
+    first = next((w for w in words if w.isalpha()), "")
+    return first if first and len(first) <= 12 else "turn"
+
+
+def turn_stops(review: Review) -> tuple[int, ...]:
+    """The ends of the turns a step 'by turn' stops at: the journal's turns, a turn whose label continues
+    the one before (Diplomacy's retreats, :data:`CONTINUES`) merged into it."""
+    stops: list[int] = []
+    for turn in review.turns:
+        if stops and turn.label.endswith(CONTINUES):
+            stops[-1] = turn.position
+        else:
+            stops.append(turn.position)
+    return tuple(stops)

@@ -29,10 +29,12 @@ from PySide6.QtWidgets import (
 
 from boardapp.engine.module import Audience
 from boardapp.review.timeline import Review
+from boardapp.ui import contributions
 from boardapp.ui.board.scene import BoardScene
 from boardapp.ui.board.view import BoardView
+from boardapp.ui.document.controller import GameController
 from boardapp.ui.review.curves import CurvesPanel
-from boardapp.ui.review.source import ReviewSource
+from boardapp.ui.review.source import READ_ONLY, ReviewSource
 from boardapp.ui.review.timeline import TimelineBar
 from boardapp.ui.widgets.panels import LogPanel
 
@@ -40,10 +42,16 @@ from boardapp.ui.widgets.panels import LogPanel
 class ReviewWindow(QMainWindow):
     """CONTROL's after-action review of one game; see the module docstring."""
 
-    def __init__(self, review: Review, parent: QWidget | None = None) -> None:
+    def __init__(self, review: Review, parent: QWidget | None = None, *, umpire: bool = False) -> None:
         super().__init__(parent)
         self.review = review
         self.game = ReviewSource(review)
+        self.audience = Audience.CONTROL if umpire else Audience.PUBLIC
+        """Whom a rule system's own views draw for (Coup's table): CONTROL with ``--umpire``, else the hall."""
+        self.controller = GameController(self.game)
+        """The one door, over a source that refuses every command (the rule systems' docks wire their
+        buttons to it; those are disabled, and a command that still arrives is refused and said)."""
+        self.controller.on_refused(lambda _outcome: self.statusBar().showMessage(READ_ONLY, 8000))
         name = getattr(review.module.scenario, "name", "game")
         where = f" ({Path(review.source).name})" if review.source else ""
         self.setWindowTitle(f"{name}{where} — review (read-only)")
@@ -68,6 +76,7 @@ class ReviewWindow(QMainWindow):
         self.timeline.positionChanged.connect(self.show_position)
         self.big_screen: ReviewScreen | None = None
         self._menus()
+        self.contributions = contributions.install_for_review(self, self.game)
         self.resize(1500, 950)
         self.resizeDocks([self.curves_dock], [560], Qt.Orientation.Horizontal)  # room for the log's events
         self.resizeDocks([self.curves_dock], [380], Qt.Orientation.Vertical)
@@ -101,6 +110,10 @@ class ReviewWindow(QMainWindow):
         view.addAction("Big screen: &curves", lambda: self.open_screen().set_layout("curves"))
         view.addAction(self.curves_dock.toggleViewAction())
 
+    def push(self, command: Any) -> None:
+        """The rule systems' views call ``window.push``: a review takes nothing, and says so in the status bar."""
+        self.statusBar().showMessage(READ_ONLY, 8000)
+
     # --- the timeline --------------------------------------------------------------------------------
     @property
     def position(self) -> int:
@@ -132,6 +145,7 @@ class ReviewWindow(QMainWindow):
         self.timeline.timer.stop()
         if self.big_screen is not None:
             self.big_screen.close()
+        contributions.uninstall(self)
         self.scene.detach()
         super().closeEvent(event)
 
@@ -202,7 +216,8 @@ def review_dialog(parent: QWidget) -> ReviewWindow | None:
     return open_review_window(path, parent_for_errors=parent) if path else None
 
 
-def open_review_window(path: str | Path, parent_for_errors: QWidget | None = None) -> ReviewWindow | None:
+def open_review_window(path: str | Path, parent_for_errors: QWidget | None = None, *,
+                       umpire: bool = False) -> ReviewWindow | None:
     """Open ``path`` in review mode; a file that cannot be reviewed is said in a message box."""
     from boardapp.engine.gamefile import GameFileError
 
@@ -211,15 +226,16 @@ def open_review_window(path: str | Path, parent_for_errors: QWidget | None = Non
     except (GameFileError, OSError, ValueError) as exc:
         QMessageBox.warning(parent_for_errors, "Cannot review this game", str(exc))
         return None
-    window = ReviewWindow(review)
+    window = ReviewWindow(review, umpire=umpire)
     _open.append(window)
     window.destroyed.connect(lambda *_: _open.remove(window) if window in _open else None)
     window.show()
     return window
 
 
-def run_review(path: str | Path) -> int:
-    """``boardapp review GAME``: the review window on a game file (read-only)."""
+def run_review(path: str | Path, umpire: bool = False) -> int:
+    """``boardapp review GAME [--umpire]``: the review window on a game file (read-only); a rule system's
+    own views (Coup's table) show the public picture unless ``umpire``."""
     from boardapp.engine.gamefile import GameFileError
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
@@ -228,6 +244,6 @@ def run_review(path: str | Path) -> int:
     except (GameFileError, OSError, ValueError) as exc:
         print(f"boardapp review: {exc}", file=sys.stderr)
         return 2
-    window = ReviewWindow(review)
+    window = ReviewWindow(review, umpire=umpire)
     window.show()
     return int(app.exec())
