@@ -139,8 +139,8 @@ def test_a_diplomacy_review_keeps_its_board_and_orders_panel_read_only(qtbot: An
     from tests.review.peace_and_coup import ROOT
 
     game = new_game(load_scenario(ROOT / "scenarios" / "mun-historical-1935.yaml"))
-    game.push({"kind": "adjudicate"})
-    game.push({"kind": "adjudicate"})
+    game.push({"kind": "adjudicate", "force": "the officers resolve without the missing powers"})
+    game.push({"kind": "adjudicate", "force": "the officers resolve without the missing powers"})
     w = ReviewWindow(Review.from_game(game))
     qtbot.addWidget(w)
     w.show()
