@@ -258,7 +258,7 @@ class Game(Generic[S]):
         >>> mirror.sync_to(host.entries, list(reversed(host.redo_stack)))
         False
         """
-        mine, theirs = self.entries, list(entries)
+        mine, theirs = self.entries, entries  # indexed and sliced only: no copy of a long journal
         redo_stack = list(reversed(list(undone)))
         h, n = len(mine), len(theirs)
         changed = False

@@ -70,7 +70,9 @@ def apply_entry(game: Game[Any], entry: JournalEntry) -> None:
     """
     if entry.seq != head(game) + 1:
         raise OutOfOrderError(f"entry {entry.seq} does not follow entry {head(game)}")
-    game.sync_to([*game.entries, entry])
+    # The common case of following a host, one entry after another: appended as Game.sync_to appends
+    # (a copy of the whole journal per entry would make every seat's cost grow with the game's length).
+    game.append_recorded(entry)
 
 
 def redo_entry(game: Game[Any], entry: JournalEntry) -> None:
