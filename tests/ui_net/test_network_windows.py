@@ -306,8 +306,12 @@ def test_kick_revokes_a_seat(qtbot: Any, host_window: Any, join: Any) -> None:
         seat.game.push({"kind": "news", "text": "still here?"})
     assert closed.value.code == "closed"
     qtbot.waitUntil(lambda: "umpire 1" not in {r["seat"] for r in runner.status()}, timeout=WAIT)
+    assert "kicked code" not in panel.refusals.text()
     with pytest.raises(SeatError):
         open_join(runner.url, code)
+    # the host refused the kicked code: the Seats dock says so (issue 11.6)
+    qtbot.waitUntil(lambda: (panel.refresh(), "kicked code" in panel.refusals.text())[1], timeout=WAIT)
+    assert panel.refusals.text().startswith("Refused or dropped: ")
     # the revocation is kept in the seats file: a restarted host refuses the code too
     assert any(g.revoked and g.name == "umpire 1" for g in runner.grants())
     assert '"revoked": true' in runner.seats_file.read_text(encoding="utf-8")

@@ -371,6 +371,12 @@ class HostStatusPanel(QWidget):
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         lay.addWidget(self.table, 1)
+        self.refusals = QLabel()
+        """The host's latest refusals and drops (wrong or revoked codes, too many connections, dead or
+        slow seats): what a venue's Wi-Fi and a rogue laptop look like from CONTROL's chair."""
+        self.refusals.setWordWrap(True)
+        self.refusals.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        lay.addWidget(self.refusals)
         row = QHBoxLayout()
         self.codes_button = QPushButton("Join codes…")
         row.addWidget(self.codes_button)
@@ -410,6 +416,11 @@ class HostStatusPanel(QWidget):
         except Exception as exc:  # the host's loop is stuck or gone: say so, keep the window alive
             self.address.setText(f"Host status unavailable: {exc}")
             return
+        try:
+            refused = self.runner.call(lambda h: h.recent_refusals())
+        except Exception:  # an older host without the list: nothing to show
+            refused = []
+        self.refusals.setText(self.refusals_text(refused))
         online = sum(1 for r in rows if r["online"])
         web = self.runner.web_urls
         self.address.setText(f"Hosting at {self.runner.url} — {online} of {len(rows)} seats online"
@@ -434,6 +445,23 @@ class HostStatusPanel(QWidget):
             kick.clicked.connect(lambda _=False, token=r["token"], name=r["seat"]: self.ask_and_kick(token, name))
             self.table.setCellWidget(i, 0, kick)
             self.kick_buttons[r["seat"]] = kick
+
+    REFUSAL_WORDS = {"unauthorized": "wrong code", "revoked": "kicked code", "overloaded": "too many connections",
+                     "timeout": "silent too long", "too_slow": "not reading", "protocol": "bad message",
+                     "too_big": "message too big", "malformed": "malformed message"}
+
+    @classmethod
+    def refusals_text(cls, refused: list[dict[str, Any]], most: int = 5) -> str:
+        """'Refused or dropped: 11:24 wrong code from 10.0.0.7:51234; …' (the newest ``most``), or ''."""
+        if not refused:
+            return ""
+        lines = []
+        for r in refused[:most]:
+            when = time.strftime("%H:%M", time.localtime(r["at"]))
+            who = r["seat"] or r["address"] or "?"
+            lines.append(f"{when} {cls.REFUSAL_WORDS.get(r['code'], r['code'])}: {who}")
+        more = f" (+{len(refused) - most} more)" if len(refused) > most else ""
+        return "Refused or dropped: " + "; ".join(lines) + more
 
     def _ask_kick(self, name: str) -> bool:
         answer = QMessageBox.question(
