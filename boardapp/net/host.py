@@ -22,7 +22,7 @@ import sys
 import time
 import uuid
 from collections import OrderedDict, deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Awaitable, Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -1029,12 +1029,20 @@ def _print_code(label: str, url: str, grant: Grant, qr: bool = False) -> None:
     code.print_ascii()
 
 
-def main(path: str | Path, port: int = 8765, bind: str = "0.0.0.0", umpires: int = 4, qr: bool = False) -> int:
+Beside = Callable[["Host", Any], Awaitable[Callable[[], Awaitable[None]] | None]]
+"""Something served beside the host (the players' web page): started once the host is, given the
+host and its game; returns how to stop it (or None if it did not start)."""
+
+
+def main(path: str | Path, port: int = 8765, bind: str = "0.0.0.0", umpires: int = 4, qr: bool = False, *,
+         prepare: Callable[[Host], Any] | None = None, beside: Beside | None = None) -> int:
     """``boardapp host GAME_FILE``: serve a game file, print the join codes, run until Ctrl-C.
 
     Seats and codes are kept in ``GAME_FILE.seats.json`` (private to this user) so that a restarted
     host accepts the same codes. The codes are printed one line each (``qr``: with their QR codes too;
     the board's Game ▸ Join codes… shows them better), then how CONTROL gets its board on this host.
+    ``prepare`` may add seats before they are saved (the web page's viewer seat); ``beside`` starts
+    what is served beside the host (see :data:`Beside`).
     """
     from boardapp.engine.files import open_game
 
@@ -1057,11 +1065,15 @@ def main(path: str | Path, port: int = 8765, bind: str = "0.0.0.0", umpires: int
                 host.add_seat("umpire", f"umpire {i + 1}")
             host.add_seat("viewer", "big screen")
             host.save_grants(seats_file)
+        if prepare is not None:
+            prepare(host)
+            host.save_grants(seats_file)
         await host.start()
         print(f"boardapp: hosting {path.name} at {host.url} (entry {head(game)}); join codes:")
         for grant in host.grants.values():
             if not grant.revoked:
                 _print_code(grant.role, host.url, grant, qr=qr)
+        stop_beside = await beside(host, game) if beside is not None else None
         control = next((g for g in host.grants.values() if g.role == "control" and not g.revoked), None)
         if control is not None:
             print(f"CONTROL's board on this machine: boardapp join 127.0.0.1:{host.port} --code {control.token}\n"
@@ -1070,6 +1082,8 @@ def main(path: str | Path, port: int = 8765, bind: str = "0.0.0.0", umpires: int
         try:
             await asyncio.Event().wait()
         finally:
+            if stop_beside is not None:
+                await stop_beside()
             await host.stop()
 
     try:

@@ -8,13 +8,11 @@ anything beside the host (see docs/web.md for the hook that would let it).
 
 from __future__ import annotations
 
-import asyncio
 import json
 import sys
 from pathlib import Path
 from typing import Any
 
-from boardapp.model.problems import FileProblemsError
 from boardapp.net.host import Grant, Host
 from boardapp.web.server import ANY_ADDRESS, WebView
 
@@ -60,59 +58,21 @@ async def start_web(host: Host, game: Any, bind: str, port: int) -> WebView:
 
 def main(path: str | Path, port: int = 8765, bind: str = "0.0.0.0", umpires: int = 4,
          web_port: int | None = None) -> int:
-    """Serve a game file to seats on ``port`` and its public web page on ``web_port`` (None: no page)."""
-    from boardapp.engine.files import open_game
-    from boardapp.net.replica import head
+    """Serve a game file to seats on ``port`` (``boardapp.net.host.main``: the same seats, codes and
+    messages) and its public web page on ``web_port`` beside it (None: no page)."""
+    from boardapp.net.host import main as host_main
 
-    path = Path(path)
-    try:
-        game = open_game(path)
-    except FileProblemsError as exc:
-        for problem in exc.problems:
-            print(str(problem), file=sys.stderr)
-        return 1
+    if web_port is None:
+        return host_main(path, port=port, bind=bind, umpires=umpires)
 
-    async def run() -> None:
-        host = Host(game, host=bind, port=port)
-        seats_file = path.with_name(path.name + ".seats.json")
-        if seats_file.exists():
-            host.load_grants(seats_file)
-        else:
-            host.add_seat("control", "CONTROL")
-            for i in range(umpires):
-                host.add_seat("umpire", f"umpire {i + 1}")
-            host.add_seat("viewer", "big screen")
-        if web_port is not None:
-            web_grant(host)
-        host.save_grants(seats_file)
-        await host.start()
-        print(f"boardapp: hosting {path.name} at {host.url} (entry {head(game)}); join codes:")
-        for grant in host.grants.values():
-            if not grant.revoked:
-                teams = f" (teams: {', '.join(sorted(grant.teams))})" if grant.teams is not None else ""
-                print(f"  {grant.role:<12} {grant.name}{teams}: {grant.token}")
-        web = None
-        if web_port is not None:
-            try:
-                web = await start_web(host, game, bind, web_port)
-            except OSError as exc:
-                print(f"boardapp: the web page could not use port {web_port}: {exc.strerror or exc}; "
-                      f"choose another with --web-port", file=sys.stderr)
-            else:
-                print("boardapp: the players' web page (public board, read-only): " + "  ".join(web.urls))
-        print("Press Ctrl-C to stop.")
+    async def beside(host: Host, game: Any) -> Any:
         try:
-            await asyncio.Event().wait()
-        finally:
-            if web is not None:
-                await web.stop()
-            await host.stop()
+            web = await start_web(host, game, bind, web_port)
+        except OSError as exc:
+            print(f"boardapp: the web page could not use port {web_port}: {exc.strerror or exc}; "
+                  f"choose another with --web-port", file=sys.stderr)
+            return None
+        print("boardapp: the players' web page (public board, read-only): " + "  ".join(web.urls))
+        return web.stop
 
-    try:
-        asyncio.run(run())
-    except KeyboardInterrupt:
-        pass
-    finally:
-        if game.store is not None:
-            game.store.close()
-    return 0
+    return host_main(path, port=port, bind=bind, umpires=umpires, prepare=web_grant, beside=beside)
