@@ -283,3 +283,26 @@ def turn_minutes_of(module: Any, state: Any) -> float | None:
     settings decide); None too for a stand-in module without it (a LAN viewer's public picture)."""
     minutes = getattr(module, "turn_minutes", None)
     return minutes(state) if minutes is not None else None
+
+
+SEASONS = ("spring", "summer", "fall", "autumn", "winter")
+STEP_CODE = re.compile(r" — [IVX]+(\.[A-Z])? ")
+"""The Game's labels name a step of the turn sequence ('Turn 1 (2000) — II.C Builds')."""
+
+
+def turn_word(labels: list[str]) -> str:
+    """What a turn is called in a game, from its turn labels, in the rule system's own words: 'season'
+    (Diplomacy), 'player-turn' (Mid-East PEACE: 'Round 1: Egypt's Player-Turn'), 'step' (The Game: each
+    label names a step of the turn sequence), else the labels' first word ('Week 3' → 'week', Coup's
+    'Turn 2 (G-R-F)' → 'turn')."""
+    if not labels:
+        return "turn"
+    if any("Player-Turn" in label for label in labels):
+        return "player-turn"
+    if any(STEP_CODE.search(label) for label in labels):
+        return "step"
+    words = [label.split()[0].lower() for label in labels if label.split()]
+    if any(w in SEASONS for w in words):
+        return "season"
+    first = next((w for w in words if w.isalpha()), "")
+    return first if first and len(first) <= 12 else "turn"

@@ -9,10 +9,12 @@ from typing import Any
 import pytest
 from PySide6.QtGui import QGuiApplication
 
-from boardapp.engine.files import open_game
+from boardapp.engine.files import load_scenario, new_game, open_game
 from boardapp.engine.gamefile import GameFile
 from boardapp.ui.bigscreen.control import META_CLOCK, BigScreenControl, has_command
 from boardapp.ui.bigscreen.window import BigScreenWindow
+
+MUN = Path(__file__).resolve().parents[2] / "scenarios" / "mun-historical-1935.yaml"
 
 
 def view_action(win: Any, text: str) -> Any:
@@ -378,3 +380,28 @@ def test_the_dock_says_the_clock_is_the_hosts_on_every_networked_board(win, game
             seat.close()
         win.network.stop_hosting()
     assert label.text() == "Clock shared through tiny.game"
+
+
+def test_the_closed_clock_panel_words_the_turn_as_the_game_does(win, qtbot, tmp_path):
+    """With the big screen closed the panel still says the game's own turn and its word for it: a War in
+    Binni week, a Diplomacy season (issue 12.11: "Spring 1935" everywhere, never "Turn 1"); layouts in words."""
+    from boardapp.ui.mainwindow import MainWindow
+
+    panel = win.bigscreen.dock_widget.clock_control
+    assert win.bigscreen.screen is None
+    panel.update_readout()
+    assert panel.readout.text().startswith("Week 1 ")
+    assert panel.week_button.text() == "New week"
+    assert panel.layout_button.text() == "Layout: map + side bar ▸"
+
+    path = tmp_path / "mun.game"
+    new_game(load_scenario(MUN), save=path).store.close()
+    mun = MainWindow(open_game(path), path)
+    qtbot.addWidget(mun)
+    try:
+        panel = mun.bigscreen.dock_widget.clock_control
+        panel.update_readout()
+        assert panel.readout.text().startswith("Spring 1935 ")
+        assert panel.week_button.text() == "New season"
+    finally:
+        mun.bigscreen.close()

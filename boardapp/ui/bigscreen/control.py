@@ -8,7 +8,7 @@
   one. The same action closes it; closing the board closes it too. The big screen never takes
   input from the hall: the board stays the only place that acts, and gets the focus back.
 * a **Big screen** dock: the clock panel (:class:`~boardapp.ui.bigscreen.window.ClockControl`: Start,
-  Pause/Resume, ±1 min, New week, Layout, Whole map), the screen chooser, "Show my view" and a
+  Pause/Resume, ±1 min, New week/season/turn, Layout, Whole map), the screen chooser, "Show my view" and a
   **News** line that pushes the rule module's ``news`` command (when it has one).
 * **View ▸ Show this on the big screen** (Ctrl+Shift+R) and **Whole map on the big screen**
   (Ctrl+Shift+H), also in the map's context menu: the big screen glides to the region the
@@ -106,6 +106,11 @@ class ScreenDriver(QObject):
         self.timer.setInterval(self.TICK_MS)
         self.timer.timeout.connect(self.ticked)
         self.timer.start()
+
+    @property
+    def game(self) -> GameSource | None:
+        """The board window's game (it may be replaced), so the clock panel words the turn as the game does."""
+        return getattr(getattr(self.parent(), "window", None), "game", None)
 
     # --- the open big screen -------------------------------------------------------------------
     def attach(self, screen: BigScreenWindow) -> None:

@@ -56,7 +56,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from boardapp.clock import TurnClock, turn_minutes_of, week_of
+from boardapp.clock import TurnClock, turn_minutes_of, turn_word, week_of
 from boardapp.engine.module import BoardPicture, Section
 from boardapp.ui.bigscreen.follower import FileFollower
 from boardapp.ui.bigscreen.scene import INK, NAME_FRACTION, PIECE_SCALE, BigView, PublicScene, big_font
@@ -68,6 +68,8 @@ from boardapp.ui.contributions import screen_view, sidebar_sections
 from boardapp.ui.document.source import GameSource
 
 LAYOUTS = ("map", "map_sidebar", "clock")
+LAYOUT_WORDS = {"map": "map", "map_sidebar": "map + side bar", "clock": "clock"}
+"""What CONTROL's panel calls each layout (the ids are settings keys, not words for people)."""
 SETTINGS_SCREEN = "bigscreen/screen"
 """QSettings key: the name of the screen the big screen goes to."""
 
@@ -874,8 +876,7 @@ class ClockControl(QWidget):
 
     def turn_label(self) -> str:
         """The game's turn in its own words, for a driver that keeps no picture (no big screen open)."""
-        game = getattr(self.screen_window, "game", None) or getattr(getattr(self.screen_window, "window", None),
-                                                                    "game", None)
+        game = getattr(self.screen_window, "game", None)  # the big screen's, or the driver's board window's
         if game is None:
             return ""
         try:
@@ -891,10 +892,16 @@ class ClockControl(QWidget):
         turn = getattr(getattr(self.screen_window, "picture", None), "turn_label", "") or self.turn_label()
         turn = turn or f"Turn {clock.week}"
         _set_text(self.readout, f"{turn}  {clock.text()}  — {words}")
+        word = turn_word([turn])
+        word = word if word in ("week", "season", "round", "year") else "turn"  # what the clock restarts for
+        _set_text(self.week_button, f"New {word}")
+        self.week_button.setToolTip(f"Reset the clock for the next {word} (it also resets when the game's "
+                                    f"{word} ends)")
         self.start_button.setEnabled(not clock.started)
         _set_text(self.pause_button, "Pause" if clock.running else "Resume")
         self.pause_button.setEnabled(clock.started)
-        _set_text(self.layout_button, f"Layout: {self.screen_window.layout_name} ▸")
+        name = self.screen_window.layout_name
+        _set_text(self.layout_button, f"Layout: {LAYOUT_WORDS.get(name, name)} ▸")
 
 
 def open_screen(path: str | Path, settings: QSettings | None = None,

@@ -9,7 +9,6 @@ the rules were overridden before stepping there.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Any
 
@@ -27,14 +26,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from boardapp.clock import turn_word  # re-exported: what one step 'by turn' is called
 from boardapp.review.timeline import Review, StepKind
 
-SEASONS = ("spring", "summer", "fall", "autumn", "winter")
 CONTINUES = (" (retreats)",)
 """Turn labels that continue the turn before them: Diplomacy's retreats belong to their season (a step
 'by season' goes Spring 1901 → Fall 1901 → Winter 1901, each stop after the season's retreats)."""
-STEP_CODE = re.compile(r" — [IVX]+(\.[A-Z])? ")
-"""The Game's labels name a step of the turn sequence ('Turn 1 (2000) — II.C Builds')."""
 
 FORCED_COLOUR = QColor("#c62828")
 TURN_COLOUR = QColor("#607d8b")
@@ -205,24 +202,6 @@ class TimelineBar(QWidget):
         """The slider's area around ``position`` (tests click there)."""
         x = self.slider.x_of(position)
         return QRect(x - 2, 0, 4, self.slider.height())
-
-
-def turn_word(labels: list[str]) -> str:
-    """What a turn is called in a game, from its turn labels, in the rule system's own words: 'season'
-    (Diplomacy), 'player-turn' (Mid-East PEACE: 'Round 1: Egypt's Player-Turn'), 'step' (The Game: each
-    label names a step of the turn sequence), else the labels' first word ('Week 3' → 'week', Coup's
-    'Turn 2 (G-R-F)' → 'turn')."""
-    if not labels:
-        return "turn"
-    if any("Player-Turn" in label for label in labels):
-        return "player-turn"
-    if any(STEP_CODE.search(label) for label in labels):
-        return "step"
-    words = [label.split()[0].lower() for label in labels if label.split()]
-    if any(w in SEASONS for w in words):
-        return "season"
-    first = next((w for w in words if w.isalpha()), "")
-    return first if first and len(first) <= 12 else "turn"
 
 
 def turn_stops(review: Review) -> tuple[int, ...]:
