@@ -15,8 +15,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 
-KEPT_OFF = ["shapely", "numpy"]
-"""Map geometry (shapely, and numpy under it) is checked in plain Python for boardapp's own maps."""
+KEPT_OFF = ["shapely", "numpy", "asyncio", "websockets"]
+"""Map geometry (shapely, and numpy under it) is checked in plain Python for boardapp's own maps; the network
+(asyncio, websockets) is imported when someone hosts or joins, not when the window builds its Game menu."""
 
 FIRST_PAINT = """
 from PySide6.QtWidgets import QApplication
@@ -59,12 +60,14 @@ def imported_after(script: str, tmp_path: Path, kept: list[str]) -> list[str]:
 
 
 @pytest.mark.parametrize("script", [FIRST_PAINT, MAIN_WINDOW], ids=["first paint", "main window"])
-def test_the_first_paint_of_war_in_binni_imports_no_map_geometry(script: str, tmp_path: Path) -> None:
+def test_the_first_paint_of_war_in_binni_imports_no_map_geometry_and_no_network(script: str, tmp_path: Path) -> None:
     assert imported_after(script, tmp_path, KEPT_OFF) == []
 
 
 def test_the_report_would_see_them(tmp_path: Path) -> None:
-    """The control case: a user's map (not one of boardapp's own) is checked with shapely, and the list shows it."""
+    """The control case: a user's map (not one of boardapp's own) is checked with shapely, a seat needs the
+    network, and the list shows them."""
     script = ("from boardapp.engine.files import read_map\n"
-              f"read_map({str(ROOT / 'tests' / 'data' / 'tiny-map.yaml')!r})\n")
-    assert imported_after(script, tmp_path, KEPT_OFF) == ["numpy", "shapely"]
+              f"read_map({str(ROOT / 'tests' / 'data' / 'tiny-map.yaml')!r})\n"
+              "from boardapp.ui.network.seats import SeatLink\n")
+    assert imported_after(script, tmp_path, KEPT_OFF) == ["asyncio", "numpy", "shapely", "websockets"]
