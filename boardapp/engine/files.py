@@ -24,6 +24,8 @@ from boardapp.rules import get_module
 
 SCENARIO_DIR = Path(__file__).resolve().parents[2] / "scenarios"
 DEFAULT_SCENARIO = SCENARIO_DIR / "war-in-binni.yaml"
+MAP_DIR = SCENARIO_DIR.parent / "maps"
+"""boardapp's own maps: their outlines are proved sound without shapely (``check_map(shipped=True)``)."""
 
 
 def _raise_if_errors(problems: Iterable[Problem]) -> list[Problem]:
@@ -33,13 +35,18 @@ def _raise_if_errors(problems: Iterable[Problem]) -> list[Problem]:
     return problems
 
 
-def read_map(path: str | Path) -> tuple[Map, list[Problem]]:
-    """A map file and its warnings; raises :class:`FileProblemsError` listing every error."""
-    return map_from_document(YamlDocument.read(path))
+def read_map(path: str | Path, exact: bool = False) -> tuple[Map, list[Problem]]:
+    """A map file and its warnings; raises :class:`FileProblemsError` listing every error.
+
+    ``exact``: check the outlines of even boardapp's own maps with shapely (``boardapp check``)."""
+    doc = YamlDocument.read(path)
+    return map_from_document(doc, shipped=not exact and doc.path.resolve().parent == MAP_DIR)
 
 
-def map_from_document(doc: YamlDocument) -> tuple[Map, list[Problem]]:
-    """Validate a parsed map file, then run the map checks once, each problem at its line."""
+def map_from_document(doc: YamlDocument, shipped: bool = False) -> tuple[Map, list[Problem]]:
+    """Validate a parsed map file, then run the map checks once, each problem at its line.
+
+    ``shipped``: the file is one of boardapp's own maps (see :func:`boardapp.model.checks.check_map`)."""
     if not isinstance(doc.data, dict):
         raise FileProblemsError([Problem("a map file is a YAML mapping (id:, name:, places: …)", file=doc.path,
                                          line=1, column=1)])
@@ -47,7 +54,7 @@ def map_from_document(doc: YamlDocument) -> tuple[Map, list[Problem]]:
         the_map = Map.model_validate(doc.data)
     except ValidationError as exc:
         raise FileProblemsError(doc.problems_from(exc)) from None
-    warnings = _raise_if_errors(doc.locate(p) for p in check_map(the_map))
+    warnings = _raise_if_errors(doc.locate(p) for p in check_map(the_map, shipped=shipped))
     return the_map, warnings
 
 
@@ -60,8 +67,9 @@ def read_scenario(path: str | Path) -> tuple[ScenarioBase, Map, list[Problem]]:
     return scenario_from_document(YamlDocument.read(path))
 
 
-def scenario_from_document(doc: YamlDocument) -> tuple[ScenarioBase, Map, list[Problem]]:
-    """Validate a parsed scenario file, read its map, and check the two together."""
+def scenario_from_document(doc: YamlDocument, exact: bool = False) -> tuple[ScenarioBase, Map, list[Problem]]:
+    """Validate a parsed scenario file, read its map, and check the two together (``exact``: as
+    :func:`read_map`)."""
     if not isinstance(doc.data, dict):
         raise FileProblemsError([Problem("a scenario file is a YAML mapping (id:, rules:, map: …)",
                                          file=doc.path, line=1, column=1)])
@@ -81,7 +89,7 @@ def scenario_from_document(doc: YamlDocument) -> tuple[ScenarioBase, Map, list[P
         raise FileProblemsError(doc.problems_from(exc)) from None
     map_path = (doc.path.parent / scenario.map).resolve()
     try:
-        the_map, map_warnings = read_map(map_path)
+        the_map, map_warnings = read_map(map_path, exact=exact)
     except FileProblemsError as exc:
         line, col = doc.where(("map",))
         raise FileProblemsError([Problem(f"map: the map {scenario.map!r} has problems", file=doc.path,
@@ -369,7 +377,7 @@ def check_file(path: str | Path) -> tuple[str, list[Problem]]:
         data = doc.data if isinstance(doc.data, dict) else {}
         if "rules" in data:
             kind = "scenario"
-            return kind, scenario_from_document(doc)[2]
+            return kind, scenario_from_document(doc, exact=True)[2]
         if "places" in data or "size" in data:
             kind = "map"
             return kind, map_from_document(doc)[1]

@@ -13,7 +13,7 @@ from boardapp.engine.module import Event
 class JournalEntry(BaseModel):
     """One accepted command, with the dice it used and what it did."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)  # built at the first entry read
 
     seq: int = Field(description="1, 2, 3, … in the order the game accepted the commands.")
     command: dict[str, Any] = Field(description="The command as data (its 'kind' says which).")

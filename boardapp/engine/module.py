@@ -27,7 +27,9 @@ if TYPE_CHECKING:
 class Command(BaseModel):
     """Something an umpire (or a player through an umpire) asks the game to do."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
+    # defer_build: a command class's validator is built when the first command of that kind is read, not when
+    # its rule system is imported (every system has a dozen or more; opening the board reads none)
+    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True, defer_build=True)
 
     kind: str
     force: str | None = Field(
@@ -88,7 +90,7 @@ class Event(BaseModel):
     players in ``visible_to`` see it); its public side, if any, is a separate event.
     """
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)  # built when first used, as Command
 
     kind: str = Field(description="Machine-readable kind: 'moved', 'fight', 'control', 'die', …")
     text: str = Field(description="The sentence an umpire reads in the log.")

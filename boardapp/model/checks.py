@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from typing import TYPE_CHECKING
 
+from boardapp.model.outline import sound_regions
 from boardapp.model.problems import Problem, format_loc
 
 if TYPE_CHECKING:
@@ -23,9 +24,16 @@ def _duplicates(ids: list[str]) -> set[str]:
     return {i for i, n in Counter(ids).items() if n > 1}
 
 
-def check_map(m: Map) -> list[Problem]:
-    """Every problem of a map: missing ids, bad polygons, unreachable places, …"""
-    from boardapp.model.geometry import overlapping_regions, polygon_problem, regions_containing
+def check_map(m: Map, *, shipped: bool = False) -> list[Problem]:
+    """Every problem of a map: missing ids, bad polygons, unreachable places, …
+
+    ``shipped``: the map is one of boardapp's own (``engine.files.MAP_DIR``); its outlines are first proved
+    sound in plain Python (:func:`~boardapp.model.outline.sound_regions`), which spares opening the board the
+    import of shapely. Whatever that cannot prove, and every map a user gives, is checked with shapely."""
+    inside = sound_regions(m) if shipped else None
+    if inside is None:
+        # shapely (and numpy) cost a tenth of a second to import: only here, when a map's geometry needs them
+        from boardapp.model.geometry import overlapping_regions, polygon_problem, regions_containing
 
     problems: list[Problem] = []
     place_ids = [p.id for p in m.places]
@@ -33,7 +41,8 @@ def check_map(m: Map) -> list[Problem]:
     seen: set[str] = set()
     for i, place in enumerate(m.places):
         if place.id in dup and place.id in seen:
-            problems.append(_p(("places", i, "id"), f"the id {place.id!r} is used by another place; ids must be unique"))
+            problems.append(_p(("places", i, "id"), f"the id {place.id!r} is used by another place; "
+                               "ids must be unique"))
         seen.add(place.id)
     names: dict[str, list[int]] = defaultdict(list)
     for i, place in enumerate(m.places):
@@ -78,15 +87,16 @@ def check_map(m: Map) -> list[Problem]:
         if region.id in region_dup and region.id in seen:
             problems.append(_p(("regions", i, "id"), f"the id {region.id!r} is used by another region"))
         seen.add(region.id)
-        why = polygon_problem(region)
+        why = polygon_problem(region) if inside is None else None  # proved simple when inside is known
         if why:
             problems.append(_p(("regions", i, "polygon"), f"region {region.id!r}: {why}"))
     index = {r.id: i for i, r in enumerate(m.regions)}
-    for a, b in overlapping_regions(m):
+    for a, b in overlapping_regions(m) if inside is None else ():  # proved apart when inside is known
         problems.append(_p(("regions", index[b], "polygon"), f"region {b!r} overlaps region {a!r}; "
                            "regions of one kind must not overlap"))
     if m.regions:
-        inside = regions_containing(m)
+        if inside is None:
+            inside = regions_containing(m)
         for i, place in enumerate(m.places):
             if not inside.get(place.id):
                 problems.append(_p(("places", i, "at"), f"place {place.id!r} is outside every region", "warning"))

@@ -11,7 +11,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QSettings, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence, QUndoStack
@@ -34,11 +34,13 @@ from boardapp.engine.module import Audience
 from boardapp.ui import contributions
 from boardapp.ui.board.scene import BoardScene
 from boardapp.ui.board.view import BoardView, OverviewView
-from boardapp.ui.dialogs.command import ForceDialog, PreviewDialog
 from boardapp.ui.document.controller import GameController, Outcome
 from boardapp.ui.document.source import GameSource, is_shared
 from boardapp.ui.document.undo import JournalStep
 from boardapp.ui.widgets.panels import LogPanel, OffMapTree, TeamPanel, TurnPanel
+
+if TYPE_CHECKING:  # the dialogs are imported when first opened: opening the board shows neither
+    from boardapp.ui.dialogs.command import ForceDialog, PreviewDialog
 
 MAX_RECENT = 8
 
@@ -262,6 +264,8 @@ class MainWindow(QMainWindow):
         return self.controller.submit(command).entry
 
     def offer_force(self, command: dict[str, Any], reasons: list[str]) -> ForceDialog:
+        from boardapp.ui.dialogs.command import ForceDialog  # lazy: see the imports
+
         self.statusBar().showMessage("Refused: " + "; ".join(reasons), 10000)
         dlg = ForceDialog(command, reasons, self, module=self.game.module, state=self.game.state)
         dlg.accepted.connect(lambda: self.push(dlg.forced_command()))
@@ -307,6 +311,8 @@ class MainWindow(QMainWindow):
         return [e.text for e in events]
 
     def end_turn(self) -> PreviewDialog:
+        from boardapp.ui.dialogs.command import PreviewDialog  # lazy: see the imports
+
         dlg = PreviewDialog(f"End of {self.game.module.turn_label(self.game.state)}", self.end_turn_preview(),
                             self, ok="End turn")
         dlg.accepted.connect(self._end_turn_now)

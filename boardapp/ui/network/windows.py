@@ -22,7 +22,7 @@ import re
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QColor, QGuiApplication, QImage, QPainter, QPixmap
@@ -51,16 +51,17 @@ from PySide6.QtWidgets import (
 )
 
 from boardapp.clock import TurnClock
-from boardapp.net.client import SeatError
-from boardapp.net.host import FIGHT_KINDS
 from boardapp.ui.document.controller import Outcome
 from boardapp.ui.network import roles
-from boardapp.ui.network.loops import SEAT_FOR_HOST, HostRunner, SeatPlan, saved_allies, saved_umpires
 from boardapp.ui.network.pending import PendingMoves
-from boardapp.ui.network.public import PublicGame
 from boardapp.ui.network.roles import kind_words
-from boardapp.ui.network.seats import SeatLink, normalise_url
-from boardapp.web.hosting import WEB_SEAT
+
+# The network itself (asyncio, websockets, the host, the seats: a tenth of a second to import) is imported
+# inside the functions that host or join, not here: every board window installs this module's Game menu,
+# and opening the board needs none of the network until someone hosts or joins.
+if TYPE_CHECKING:
+    from boardapp.ui.network.loops import HostRunner, SeatPlan
+    from boardapp.ui.network.seats import SeatLink
 
 __all__ = ["CodesDialog", "HostDialog", "HostStatusPanel", "JoinDialog", "NetworkControl", "WebAddressDialog",
            "install", "open_join", "run_join"]
@@ -219,6 +220,8 @@ class HostDialog(QDialog):
             self.accept()
 
     def plan(self) -> SeatPlan:
+        from boardapp.ui.network.loops import SeatPlan  # lazy: see the imports
+
         umpires: list[tuple[str, list[str] | None]] = []
         for i, edit in enumerate(self.team_edits):
             ids = [self._team_id(w.strip()) for w in edit.text().split(",") if w.strip()]
@@ -234,6 +237,9 @@ class CodesDialog(QDialog):
 
     def __init__(self, url: str, grants: list[Any], parent: QWidget | None = None,
                  web_urls: list[str] | None = None) -> None:
+        from boardapp.ui.network.loops import SEAT_FOR_HOST  # lazy: see the imports
+        from boardapp.web.hosting import WEB_SEAT
+
         super().__init__(parent)
         self.setWindowTitle("Join codes")
         lay = QVBoxLayout(self)
@@ -343,6 +349,8 @@ class JoinDialog(QDialog):
         form.addRow(buttons)
 
     def values(self) -> tuple[str, str, bool]:
+        from boardapp.ui.network.seats import normalise_url  # lazy: see the imports
+
         url, code = normalise_url(self.address.text())
         return url, self.code.text().strip() or code, bool(self.open_as.currentData())
 
@@ -405,6 +413,8 @@ class HostStatusPanel(QWidget):
         return "not joined yet"
 
     def refresh(self) -> None:
+        from boardapp.ui.network.loops import SEAT_FOR_HOST  # lazy: see the imports
+
         if not self.runner.running:
             self.address.setText("Not hosting.")
             self.table.setRowCount(0)
@@ -684,6 +694,8 @@ class NetworkControl(QObject):
     def _fight_heard(self, what: str, entry: Any) -> None:
         """A fight's result (issue 19.5): in every seat's status line and Network log; at the seat that fought,
         also a result box, since the status bar shows only the last event."""
+        from boardapp.net.host import FIGHT_KINDS  # lazy: see the imports
+
         if what not in ("push", "redo") or entry is None or self.link is None:
             return
         if not any(e.kind == "fight" for e in entry.events):
@@ -747,6 +759,8 @@ class NetworkControl(QObject):
 
     # --- hosting ------------------------------------------------------------------------------------
     def host_dialog(self) -> None:
+        from boardapp.ui.network.loops import saved_allies, saved_umpires  # lazy: see the imports
+
         teams = [(t.id, t.name) for t in self.window.game.module.teams]
         path = self.window.path
         try:
@@ -770,6 +784,9 @@ class NetworkControl(QObject):
     def host_game(self, port: int = 8765, bind: str = "0.0.0.0", plan: SeatPlan | None = None,
                   **host_options: Any) -> HostRunner:
         """Serve the window's game and play on through the host's own CONTROL seat."""
+        from boardapp.ui.network.loops import HostRunner  # lazy: see the imports
+        from boardapp.ui.network.seats import SeatLink
+
         w = self.window
         path = w.path
         if self.runner is not None and self.runner.running:
@@ -857,6 +874,8 @@ class NetworkControl(QObject):
 
     # --- joining ------------------------------------------------------------------------------------
     def join_dialog(self) -> None:
+        from boardapp.net.client import SeatError  # lazy: see the imports
+
         dlg = JoinDialog(self.window)
         self.window.dialog = dlg
         if dlg.exec() != QDialog.DialogCode.Accepted:
@@ -921,7 +940,10 @@ def open_join(url: str, code: str, screen: bool = False, timeout: float = 10.0) 
     A first connection refused (a wrong port) or an unknown host name fails at once; no answer fails
     after ``timeout``. Either way the seat is closed: the :class:`SeatError` says so (it does not keep
     trying behind a window that was never opened)."""
+    from boardapp.net.client import SeatError  # lazy: see the imports
     from boardapp.ui.board.render import ensure_app
+    from boardapp.ui.network.public import PublicGame
+    from boardapp.ui.network.seats import SeatLink, normalise_url
 
     ensure_app()
     url, in_url = normalise_url(url)
@@ -990,6 +1012,8 @@ def open_join(url: str, code: str, screen: bool = False, timeout: float = 10.0) 
 
 def run_join(url: str, code: str, screen: bool = False) -> int:
     """``boardapp join HOST:PORT --code CODE [--screen]``: run a seat's window until it closes."""
+    from boardapp.net.client import SeatError  # lazy: see the imports
+
     app = QApplication.instance() or QApplication(sys.argv[:1])
     try:
         window = open_join(url, code, screen=screen)
