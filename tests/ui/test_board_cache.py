@@ -14,7 +14,7 @@ from dataclasses import replace
 import numpy as np
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter, QPolygonF
-from PySide6.QtWidgets import QApplication, QGraphicsItem, QGraphicsView
+from PySide6.QtWidgets import QApplication, QGraphicsItem, QGraphicsScene, QGraphicsView
 
 from boardapp.ui.board import style
 from boardapp.ui.board.items import CounterItem
@@ -171,7 +171,7 @@ def test_a_lifted_counter_its_ghost_and_the_move_rings_show_at_once_at_1to1(qtbo
     scene.detach()
 
 
-def test_a_view_without_a_scene_is_filled_by_qt(qtbot, binni_game):
+def test_a_view_without_a_board_is_filled_by_qt(qtbot, binni_game):
     """Only a board covers every pixel: a view without one (the main window's, before a game is
     opened) lets Qt fill its viewport, else it would show whatever the window held before."""
     empty = BoardView()
@@ -181,6 +181,9 @@ def test_a_view_without_a_scene_is_filled_by_qt(qtbot, binni_game):
     empty.setScene(scene)
     assert empty.viewport().testAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
     empty.setScene(None)
+    assert not empty.viewport().testAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
+    bare = QGraphicsScene()  # no background brush: it paints nothing under its items
+    empty.setScene(bare)
     assert not empty.viewport().testAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
     scene.detach()
 

@@ -13,6 +13,19 @@ from PySide6.QtWidgets import QGraphicsView, QWidget
 MIN_SCALE, MAX_SCALE = 0.03, 8.0
 
 
+def _covers_every_pixel(scene: Any) -> bool:
+    """Whether ``scene`` paints every pixel of a view's viewport: a scene with a solid opaque background
+    brush does (``QGraphicsScene.drawBackground`` fills all it is asked for with it; a board's brush
+    is the sea around the map). Qt then need not fill the viewport before each paint: that fill of a
+    4K viewport cost ~2 ms of every full redraw, in Qt's worker threads (so more in wall time than in
+    this thread's CPU). Without a scene, or with a transparent one, Qt fills it as usual, else the
+    view would show whatever the window held there before."""
+    if scene is None:
+        return False
+    brush = scene.backgroundBrush()
+    return bool(brush.style() == Qt.BrushStyle.SolidPattern and brush.color().alpha() == 255)
+
+
 class BoardView(QGraphicsView):
     zoomChanged = Signal(float)
     viewportMoved = Signal()
@@ -44,11 +57,7 @@ class BoardView(QGraphicsView):
         if scene is not None and hasattr(scene, "defer_names"):
             scene.defer_names = True  # names placed just after the first paint (cold start)
         super().setScene(scene)
-        # The board paints every pixel of the viewport (the scene's background brush under the map), so
-        # Qt need not fill the viewport first: that fill of a 4K viewport cost ~2 ms of every full redraw
-        # (done in Qt's worker threads, so more in wall time than in this thread's CPU). Without a scene
-        # nothing would cover the viewport, so it is filled as usual then.
-        self.viewport().setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent, scene is not None)
+        self.viewport().setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent, _covers_every_pixel(scene))
         self._announce(scene)
         if self.isVisible() or not self._fitted:
             self._level_of_detail()
