@@ -213,3 +213,33 @@ def test_loss_stripes_look_as_drawn_on_the_chip(qapp):
         b[pips.top(): pips.bottom() + 1, pips.left(): pips.right() + 1] = 0
         assert np.abs(a - b).max() <= TOLERANCE, f"{damage} losses: the stripes differ from drawn ones"
         assert np.abs(a - _pixels(drawn)).max() > 60, f"{damage} losses: no stripe"
+
+
+def test_the_pixmap_cache_holds_the_pictures_of_the_pieces_in_a_4k_view(qtbot, binni_game):
+    """Every piece in view keeps its picture in Qt's global pixmap cache; when they do not all fit,
+    Qt drops and remakes pictures on every paint (a 1:1 redraw of a 4K view of a board of seven
+    counters a place took 35 ms instead of 6). Two viewports' worth of pixels leave room for fanned
+    stacks covering the view; a view never makes the cache smaller."""
+    from PySide6.QtGui import QPixmapCache
+
+    from boardapp.ui.board.view import PIECE_CACHE_VIEWPORTS
+
+    before = QPixmapCache.cacheLimit()
+    QPixmapCache.setCacheLimit(10240)  # Qt's default, whatever earlier tests made it
+    try:
+        scene = BoardScene(binni_game)
+        view = BoardView(scene)
+        qtbot.addWidget(view)
+        view.resize(3840, 2160)
+        view.show()
+        QApplication.processEvents()
+        vp = view.viewport()
+        pixels = vp.width() * vp.height() * vp.devicePixelRatioF() ** 2
+        assert pixels > 3800 * 2100
+        assert QPixmapCache.cacheLimit() * 1024 >= PIECE_CACHE_VIEWPORTS * pixels * 4 >= 2 * 3800 * 2100 * 4
+        view.resize(400, 300)
+        QApplication.processEvents()
+        assert QPixmapCache.cacheLimit() * 1024 >= PIECE_CACHE_VIEWPORTS * pixels * 4, "a small view shrank it"
+        scene.detach()
+    finally:
+        QPixmapCache.setCacheLimit(before)
