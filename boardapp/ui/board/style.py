@@ -179,16 +179,30 @@ MARK_COLOURS = {"moved": "#1f5fbf", "attacked": "#f07000"}
 """The bar colour of each mark a counter can carry (BoardPiece.marks)."""
 
 
+@lru_cache(maxsize=4)
+def _loss_stripes(losses: int) -> QPixmap:
+    """The red stripes of ``losses`` losses, corner to corner, as a chip-sized transparent pixmap,
+    blitted onto each damaged chip: drawn as antialiased translucent polygons they made a chip cost
+    0.08 ms with one loss and 0.16 ms with two instead of 0.03 ms (the bench map's ~450 damaged
+    looks: ~30 ms of its build)."""
+    pm, p = _canvas(CHIP, CHIP)
+    p.setPen(Qt.PenStyle.NoPen)
+    p.setBrush(QColor(212, 0, 0, 120))
+    for n in range(losses):
+        off = n * 16
+        p.drawPolygon(QPolygonF([QPointF(CHIP - 14 - off, 0), QPointF(CHIP - off, 0), QPointF(14 - off, CHIP),
+                                 QPointF(0 - off, CHIP)]))
+    p.end()
+    return pm
+
+
 def _marks(p: QPainter, damage: int, marks: tuple[str, ...], strip: float) -> None:
+    if damage > 0:  # a red stripe per loss (two at most)
+        p.drawPixmap(0, 0, _loss_stripes(min(damage, 2)))
     p.save()
     p.scale(PIX, PIX)
     p.setRenderHint(QPainter.RenderHint.Antialiasing)
     p.setPen(Qt.PenStyle.NoPen)
-    for n in range(min(damage, 2)):  # a red stripe per loss, corner to corner
-        p.setBrush(QColor(212, 0, 0, 120))
-        off = n * 16
-        p.drawPolygon(QPolygonF([QPointF(CHIP - 14 - off, 0), QPointF(CHIP - off, 0), QPointF(14 - off, CHIP),
-                                 QPointF(0 - off, CHIP)]))
     known = [m for m in marks if m in MARK_COLOURS]
     for i, mark in enumerate(known):  # a bar on the top edge of the visible strip, split per mark
         width = strip / len(known)
