@@ -243,3 +243,29 @@ def test_the_pixmap_cache_holds_the_pictures_of_the_pieces_in_a_4k_view(qtbot, b
         scene.detach()
     finally:
         QPixmapCache.setCacheLimit(before)
+
+
+def test_the_big_screen_makes_room_for_its_pieces_too(qtbot, binni_game):
+    """The big screen's markers and tokens keep their pictures in the same pixmap cache: a 4K big screen
+    sizes it as a 4K board does (else a crowded hall screen drops and remakes them on every paint)."""
+    from PySide6.QtGui import QPixmapCache
+
+    from boardapp.ui.bigscreen.scene import BigView, PublicScene
+    from boardapp.ui.board.view import PIECE_CACHE_VIEWPORTS
+
+    before = QPixmapCache.cacheLimit()
+    QPixmapCache.setCacheLimit(10240)
+    try:
+        scene = PublicScene(binni_game)
+        view = BigView(scene)
+        qtbot.addWidget(view)
+        view.resize(3840, 2160)
+        view.show()
+        QApplication.processEvents()
+        vp = view.viewport()
+        pixels = vp.width() * vp.height() * vp.devicePixelRatioF() ** 2
+        assert pixels > 3800 * 2100
+        assert QPixmapCache.cacheLimit() * 1024 >= PIECE_CACHE_VIEWPORTS * pixels * 4
+        scene.detach()
+    finally:
+        QPixmapCache.setCacheLimit(before)

@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 from boardapp.ui.board import labels, style
 from boardapp.ui.board.scene import NAME_PX, BoardScene
 from boardapp.ui.board.style import BADGE, CHIP, FAN, PIX, TOKEN_H
+from boardapp.ui.board.view import room_for_pieces
 from boardapp.ui.document.source import GameSource
 
 PIECE_SCALE = 1.5
@@ -348,6 +349,7 @@ class BigView(QGraphicsView):
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
+        room_for_pieces(self)  # its markers and tokens keep their pictures in Qt's pixmap cache, as the board's
         if not self.animating:
             self._settle()
 

@@ -28,6 +28,26 @@ def _covers_every_pixel(scene: Any) -> bool:
     return bool(brush.style() == Qt.BrushStyle.SolidPattern and brush.color().alpha() == 255)
 
 
+def room_for_pieces(view: QGraphicsView) -> None:
+    """Make Qt's pixmap cache large enough for the pictures of every piece in ``view`` (a board's or the
+    big screen's).
+
+    Each counter, control marker and token keeps its picture at the view's scale in Qt's global
+    pixmap cache (``DeviceCoordinateCache``): together about the viewport's pixels times how
+    many times the pieces cover it (fanned stacks overlap). Qt's default 10 MB holds the ~560
+    pieces of a 4K view at 1:1 on a map of five counters a place, barely; at seven a place it
+    dropped pictures on every paint and made them again (a full redraw at 1:1 went from 6 to
+    35 ms). So it holds :data:`PIECE_CACHE_VIEWPORTS` viewports (a 4K view: 64 MB); it holds
+    only what is drawn, and is never made smaller here (other widgets use it too)."""
+    from PySide6.QtGui import QPixmapCache
+
+    vp = view.viewport()
+    dpr = vp.devicePixelRatioF()
+    need_kb = int(PIECE_CACHE_VIEWPORTS * vp.width() * vp.height() * dpr * dpr * 4 / 1024) + 1
+    if QPixmapCache.cacheLimit() < need_kb:
+        QPixmapCache.setCacheLimit(need_kb)
+
+
 class BoardView(QGraphicsView):
     zoomChanged = Signal(float)
     viewportMoved = Signal()
@@ -191,22 +211,9 @@ class BoardView(QGraphicsView):
             self.fit()
 
     def room_for_pieces(self) -> None:
-        """Make Qt's pixmap cache large enough for the pictures of every piece in view.
-
-        Each counter, control marker and token keeps its picture at the view's scale in Qt's global
-        pixmap cache (``DeviceCoordinateCache``): together about the viewport's pixels times how
-        many times the pieces cover it (fanned stacks overlap). Qt's default 10 MB holds the ~560
-        pieces of a 4K view at 1:1 on a map of five counters a place, barely; at seven a place it
-        dropped pictures on every paint and made them again (a full redraw at 1:1 went from 6 to
-        35 ms). So it holds :data:`PIECE_CACHE_VIEWPORTS` viewports (a 4K view: 64 MB); it holds
-        only what is drawn, and is never made smaller here (other widgets use it too)."""
-        from PySide6.QtGui import QPixmapCache
-
-        vp = self.viewport()
-        dpr = vp.devicePixelRatioF()
-        need_kb = int(PIECE_CACHE_VIEWPORTS * vp.width() * vp.height() * dpr * dpr * 4 / 1024) + 1
-        if QPixmapCache.cacheLimit() < need_kb:
-            QPixmapCache.setCacheLimit(need_kb)
+        """Make Qt's pixmap cache large enough for the pictures of every piece in view (see
+        :func:`room_for_pieces`)."""
+        room_for_pieces(self)
 
     def visible_scene_rect(self) -> QRectF:
         return self.mapToScene(self.viewport().rect()).boundingRect()
