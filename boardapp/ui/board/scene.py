@@ -314,8 +314,12 @@ class BoardScene(QGraphicsScene):
             p.setPen(QPen(QColor("#8a7f70"), (6 if r.kind == "country" else 3) * s, Qt.PenStyle.DashDotLine
                           if r.kind == "country" else Qt.PenStyle.DotLine))
             p.drawPath(path)
-        # region names, large and faint, under everything else
+        # region names, large and faint, under everything else; not a region a place of the same name
+        # already names (a Diplomacy province is a region and a place: "MOSCOW" under "Moscow" twice)
+        named = {pl.name.casefold() for pl in m.places}
         for r in m.regions:
+            if not r.name or r.name.casefold() in named:
+                continue
             if r.label_at is not None:
                 at = QPointF(*r.label_at)
             else:

@@ -1,0 +1,44 @@
+"""A region's faint name is drawn unless a place of the same name already names it (no "MOSCOW" under "Moscow")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from boardapp.engine.files import load_scenario, new_game
+from boardapp.ui.board import scene as board_scene
+from boardapp.ui.board.scene import BoardScene
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _region_names_drawn(monkeypatch, scenario: str) -> tuple[set[str], object]:
+    drawn: set[str] = set()
+    real = board_scene.style.halo_text
+
+    def record(p, text, *args, **kwargs):
+        drawn.add(text)
+        return real(p, text, *args, **kwargs)
+
+    monkeypatch.setattr(board_scene.style, "halo_text", record)
+    scene = BoardScene(new_game(load_scenario(ROOT / "scenarios" / scenario)))
+    scene._record(True)  # the map as recorded for the near zoom, names included
+    scene.detach()
+    return drawn, scene.map
+
+
+@pytest.mark.parametrize("scenario", ["mun-historical-1935.yaml", "mideast-peace.yaml"])
+def test_a_region_named_by_its_place_is_not_named_twice(qapp, monkeypatch, scenario):
+    drawn, m = _region_names_drawn(monkeypatch, scenario)
+    places = {pl.name.casefold() for pl in m.places}
+    twins = [r.name for r in m.regions if r.name and r.name.casefold() in places]
+    assert twins, "the map has provinces named like their places (the case this test is about)"
+    assert not {t.upper() for t in twins} & drawn
+    others = {r.name.upper() for r in m.regions if r.name and r.name.casefold() not in places}
+    assert others <= drawn  # every other region is still named (Mid-East's Tunisia, Algeria, ...)
+
+
+def test_binnis_regions_are_still_named(qapp, monkeypatch):
+    drawn, m = _region_names_drawn(monkeypatch, "war-in-binni.yaml")
+    assert {"BINNI", "GAO", "MOUELLA", "AGADEZ"} <= drawn
