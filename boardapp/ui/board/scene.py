@@ -314,9 +314,10 @@ class BoardScene(QGraphicsScene):
             p.setPen(QPen(QColor("#8a7f70"), (6 if r.kind == "country" else 3) * s, Qt.PenStyle.DashDotLine
                           if r.kind == "country" else Qt.PenStyle.DotLine))
             p.drawPath(path)
-        # region names, large and faint, under everything else; not a region a place of the same name
-        # already names (a Diplomacy province is a region and a place: "MOSCOW" under "Moscow" twice)
-        named = {pl.name.casefold() for pl in m.places}
+        # region names, large and faint, under everything else; near, where place names are drawn, not a
+        # region a place of the same name already names (a Diplomacy province is a region and a place:
+        # "MOSCOW" under "Moscow"); far away, where place names are not drawn, every region's name
+        named = {pl.name.casefold() for pl in m.places} if detail else set()
         for r in m.regions:
             if not r.name or r.name.casefold() in named:
                 continue
