@@ -175,64 +175,88 @@ def _kind_of_subclass(o: Order) -> int:
 
 
 class _Movement:
-    """One movement phase's working state (indices are unit numbers)."""
+    """One movement phase's working state (indices are unit numbers).
+
+    The adjudicator runs once per phase, after the rest of the program has pushed it out of the
+    processor's caches; then every distinct object it writes or reads costs a trip to memory, and
+    that, not the bytecodes run, is most of its time.  So the state is kept in few objects: one list
+    per unit for what the search reads often (kind, destination, decision, supports), bytes for
+    the flags, dicts only for what few units have (head-to-head partners, convoy routes), and the
+    set-up is one pass per order kind that also decides what nothing can change.
+    """
+
+    at: dict[str, int]
+    attackers: dict[str, list[int]]
+    convoyed: bytearray
+    convoyers: dict[int, Sequence[int]]
+    cycle: list[int]
+    dest: list[str | None]
+    hits: int
+    in_cycle: bytearray
+    invalid: dict[int, str]
+    kind: list[int]
+    opposite: dict[int, int]
+    order_k: list[int]
+    prov: list[str]
+    resolved: list[bool | None]
+    supporters: list[Sequence[int]]
+    szykman: set[int] | None
+    unit_of_order: list[int]
+    visited: bytearray
+
+    __slots__ = (
+        "at", "attackers", "convoyed", "convoyers", "cycle", "dest", "hits", "in_cycle", "invalid", "kind", "m",
+        "opposite", "order_k", "orders", "prov", "resolved", "supporters", "szykman", "unit_of_order", "units",
+        "visited",
+    )
 
     def __init__(self, m: MapData, units: list[Unit], orders: list[Order]) -> None:
+        """Match orders to units, check them, and build the decision graph's edges.
+
+        The common legal order (a move to a neighbour, a support of a unit within reach) is
+        checked inline with a few lookups in the map's indexes; anything else goes through
+        ``_setup_move`` / ``_setup_support``, which give every refusal its reason.  A support or
+        convoy nobody attacks is given / stays whatever else happens: decided here, so that the
+        search meets it as a known value (about half of all orders are such).
+        """
         self.m = m
         self.units = units
+        self.orders = orders
         n = len(units)
         rp = m.region_province
         self.prov = prov = [rp.get(u.region) or province_of(u.region) for u in units]
-        self.at = at = dict(zip(prov, range(n), strict=True))
+        self.at = at = dict(zip(prov, range(n)))
         if len(at) < n:
             seen: dict[str, Unit] = {}
             for p, u in zip(prov, units, strict=True):
                 if p in seen:
                     raise ValueError(f"two units in {p!r}: {seen[p]} and {u}")
                 seen[p] = u
-        self.orders = orders
-        self.order_of: list[Order | None] = [None] * n
-        self.invalid: dict[int, str] = {}  # order index -> reason
+        self.invalid = invalid = {}  # order index -> reason
+        self.order_k = order_k = [-1] * n  # unit -> the index of its order, -1: none
         # order index -> unit number for orders matched to a unit, else -1
-        self.unit_of_order = [-1] * len(orders)
-        self.kind = [_HOLD] * n
-        self.dest: list[str | None] = [None] * n  # province
-        self.dest_region: list[str | None] = [None] * n
-        self.convoyed = [False] * n
+        self.unit_of_order = unit_of_order = [-1] * len(orders)
+        self.kind = kind = [_HOLD] * n
+        # a move's or convoy's destination, a support's province supported into (or held): provinces
+        self.dest = dest = [None] * n
+        self.convoyed = convoyed = bytearray(n)  # 1: the move goes by convoy
         # matching supports and convoying fleets; one shared empty tuple until a unit has some
-        self.supporters: list[Sequence[int]] = [()] * n
-        self.convoyers: dict[int, Sequence[int]] = {}  # unit -> fleets on its convoy route (rare: a dict)
-        self.attackers: dict[str, list[int]] = {}
-        self.opposite: list[int] = [-1] * n  # head-to-head partner
-        self.sup_dest: list[str | None] = [None] * n
-        self.legal_moves: list[int] = []  # units with a legal move, in unit order
-        # resolution state
-        self.resolved: list[bool | None] = [None] * n
-        self.visited = [False] * n
-        self.cycle: list[int] = []
-        self.in_cycle = [False] * n
+        self.supporters = supporters = [()] * n
+        self.convoyers = {}  # unit -> fleets on its convoy route (rare: a dict)
+        self.attackers = attackers = {}  # province -> units moving there, in unit order
+        self.opposite = opposite = {}  # unit -> its head-to-head partner (few have one: a dict)
+        self.resolved = resolved = [None] * n
+        # the search's own state
+        self.visited = bytearray(n)
+        self.in_cycle = bytearray(n)
+        self.cycle = []
         self.hits = 0
-        self.szykman: set[int] = set()  # convoys failed by the Szykman rule
-
-    # -- order validation ------------------------------------------------------
-
-    def setup(self) -> None:
-        """Match orders to units, check them, and build the decision graph's edges.
-
-        The common legal order (a move to a neighbour, a support of a unit within reach) is
-        checked inline with a few lookups in the map's indexes; anything else goes through
-        ``_setup_move`` / ``_setup_support``, which give every refusal its reason.  One call per
-        order less and the map's tables bound once make this about a third faster.
-        """
-        m = self.m
-        rp = m.region_province
-        at, units, invalid, order_of = self.at, self.units, self.invalid, self.order_of
-        unit_of_order = self.unit_of_order
+        self.szykman = None  # convoys failed by the Szykman rule, once there are any
         moves: list[int] = []
         convoys: list[int] = []
         supports: list[int] = []
         kind_of = _KIND_OF
-        for k, o in enumerate(self.orders):
+        for k, o in enumerate(orders):
             region = o.region
             p = rp.get(region) or province_of(region)
             i = at.get(p, -1)
@@ -243,13 +267,13 @@ class _Movement:
                     (op is None or op == u.power)
                     and (ot is None or ot is u.unit_type)
                     and (region == u.region or region == p)  # noqa: PLR1714 - two compares, no tuple
-                    and order_of[i] is None
+                    and order_k[i] < 0
                 ):
                     c = kind_of.get(type(o))
                     if c is None:
                         c = _kind_of_subclass(o)
                     if c >= 0:
-                        order_of[i] = o
+                        order_k[i] = k
                         unit_of_order[k] = i
                         if c == _MOVE:
                             moves.append(i)
@@ -259,55 +283,65 @@ class _Movement:
                             convoys.append(i)
                         continue
             invalid[k] = self._unmatched(o, p, i)
-        korder = unit_of_order.index  # unit number -> the index of its order (looked up rarely)
         # in unit order, as the decisions are first met in unit order; moves first: supports and
         # convoys depend on them
         moves.sort()
-        kind, dest, dest_region, convoyed, prov = self.kind, self.dest, self.dest_region, self.convoyed, self.prov
         army_adj, army_places, fleet_adj, multi_coast = m.army_adj, m.army_places, m.fleet_adj, m.multi_coast
         army_moves: list[int] = []
-        legal_moves = self.legal_moves
         for i in moves:
-            mo: Move = order_of[i]  # type: ignore[assignment]
+            mo: Move = orders[order_k[i]]  # type: ignore[assignment]
             u, src, d = units[i], prov[i], mo.dest
             dp = rp.get(d)
             if u.unit_type is _ARMY:
                 if d == dp and dp != src and dp in army_places and dp in army_adj[src]:
-                    kind[i], dest[i], dest_region[i], convoyed[i] = _MOVE, dp, d, mo.via_convoy
+                    kind[i] = _MOVE
+                    dest[i] = dp
+                    if mo.via_convoy:
+                        convoyed[i] = 1
                     army_moves.append(i)
-                    legal_moves.append(i)
-                    continue
+                else:
+                    why = self._setup_move(i, mo)
+                    if why:
+                        invalid[order_k[i]] = why
+                        continue
+                    army_moves.append(i)
             elif (not mo.via_convoy and dp is not None and dp != src and d in fleet_adj.get(u.region, ())
                   and (d != dp or dp not in multi_coast)):
-                kind[i], dest[i], dest_region[i] = _MOVE, dp, d
-                legal_moves.append(i)
-                continue
-            why = self._setup_move(i, mo)
-            if why:
-                invalid[korder(i)] = why
+                kind[i] = _MOVE
+                dest[i] = dp
             else:
-                legal_moves.append(i)
-                if u.unit_type is _ARMY:
-                    army_moves.append(i)
-        convoy_k: dict[int, int] = {}
+                why = self._setup_move(i, mo)
+                if why:
+                    invalid[order_k[i]] = why
+                    continue
+            to: Any = dest[i]
+            a = attackers.get(to)
+            if a is None:
+                attackers[to] = [i]
+            else:
+                a.append(i)
         if convoys:
+            convoy_k: dict[int, str] = {}  # convoying fleet -> the army's province
             convoys.sort()
             for i in convoys:
-                why = self._check_convoy(i, order_of[i])  # type: ignore[arg-type]
+                co: Convoy = orders[order_k[i]]  # type: ignore[assignment]
+                why = self._check_convoy(i, co)
                 if why:
-                    invalid[korder(i)] = why
-                else:
-                    convoy_k[i] = korder(i)
-        # convoy intent for armies moving to adjacent provinces (2023 rulebook)
-        if convoy_k:
-            asked = {(self.sup_dest[f], dest[f]) for f in convoy_k}  # (army's province, destination) of each convoy
-            for i in army_moves:
-                if (prov[i], dest[i]) in asked:
-                    self._setup_convoy_route(i, convoy_k)
+                    invalid[order_k[i]] = why
+                    continue
+                convoy_k[i] = province_of(co.army)
+                if prov[i] not in attackers:
+                    resolved[i] = True
+            # convoy intent for armies moving to adjacent provinces (2023 rulebook)
+            if convoy_k:
+                asked = {(ap, dest[f]) for f, ap in convoy_k.items()}  # (army's province, destination)
+                for i in army_moves:
+                    if (prov[i], dest[i]) in asked:
+                        self._setup_convoy_route(i, convoy_k)
         supports.sort()
-        fleet_reach, supporters, sup_dest = m.fleet_reach, self.supporters, self.sup_dest
+        fleet_reach = m.fleet_reach
         for i in supports:
-            so: SupportHold | SupportMove = order_of[i]  # type: ignore[assignment]
+            so: SupportHold | SupportMove = orders[order_k[i]]  # type: ignore[assignment]
             u, here = units[i], prov[i]
             tp = rp.get(so.target)
             j = at.get(tp, -1) if tp is not None else -1
@@ -315,40 +349,62 @@ class _Movement:
                 reach = army_adj[here] if u.unit_type is _ARMY else fleet_reach[u.region]
                 if type(so) is SupportHold:
                     if tp in reach:
-                        kind[i], sup_dest[i] = _SUP_HOLD, tp
+                        kind[i] = _SUP_HOLD
+                        dest[i] = tp
                         if kind[j] != _MOVE and (so.target_type is None or so.target_type is units[j].unit_type):
                             supporters[j] = [*supporters[j], i]
+                        if here not in attackers:
+                            resolved[i] = True
                         continue
                 elif type(so) is SupportMove:
                     sd = so.dest
                     dp = rp.get(sd)
                     if dp is not None and dp != here and dp in reach:
-                        kind[i], sup_dest[i] = _SUP_MOVE, dp
+                        kind[i] = _SUP_MOVE
+                        dest[i] = dp
                         if (
                             kind[j] == _MOVE
                             and dest[j] == dp
-                            and (sd == dp or sd == dest_region[j])
+                            and (sd == dp or sd == orders[order_k[j]].dest)  # type: ignore[attr-defined]
                             and (so.target_type is None or so.target_type is units[j].unit_type)
                         ):
                             supporters[j] = [*supporters[j], i]
+                        if here not in attackers:
+                            resolved[i] = True
                         continue
             why = self._setup_support(i, so)
             if why:
-                invalid[korder(i)] = why
-        attackers = self.attackers
-        for i in legal_moves:
-            to: Any = dest[i]  # a province: every legal move has one
-            a = attackers.get(to)
-            if a is None:
-                attackers[to] = [i]
-            else:
-                a.append(i)
-        opposite = self.opposite
-        for i in legal_moves:
-            if not convoyed[i]:
-                j = at.get(dest[i], -1)  # type: ignore[arg-type]
-                if j >= 0 and kind[j] == _MOVE and not convoyed[j] and dest[j] == prov[i]:
-                    opposite[i] = j
+                invalid[order_k[i]] = why
+            elif here not in attackers:
+                resolved[i] = True
+        # per attacked province: the head-to-head battles, and the moves whose outcome nothing else can
+        # change, decided before the search (supports are all matched by now): a move over land into an
+        # empty province nobody else enters succeeds (attack 1 or more against hold 0, nothing to prevent
+        # it); a move without support into an empty province that another unit enters over land fails
+        # (attack at most 1, the other's prevent strength at least 1: no head-to-head can void it, the
+        # province being empty); a move onto a unit that stays fails if that unit is of its own power
+        # (attack 0) or if the move has no support (attack at most 1, hold 1 or more)
+        for d, atts in attackers.items():
+            j = at.get(d, -1)
+            if j < 0:
+                if len(atts) == 1:
+                    if not convoyed[atts[0]]:
+                        resolved[atts[0]] = True
+                else:
+                    over_land = [a for a in atts if not convoyed[a]]
+                    for i in atts:
+                        if not supporters[i] and (len(over_land) > 1 or (over_land and over_land[0] != i)):
+                            resolved[i] = False
+            elif kind[j] != _MOVE:
+                power = units[j].power
+                for i in atts:
+                    if not supporters[i] or (not convoyed[i] and units[i].power == power):
+                        resolved[i] = False
+            elif not convoyed[j]:
+                back = dest[j]
+                for i in atts:
+                    if back == prov[i] and not convoyed[i]:
+                        opposite[i] = j
 
     def _unmatched(self, o: Order, p: str, i: int) -> str:
         """Why order ``o`` (for province ``p``, where unit ``i`` stands, or -1) is not the order of a unit."""
@@ -361,7 +417,7 @@ class _Movement:
             return f"the unit in {p} is not {o.unit_type.name.lower()}"
         if o.region not in (u.region, p):
             return f"the unit stands in {u.region}, not {o.region}"
-        if self.order_of[i] is not None:
+        if self.order_k[i] >= 0:
             return f"the unit in {p} already has an order"
         return "not a movement-phase order"
 
@@ -395,7 +451,6 @@ class _Movement:
                 return f"a fleet cannot move from {u.region} to {d}"
         self.kind[i] = _MOVE
         self.dest[i] = dp
-        self.dest_region[i] = d
         return ""
 
     def _check_convoy(self, i: int, o: Convoy) -> str:
@@ -415,7 +470,6 @@ class _Movement:
             return f"{here} cannot be on a convoy route from {ap} to {dp}"
         self.kind[i] = _CONVOY
         self.dest[i] = dp
-        self.sup_dest[i] = ap
         return ""
 
     def _fleets_could_convoy(self, src: str, dst: str) -> bool:
@@ -473,10 +527,10 @@ class _Movement:
                     todo.append(q)
         return seen
 
-    def _setup_convoy_route(self, i: int, convoy_k: Mapping[int, int]) -> None:
+    def _setup_convoy_route(self, i: int, convoy_k: Mapping[int, str]) -> None:
         src, dp = self.prov[i], self.dest[i]
         assert dp is not None
-        cands = [f for f in convoy_k if self.sup_dest[f] == src and self.dest[f] == dp]
+        cands = [f for f, ap in convoy_k.items() if ap == src and self.dest[f] == dp]
         if not cands:
             return
         on_route = self._route_fleets(src, dp, cands)
@@ -506,7 +560,7 @@ class _Movement:
             if not self._reach_province(i, tp):
                 return f"{u.region} cannot reach {tp}"
             self.kind[i] = _SUP_HOLD
-            self.sup_dest[i] = tp
+            self.dest[i] = tp
             if self.kind[j] != _MOVE and (o.target_type is None or o.target_type is self.units[j].unit_type):
                 self.supporters[j] = [*self.supporters[j], i]
             return ""
@@ -516,11 +570,11 @@ class _Movement:
         if dp not in m.provinces or not self._reach_province(i, dp):
             return f"{u.region} cannot reach {dp}"
         self.kind[i] = _SUP_MOVE
-        self.sup_dest[i] = dp
+        self.dest[i] = dp
         if (
             self.kind[j] == _MOVE
             and self.dest[j] == dp
-            and (o.dest == dp or o.dest == self.dest_region[j])
+            and (o.dest == dp or o.dest == self.orders[self.order_k[j]].dest)  # type: ignore[attr-defined]
             and (o.target_type is None or o.target_type is self.units[j].unit_type)
         ):
             self.supporters[j] = [*self.supporters[j], i]
@@ -568,6 +622,8 @@ class _Movement:
     def _backup_rule(self, cycle: Sequence[int]) -> None:
         convoys = [j for j in cycle if self.kind[j] == _CONVOY]
         if convoys:  # convoy paradox: Szykman rule
+            if self.szykman is None:
+                self.szykman = set()
             for j in convoys:
                 self.resolved[j] = False
                 self.szykman.add(j)
@@ -630,7 +686,7 @@ class _Movement:
         d = self.dest[i]
         assert d is not None
         j = self.at.get(d, -1)
-        if j < 0 or (self.opposite[i] < 0 and self.kind[j] == _MOVE and self._resolve(j, hi)):
+        if j < 0 or (i not in self.opposite and self.kind[j] == _MOVE and self._resolve(j, hi)):
             return 1 + self._count(self.supporters[i], hi)
         if self.units[j].power == self.units[i].power:
             return 0
@@ -639,7 +695,7 @@ class _Movement:
     def _prevent_strength(self, i: int, hi: bool) -> int:
         if not self._path(i, hi):
             return 0
-        o = self.opposite[i]
+        o = self.opposite.get(i, -1)
         if o >= 0 and self._resolve(o, not hi):
             return 0
         return 1 + self._count(self.supporters[i], hi)
@@ -648,7 +704,7 @@ class _Movement:
         atk = self._attack_strength(i, opt)
         if atk == 0:
             return False
-        o = self.opposite[i]
+        o = self.opposite.get(i, -1)
         d = self.dest[i]
         assert d is not None
         if o >= 0:
@@ -664,7 +720,7 @@ class _Movement:
     def _adj_support(self, i: int, opt: bool) -> bool:
         p = self.prov[i]
         power = self.units[i].power
-        sd = self.sup_dest[i] if self.kind[i] == _SUP_MOVE else None
+        sd = self.dest[i] if self.kind[i] == _SUP_MOVE else None
         for a in self.attackers.get(p, ()):
             if self.units[a].power == power:
                 continue
@@ -679,73 +735,42 @@ class _Movement:
     # -- results -----------------------------------------------------------------
 
     def run(self) -> MovementResult:
-        self.setup()
-        kind, resolved, attackers, prov = self.kind, self.resolved, self.attackers, self.prov
-        # a support or convoy nobody attacks is given / stays whatever else happens: decided here,
-        # so that the search below meets it as a known value (about half of all orders are such)
-        for i, k in enumerate(kind):
-            if k != _HOLD and k != _MOVE and prov[i] not in attackers:  # noqa: PLR1714 - ints, two compares
-                resolved[i] = True
-        # moves whose outcome nothing else can change, decided before the search too (supports are all
-        # matched by now): a move over land into an empty province nobody else enters succeeds (attack 1
-        # or more against hold 0, nothing to prevent it); a move without support into an empty province
-        # that another unit enters over land fails (attack at most 1, the other's prevent strength at least
-        # 1: no head-to-head can void it, the province being empty); a move onto a unit that stays fails if
-        # that unit is of its own power (attack 0) or if the move has no support (attack at most 1, hold 1
-        # or more)
-        at, placed, convoyed, supporters = self.at, self.units, self.convoyed, self.supporters
-        for d, atts in attackers.items():
-            j = at.get(d, -1)
-            if j < 0:
-                if len(atts) == 1:
-                    if not convoyed[atts[0]]:
-                        resolved[atts[0]] = True
-                else:
-                    over_land = [a for a in atts if not convoyed[a]]
-                    for i in atts:
-                        if not supporters[i] and (len(over_land) > 1 or (over_land and over_land[0] != i)):
-                            resolved[i] = False
-            elif kind[j] != _MOVE:
-                power = placed[j].power
-                for i in atts:
-                    if not supporters[i] or (not convoyed[i] and placed[i].power == power):
-                        resolved[i] = False
+        """Decide what the set-up left open, then build the result: one walk over the attacked provinces."""
+        kind, resolved, attackers, prov, at = self.kind, self.resolved, self.attackers, self.prov, self.at
         resolve = self._resolve
         for i, k in enumerate(kind):
             if k != _HOLD and resolved[i] is None:
                 resolve(i, False)
-        moved_in: dict[str, int] = {}
-        dest, dest_region = self.dest, self.dest_region
-        for i in self.legal_moves:
-            if resolved[i]:
-                moved_in[dest[i]] = i  # type: ignore[index]
-        # the units afterwards, in unit order: each that moved at its destination, the dislodged left out;
-        # walked from the moves that succeeded (about a third of the units), not from every unit
-        units = list(self.units)
+        # the units afterwards, in unit order: each that moved at its destination, the dislodged left out
+        placed, orders, order_k, convoyed, opposite = self.units, self.orders, self.order_k, self.convoyed, self.opposite
+        units = list(placed)
         dislodged: list[Dislodged] = []
-        is_dislodged: set[int] = set()
-        for d, a in moved_in.items():
-            u = units[a]
-            units[a] = new_unit(u.power, u.unit_type, dest_region[a])  # type: ignore[arg-type]
-            j = at.get(d, -1)
-            if j >= 0 and (kind[j] != _MOVE or not resolved[j]):
-                is_dislodged.add(j)
-        if is_dislodged:
-            for j in sorted(is_dislodged):
-                a = moved_in[prov[j]]
-                dislodged.append(_dislodged(self.units[j], prov[a], convoyed[a]))
-            units = [u for j, u in enumerate(units) if j not in is_dislodged]
+        is_dislodged: dict[int, int] = {}  # dislodged unit -> the unit that moved in
         contested: set[str] = set()
+        path = self._path
         for d, atts in attackers.items():
-            if d not in moved_in:
+            for a in atts:
+                if resolved[a]:  # the one move into d that succeeded
+                    u = units[a]
+                    units[a] = new_unit(u.power, u.unit_type, orders[order_k[a]].dest)  # type: ignore[attr-defined]
+                    j = at.get(d, -1)
+                    if j >= 0 and (kind[j] != _MOVE or not resolved[j]):
+                        is_dislodged[j] = a
+                    break
+            else:  # nobody moved in: a standoff if some attacker had a prevent strength (a path, no lost head-to-head)
                 for a in atts:
-                    if self._prevent_strength(a, False) > 0:
+                    if (not convoyed[a] or path(a, False)) and not resolved[opposite.get(a, a)]:
                         contested.add(d)
                         break
+        if is_dislodged:
+            for j in sorted(is_dislodged):
+                a = is_dislodged[j]
+                dislodged.append(_dislodged(placed[j], prov[a], bool(convoyed[a])))
+            units = [u for j, u in enumerate(units) if j not in is_dislodged]
         results: list[OrderResult] = []
-        invalid, unit_of_order, szykman, path = self.invalid, self.unit_of_order, self.szykman, self._path
+        invalid, unit_of_order, szykman = self.invalid, self.unit_of_order, self.szykman
         new, set_order, set_ok, set_reason = _new, _set_r_order, _set_r_ok, _set_r_reason
-        for k, o in enumerate(self.orders):
+        for k, o in enumerate(orders):
             if invalid and k in invalid:
                 res = new(OrderResult)
                 set_order(res, o)
@@ -756,12 +781,12 @@ class _Movement:
             i = unit_of_order[k]
             kd, r = kind[i], bool(resolved[i])
             if kd == _MOVE:
-                reason = "moves" if r else ("bounced" if path(i, False) else "no convoy route")
+                reason = "moves" if r else ("bounced" if not convoyed[i] or path(i, False) else "no convoy route")
             elif kd == _HOLD:
                 r = i not in is_dislodged
                 reason = "holds" if r else "dislodged"
             elif kd == _CONVOY:
-                paradox = i in szykman
+                paradox = szykman is not None and i in szykman
                 r = r and not paradox
                 reason = "convoy paradox (Szykman rule)" if paradox else ("convoys" if r else "dislodged")
             else:  # a support
