@@ -156,6 +156,7 @@ _NOT_MOVEMENT = (Retreat, Disband, Build)
 _SEA_ROUTES: dict[int, tuple[MapData, dict[tuple[str, str], frozenset[str]]]] = {}
 _SUPPORTS = (SupportHold, SupportMove)
 _ARMY = UnitType.ARMY
+_NOWHERE: frozenset[str] = frozenset()  # no province contested
 #: order class -> its kind in the decision graph (supports of both kinds -> ``_SUP_HOLD``); -1: not here
 _KIND_OF: dict[type[Order], int] = {
     Hold: _HOLD, Move: _MOVE, SupportHold: _SUP_HOLD, SupportMove: _SUP_HOLD, Convoy: _CONVOY,
@@ -187,12 +188,12 @@ class _Movement:
 
     at: dict[str, int]
     attackers: dict[str, list[int]]
-    convoyed: bytearray
+    convoyed: list[bool]
     convoyers: dict[int, Sequence[int]]
     cycle: list[int]
     dest: list[str | None]
     hits: int
-    in_cycle: bytearray
+    in_cycle: list[bool]
     invalid: dict[int, str]
     kind: list[int]
     opposite: dict[int, int]
@@ -202,7 +203,7 @@ class _Movement:
     supporters: list[Sequence[int]]
     szykman: set[int] | None
     unit_of_order: list[int]
-    visited: bytearray
+    visited: list[bool]
 
     __slots__ = (
         "at", "attackers", "convoyed", "convoyers", "cycle", "dest", "hits", "in_cycle", "invalid", "kind", "m",
@@ -224,8 +225,17 @@ class _Movement:
         self.orders = orders
         n = len(units)
         rp = m.region_province
-        self.prov = prov = [rp.get(u.region) or province_of(u.region) for u in units]
-        self.at = at = dict(zip(prov, range(n)))
+        # one loop, not a comprehension and ``dict(zip(...))``: each distinct builtin a phase uses costs
+        # a microsecond or two from cold caches, its loop over 30 units less than that
+        self.prov = prov = []
+        self.at = at = {}
+        i = 0
+        for u in units:
+            region = u.region
+            p = rp.get(region) or province_of(region)
+            prov.append(p)
+            at[p] = i
+            i += 1
         if len(at) < n:
             seen: dict[str, Unit] = {}
             for p, u in zip(prov, units, strict=True):
@@ -239,7 +249,7 @@ class _Movement:
         self.kind = kind = [_HOLD] * n
         # a move's or convoy's destination, a support's province supported into (or held): provinces
         self.dest = dest = [None] * n
-        self.convoyed = convoyed = bytearray(n)  # 1: the move goes by convoy
+        self.convoyed = convoyed = [False] * n  # the move goes by convoy
         # matching supports and convoying fleets; one shared empty tuple until a unit has some
         self.supporters = supporters = [()] * n
         self.convoyers = {}  # unit -> fleets on its convoy route (rare: a dict)
@@ -247,8 +257,8 @@ class _Movement:
         self.opposite = opposite = {}  # unit -> its head-to-head partner (few have one: a dict)
         self.resolved = resolved = [None] * n
         # the search's own state
-        self.visited = bytearray(n)
-        self.in_cycle = bytearray(n)
+        self.visited = [False] * n
+        self.in_cycle = [False] * n
         self.cycle = []
         self.hits = 0
         self.szykman = None  # convoys failed by the Szykman rule, once there are any
@@ -256,7 +266,9 @@ class _Movement:
         convoys: list[int] = []
         supports: list[int] = []
         kind_of = _KIND_OF
-        for k, o in enumerate(orders):
+        k = -1
+        for o in orders:
+            k += 1
             region = o.region
             p = rp.get(region) or province_of(region)
             i = at.get(p, -1)
@@ -297,7 +309,7 @@ class _Movement:
                     kind[i] = _MOVE
                     dest[i] = dp
                     if mo.via_convoy:
-                        convoyed[i] = 1
+                        convoyed[i] = True
                     army_moves.append(i)
                 else:
                     why = self._setup_move(i, mo)
@@ -738,7 +750,9 @@ class _Movement:
         """Decide what the set-up left open, then build the result: one walk over the attacked provinces."""
         kind, resolved, attackers, prov, at = self.kind, self.resolved, self.attackers, self.prov, self.at
         resolve = self._resolve
-        for i, k in enumerate(kind):
+        i = -1
+        for k in kind:
+            i += 1
             if k != _HOLD and resolved[i] is None:
                 resolve(i, False)
         # the units afterwards, in unit order: each that moved at its destination, the dislodged left out
@@ -746,7 +760,7 @@ class _Movement:
         units = list(placed)
         dislodged: list[Dislodged] = []
         is_dislodged: dict[int, int] = {}  # dislodged unit -> the unit that moved in
-        contested: set[str] = set()
+        contested: list[str] = []
         path = self._path
         for d, atts in attackers.items():
             for a in atts:
@@ -760,17 +774,19 @@ class _Movement:
             else:  # nobody moved in: a standoff if some attacker had a prevent strength (a path, no lost head-to-head)
                 for a in atts:
                     if (not convoyed[a] or path(a, False)) and not resolved[opposite.get(a, a)]:
-                        contested.add(d)
+                        contested.append(d)
                         break
         if is_dislodged:
             for j in sorted(is_dislodged):
                 a = is_dislodged[j]
-                dislodged.append(_dislodged(placed[j], prov[a], bool(convoyed[a])))
+                dislodged.append(_dislodged(placed[j], prov[a], convoyed[a]))
             units = [u for j, u in enumerate(units) if j not in is_dislodged]
         results: list[OrderResult] = []
         invalid, unit_of_order, szykman = self.invalid, self.unit_of_order, self.szykman
         new, set_order, set_ok, set_reason = _new, _set_r_order, _set_r_ok, _set_r_reason
-        for k, o in enumerate(orders):
+        k = -1
+        for o in orders:
+            k += 1
             if invalid and k in invalid:
                 res = new(OrderResult)
                 set_order(res, o)
@@ -797,9 +813,13 @@ class _Movement:
             set_reason(res, reason)
             results.append(res)
         out = _new(MovementResult)
-        # the frozen dataclass's fields, set as its __init__ would but in one call
-        out.__dict__.update(results=tuple(results), units=tuple(units), dislodged=tuple(dislodged),
-                            contested=frozenset(contested))
+        # the frozen dataclass's fields, set as its __init__ would, straight into its dict (a third of the
+        # cold cost of ``__init__``); the common empty ones are shared constants
+        fields = out.__dict__
+        fields["results"] = tuple(results)
+        fields["units"] = tuple(units)
+        fields["dislodged"] = tuple(dislodged) if dislodged else ()
+        fields["contested"] = frozenset(contested) if contested else _NOWHERE
         return out
 
 
