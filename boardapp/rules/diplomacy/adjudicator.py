@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from boardapp.rules.diplomacy.mapdata import MapData, province_of
 from boardapp.rules.diplomacy.orders import (
@@ -157,6 +157,10 @@ _SEA_ROUTES: dict[int, tuple[MapData, dict[tuple[str, str], frozenset[str]]]] = 
 _SUPPORTS = (SupportHold, SupportMove)
 _ARMY = UnitType.ARMY
 _NOWHERE: frozenset[str] = frozenset()  # no province contested
+_NO_MOVES: dict[str, int] = {}  # no fleet moves from a region the map does not know
+#: order kind -> the bit of the set-up's pass that checks it (moves 1, convoys 2, supports 4)
+_CHECK = (0, 1, 4, 4, 2)
+_P = TypeVar("_P", str, int)  # a place: a province id or number
 #: order class -> its kind in the decision graph (supports of both kinds -> ``_SUP_HOLD``); -1: not here
 _KIND_OF: dict[type[Order], int] = {
     Hold: _HOLD, Move: _MOVE, SupportHold: _SUP_HOLD, SupportMove: _SUP_HOLD, Convoy: _CONVOY,
@@ -176,33 +180,38 @@ def _kind_of_subclass(o: Order) -> int:
 
 
 class _Movement:
-    """One movement phase's working state (indices are unit numbers).
+    """One movement phase's working state: indices are unit numbers, places are province numbers.
 
     The adjudicator runs once per phase, after the rest of the program has pushed it out of the
-    processor's caches; then every distinct object it writes or reads costs a trip to memory, and
-    that, not the bytecodes run, is most of its time.  So the state is kept in few objects: one list
-    per unit for what the search reads often (kind, destination, decision, supports), bytes for
-    the flags, dicts only for what few units have (head-to-head partners, convoy routes), and the
-    set-up is one pass per order kind that also decides what nothing can change.
+    processor's caches; then each distinct object it reads or writes, and each distinct builtin
+    it calls, costs a trip to memory, and that, more than the bytecodes run, is its time.  So the
+    state is kept in few objects: one list per unit for what the search reads (kind, destination,
+    decision, supports), dicts only for what few units have (head-to-head partners, convoy routes);
+    provinces are numbers (the map's ``*_numbers`` indexes: list indexes and sets of small ints
+    instead of string-keyed lookups); and the set-up is one pass per order kind that also decides
+    what nothing can change.  Names come back only for the result and for the reasons of refusals.
     """
 
-    at: dict[str, int]
-    attackers: dict[str, list[int]]
+    at: list[int]
+    attackers: dict[int, list[int]]
     convoyed: list[bool]
     convoyers: dict[int, Sequence[int]]
     cycle: list[int]
-    dest: list[str | None]
+    dest: list[int]
     hits: int
     in_cycle: list[bool]
     invalid: dict[int, str]
     kind: list[int]
+    m: MapData
     opposite: dict[int, int]
     order_k: list[int]
-    prov: list[str]
+    orders: list[Order]
+    prov: list[int]
     resolved: list[bool | None]
-    supporters: list[Sequence[int]]
+    supporters: list[list[int] | tuple[()]]
     szykman: set[int] | None
     unit_of_order: list[int]
+    units: list[Unit]
     visited: list[bool]
 
     __slots__ = (
@@ -224,61 +233,61 @@ class _Movement:
         self.units = units
         self.orders = orders
         n = len(units)
-        rp = m.region_province
-        # one loop, not a comprehension and ``dict(zip(...))``: each distinct builtin a phase uses costs
-        # a microsecond or two from cold caches, its loop over 30 units less than that
-        self.prov = prov = []
-        self.at = at = {}
+        number = m.place_number
+        # unit number by province number; one loop, no comprehension or ``dict(zip(...))``: each
+        # distinct builtin a phase uses costs a microsecond or two from cold caches
+        self.at = at = [-1] * len(m.province_names)
+        self.prov = prov = [0] * n
         i = 0
         for u in units:
-            region = u.region
-            p = rp.get(region) or province_of(region)
-            prov.append(p)
+            p = number.get(u.region, -1)
+            if p < 0:
+                p = number.get(province_of(u.region), -1)
+                if p < 0:
+                    raise ValueError(f"{u}: {u.region!r} is no place on the map")
+            if at[p] >= 0:
+                raise ValueError(f"two units in {m.province_names[p]!r}: {units[at[p]]} and {u}")
             at[p] = i
-            i += 1
-        if len(at) < n:
-            seen: dict[str, Unit] = {}
-            for p, u in zip(prov, units, strict=True):
-                if p in seen:
-                    raise ValueError(f"two units in {p!r}: {seen[p]} and {u}")
-                seen[p] = u
+            prov[i] = p
+            i += 1  # noqa: SIM113 - no enumerate(): one builtin less
         self.invalid = invalid = {}  # order index -> reason
         self.order_k = order_k = [-1] * n  # unit -> the index of its order, -1: none
         # order index -> unit number for orders matched to a unit, else -1
         self.unit_of_order = unit_of_order = [-1] * len(orders)
+        # a unit's kind in the decision graph; at first the kind of its order, not yet checked
         self.kind = kind = [_HOLD] * n
-        # a move's or convoy's destination, a support's province supported into (or held): provinces
-        self.dest = dest = [None] * n
+        # a move's or convoy's destination, a support's province supported into (or held); -1: none
+        self.dest = dest = [-1] * n
         self.convoyed = convoyed = [False] * n  # the move goes by convoy
-        # matching supports and convoying fleets; one shared empty tuple until a unit has some
-        self.supporters = supporters = [()] * n
+        # matching supports; one shared empty tuple until a unit has some
+        supporters: list[list[int] | tuple[()]] = [()] * n
+        self.supporters = supporters
         self.convoyers = {}  # unit -> fleets on its convoy route (rare: a dict)
-        self.attackers = attackers = {}  # province -> units moving there, in unit order
+        attackers: dict[int, list[int]] = {}  # province -> units moving there, in unit order
+        self.attackers = attackers
         self.opposite = opposite = {}  # unit -> its head-to-head partner (few have one: a dict)
-        self.resolved = resolved = [None] * n
-        # the search's own state
-        self.visited = [False] * n
-        self.in_cycle = [False] * n
+        resolved: list[bool | None] = [None] * n
+        self.resolved = resolved
         self.cycle = []
         self.hits = 0
         self.szykman = None  # convoys failed by the Szykman rule, once there are any
-        moves: list[int] = []
-        convoys: list[int] = []
-        supports: list[int] = []
-        kind_of = _KIND_OF
+        kind_of, names = _KIND_OF, m.province_names
+        checks = 0  # kinds of order to check: bit 1 moves, bit 2 convoys, bit 4 supports
         k = -1
         for o in orders:
             k += 1
             region = o.region
-            p = rp.get(region) or province_of(region)
-            i = at.get(p, -1)
+            p = number.get(region, -1)
+            if p < 0:  # a coast the map does not have: the unit in that province is still found, to say why
+                p = number.get(province_of(region), -1)
+            i = at[p] if p >= 0 else -1
             if i >= 0:
                 u = units[i]
                 op, ot = o.power, o.unit_type
                 if (
                     (op is None or op == u.power)
                     and (ot is None or ot is u.unit_type)
-                    and (region == u.region or region == p)  # noqa: PLR1714 - two compares, no tuple
+                    and (region == u.region or region == names[p])
                     and order_k[i] < 0
                 ):
                     c = kind_of.get(type(o))
@@ -287,108 +296,120 @@ class _Movement:
                     if c >= 0:
                         order_k[i] = k
                         unit_of_order[k] = i
-                        if c == _MOVE:
-                            moves.append(i)
-                        elif c == _SUP_HOLD:
-                            supports.append(i)
-                        elif c == _CONVOY:
-                            convoys.append(i)
+                        kind[i] = c
+                        checks |= _CHECK[c]
                         continue
-            invalid[k] = self._unmatched(o, p, i)
-        # in unit order, as the decisions are first met in unit order; moves first: supports and
-        # convoys depend on them
-        moves.sort()
-        army_adj, army_places, fleet_adj, multi_coast = m.army_adj, m.army_places, m.fleet_adj, m.multi_coast
+            invalid[k] = self._unmatched(o, region, p, i)
+        # the orders are checked in unit order (as the decisions are first met in unit order): moves
+        # first, as supports and convoys depend on them; a loop over the units, not sorted lists
         army_moves: list[int] = []
-        for i in moves:
-            mo: Move = orders[order_k[i]]  # type: ignore[assignment]
-            u, src, d = units[i], prov[i], mo.dest
-            dp = rp.get(d)
-            if u.unit_type is _ARMY:
-                if d == dp and dp != src and dp in army_places and dp in army_adj[src]:
-                    kind[i] = _MOVE
-                    dest[i] = dp
-                    if mo.via_convoy:
-                        convoyed[i] = True
-                    army_moves.append(i)
+        if checks & 1:
+            army_adj, army_number, fleet_moves = m.army_adj_numbers, m.army_region_number, m.fleet_moves
+            i = -1
+            for c in kind:
+                i += 1
+                if c != _MOVE:
+                    continue
+                mo: Move = orders[order_k[i]]  # type: ignore[assignment]
+                u, src, d = units[i], prov[i], mo.dest
+                if u.unit_type is _ARMY:
+                    dp = army_number.get(d, -1)
+                    if dp >= 0 and dp != src and dp in army_adj[src]:
+                        dest[i] = dp
+                        if mo.via_convoy:
+                            convoyed[i] = True
+                        army_moves.append(i)
+                    else:
+                        why = self._setup_move(i, mo)
+                        if why:
+                            kind[i] = _HOLD
+                            invalid[order_k[i]] = why
+                            continue
+                        army_moves.append(i)
                 else:
-                    why = self._setup_move(i, mo)
+                    dp = fleet_moves.get(u.region, _NO_MOVES).get(d, -1)
+                    if dp >= 0 and dp != src and not mo.via_convoy:
+                        dest[i] = dp
+                    else:
+                        why = self._setup_move(i, mo)
+                        if why:
+                            kind[i] = _HOLD
+                            invalid[order_k[i]] = why
+                            continue
+                to = dest[i]
+                a = attackers.get(to)
+                if a is None:
+                    attackers[to] = [i]
+                else:
+                    a.append(i)
+        if checks & 6:
+            convoy_k: dict[int, int] = {}  # convoying fleet -> the army's province
+            number_get, reach_by_fleet, army_adj = number.get, m.fleet_reach_numbers, m.army_adj_numbers
+            i = -1
+            for c in kind:
+                i += 1
+                if c == _SUP_HOLD:
+                    so: SupportHold | SupportMove = orders[order_k[i]]  # type: ignore[assignment]
+                    u, here = units[i], prov[i]
+                    tp = number_get(so.target, -1)
+                    j = at[tp] if tp >= 0 else -1
+                    if j >= 0 and tp != here:
+                        reach = army_adj[here] if u.unit_type is _ARMY else reach_by_fleet[u.region]
+                        if type(so) is SupportHold:
+                            if tp in reach:
+                                dest[i] = tp
+                                tt = so.target_type
+                                if kind[j] != _MOVE and (tt is None or tt is units[j].unit_type):
+                                    s = supporters[j]
+                                    if s:
+                                        s.append(i)
+                                    else:
+                                        supporters[j] = [i]
+                                if here not in attackers:
+                                    resolved[i] = True
+                                continue
+                        elif type(so) is SupportMove:
+                            sd = so.dest
+                            dp = number_get(sd, -1)
+                            if dp >= 0 and dp != here and dp in reach:
+                                kind[i] = _SUP_MOVE
+                                dest[i] = dp
+                                if (
+                                    kind[j] == _MOVE
+                                    and dest[j] == dp
+                                    and (sd == orders[order_k[j]].dest or sd == names[dp])  # type: ignore[attr-defined]
+                                    and (so.target_type is None or so.target_type is units[j].unit_type)
+                                ):
+                                    s = supporters[j]
+                                    if s:
+                                        s.append(i)
+                                    else:
+                                        supporters[j] = [i]
+                                if here not in attackers:
+                                    resolved[i] = True
+                                continue
+                    why = self._setup_support(i, so)
                     if why:
+                        kind[i] = _HOLD
+                        invalid[order_k[i]] = why
+                    elif here not in attackers:
+                        resolved[i] = True
+                elif c == _CONVOY:
+                    co: Convoy = orders[order_k[i]]  # type: ignore[assignment]
+                    why = self._check_convoy(i, co)
+                    if why:
+                        kind[i] = _HOLD
                         invalid[order_k[i]] = why
                         continue
-                    army_moves.append(i)
-            elif (not mo.via_convoy and dp is not None and dp != src and d in fleet_adj.get(u.region, ())
-                  and (d != dp or dp not in multi_coast)):
-                kind[i] = _MOVE
-                dest[i] = dp
-            else:
-                why = self._setup_move(i, mo)
-                if why:
-                    invalid[order_k[i]] = why
-                    continue
-            to: Any = dest[i]
-            a = attackers.get(to)
-            if a is None:
-                attackers[to] = [i]
-            else:
-                a.append(i)
-        if convoys:
-            convoy_k: dict[int, str] = {}  # convoying fleet -> the army's province
-            convoys.sort()
-            for i in convoys:
-                co: Convoy = orders[order_k[i]]  # type: ignore[assignment]
-                why = self._check_convoy(i, co)
-                if why:
-                    invalid[order_k[i]] = why
-                    continue
-                convoy_k[i] = province_of(co.army)
-                if prov[i] not in attackers:
-                    resolved[i] = True
+                    convoy_k[i] = number[province_of(co.army)]
+                    if prov[i] not in attackers:
+                        resolved[i] = True
             # convoy intent for armies moving to adjacent provinces (2023 rulebook)
             if convoy_k:
                 asked = {(ap, dest[f]) for f, ap in convoy_k.items()}  # (army's province, destination)
                 for i in army_moves:
                     if (prov[i], dest[i]) in asked:
                         self._setup_convoy_route(i, convoy_k)
-        supports.sort()
-        fleet_reach = m.fleet_reach
-        for i in supports:
-            so: SupportHold | SupportMove = orders[order_k[i]]  # type: ignore[assignment]
-            u, here = units[i], prov[i]
-            tp = rp.get(so.target)
-            j = at.get(tp, -1) if tp is not None else -1
-            if j >= 0 and tp != here:
-                reach = army_adj[here] if u.unit_type is _ARMY else fleet_reach[u.region]
-                if type(so) is SupportHold:
-                    if tp in reach:
-                        kind[i] = _SUP_HOLD
-                        dest[i] = tp
-                        if kind[j] != _MOVE and (so.target_type is None or so.target_type is units[j].unit_type):
-                            supporters[j] = [*supporters[j], i]
-                        if here not in attackers:
-                            resolved[i] = True
-                        continue
-                elif type(so) is SupportMove:
-                    sd = so.dest
-                    dp = rp.get(sd)
-                    if dp is not None and dp != here and dp in reach:
-                        kind[i] = _SUP_MOVE
-                        dest[i] = dp
-                        if (
-                            kind[j] == _MOVE
-                            and dest[j] == dp
-                            and (sd == dp or sd == orders[order_k[j]].dest)  # type: ignore[attr-defined]
-                            and (so.target_type is None or so.target_type is units[j].unit_type)
-                        ):
-                            supporters[j] = [*supporters[j], i]
-                        if here not in attackers:
-                            resolved[i] = True
-                        continue
-            why = self._setup_support(i, so)
-            if why:
-                invalid[order_k[i]] = why
-            elif here not in attackers:
-                resolved[i] = True
         # per attacked province: the head-to-head battles, and the moves whose outcome nothing else can
         # change, decided before the search (supports are all matched by now): a move over land into an
         # empty province nobody else enters succeeds (attack 1 or more against hold 0, nothing to prevent
@@ -396,8 +417,8 @@ class _Movement:
         # (attack at most 1, the other's prevent strength at least 1: no head-to-head can void it, the
         # province being empty); a move onto a unit that stays fails if that unit is of its own power
         # (attack 0) or if the move has no support (attack at most 1, hold 1 or more)
-        for d, atts in attackers.items():
-            j = at.get(d, -1)
+        for to, atts in attackers.items():
+            j = at[to]
             if j < 0:
                 if len(atts) == 1:
                     if not convoyed[atts[0]]:
@@ -418,24 +439,25 @@ class _Movement:
                     if back == prov[i] and not convoyed[i]:
                         opposite[i] = j
 
-    def _unmatched(self, o: Order, p: str, i: int) -> str:
-        """Why order ``o`` (for province ``p``, where unit ``i`` stands, or -1) is not the order of a unit."""
+    def _unmatched(self, o: Order, region: str, p: int, i: int) -> str:
+        """Why order ``o`` (for ``region``, in province number ``p`` where unit ``i`` stands, or -1) is no unit's."""
+        where = self.m.province_names[p] if p >= 0 else province_of(region)
         if i < 0:
-            return f"no unit in {p}"
+            return f"no unit in {where}"
         u = self.units[i]
         if o.power is not None and o.power != u.power:
-            return f"the unit in {p} belongs to {u.power}"
+            return f"the unit in {where} belongs to {u.power}"
         if o.unit_type is not None and o.unit_type is not u.unit_type:
-            return f"the unit in {p} is not {o.unit_type.name.lower()}"
-        if o.region not in (u.region, p):
-            return f"the unit stands in {u.region}, not {o.region}"
+            return f"the unit in {where} is not {o.unit_type.name.lower()}"
+        if region not in (u.region, where):
+            return f"the unit stands in {u.region}, not {region}"
         if self.order_k[i] >= 0:
-            return f"the unit in {p} already has an order"
+            return f"the unit in {where} already has an order"
         return "not a movement-phase order"
 
     def _setup_move(self, i: int, o: Move) -> str:
         m, u = self.m, self.units[i]
-        src = self.prov[i]
+        src = m.province_names[self.prov[i]]
         d = o.dest
         dp = m.region_province.get(d) or province_of(d)
         if dp not in m.provinces:
@@ -461,13 +483,12 @@ class _Movement:
                 return f"a fleet moving to {dp} must name the coast"
             if d not in m.fleet_adj.get(u.region, ()):
                 return f"a fleet cannot move from {u.region} to {d}"
-        self.kind[i] = _MOVE
-        self.dest[i] = dp
+        self.dest[i] = m.place_number[dp]
         return ""
 
     def _check_convoy(self, i: int, o: Convoy) -> str:
         m, u = self.m, self.units[i]
-        here = self.prov[i]
+        here = m.province_names[self.prov[i]]
         if u.unit_type is not UnitType.FLEET or here not in m.seas:
             return "only a fleet at sea can convoy"
         ap, dp = province_of(o.army), province_of(o.dest)
@@ -475,29 +496,30 @@ class _Movement:
             return "a convoy must go somewhere else"
         if ap not in m.coastal or dp not in m.coastal:
             return f"no convoy can go from {ap} to {dp}"
-        j = self.at.get(ap, -1)
+        j = self.at[m.place_number[ap]]
         if j < 0 or self.units[j].unit_type is not UnitType.ARMY:
             return f"no army in {ap}"
         if here not in self._sea_route(ap, dp):
             return f"{here} cannot be on a convoy route from {ap} to {dp}"
-        self.kind[i] = _CONVOY
-        self.dest[i] = dp
+        self.dest[i] = m.place_number[dp]
         return ""
 
     def _fleets_could_convoy(self, src: str, dst: str) -> bool:
-        """Whether fleets at sea stand on a chain of seas from ``src`` to ``dst``.
+        """Whether fleets at sea stand on a chain of seas from ``src`` to ``dst`` (province ids).
 
         Any such chain lies within the map's seas on some route between them (``_sea_route``, kept per
         map), so only the fleets there are searched: usually none or one, instead of every fleet.
         """
-        at, units = self.at, self.units
-        near_src, near_dst = self.m.fleet_province_adj[src], self.m.fleet_province_adj[dst]
+        m, at, units = self.m, self.at, self.units
+        number = m.place_number
+        near_src, near_dst = m.fleet_province_adj[src], m.fleet_province_adj[dst]
         for p in near_src & near_dst:  # one fleet between them (the usual convoy)
-            j = at.get(p, -1)
-            if j >= 0 and units[j].unit_type is UnitType.FLEET and p in self.m.seas:
+            j = at[number[p]]
+            if j >= 0 and units[j].unit_type is UnitType.FLEET and p in m.seas:
                 return True
         fleets = frozenset(
-            p for p in self._sea_route(src, dst) if p in at and units[at[p]].unit_type is UnitType.FLEET
+            p for p in self._sea_route(src, dst)
+            if at[number[p]] >= 0 and units[at[number[p]]].unit_type is UnitType.FLEET
         )
         return bool(fleets) and bool(self._on_route(src, dst, fleets))
 
@@ -518,17 +540,18 @@ class _Movement:
             hit = routes[1][key] = frozenset(self._on_route(src, dst, m.seas))
         return hit
 
-    def _route_fleets(self, src: str, dst: str, fleets: Iterable[int]) -> set[int]:
-        """Fleets (of ``fleets``) that lie on some convoy route ``src`` -> ``dst``."""
-        adj = self.m.fleet_province_adj
+    def _route_fleets(self, src: int, dst: int, fleets: Iterable[int]) -> set[int]:
+        """Fleets (of ``fleets``) that lie on some convoy route ``src`` -> ``dst`` (province numbers)."""
+        adj = self.m.fleet_adj_numbers
         by_prov = {self.prov[f]: f for f in fleets}
         fwd = self._reach(src, by_prov, adj)
         bwd = self._reach(dst, by_prov, adj)
         return {by_prov[p] for p in fwd & bwd}
 
     @staticmethod
-    def _reach(start: str, by_prov: Container[str], adj: Mapping[str, frozenset[str]]) -> set[str]:
-        seen: set[str] = set()
+    def _reach(start: _P, by_prov: Container[_P], adj: Any) -> set[_P]:
+        """Places of ``by_prov`` reachable from ``start`` through places of ``by_prov`` (``adj[p]``: p's neighbours)."""
+        seen: set[_P] = set()
         todo = deque(p for p in adj[start] if p in by_prov)
         seen.update(todo)
         while todo:
@@ -539,9 +562,8 @@ class _Movement:
                     todo.append(q)
         return seen
 
-    def _setup_convoy_route(self, i: int, convoy_k: Mapping[int, str]) -> None:
+    def _setup_convoy_route(self, i: int, convoy_k: Mapping[int, int]) -> None:
         src, dp = self.prov[i], self.dest[i]
-        assert dp is not None
         cands = [f for f, ap in convoy_k.items() if ap == src and self.dest[f] == dp]
         if not cands:
             return
@@ -554,25 +576,25 @@ class _Movement:
     def _reach_province(self, i: int, p: str) -> bool:
         m, u = self.m, self.units[i]
         if u.unit_type is UnitType.ARMY:
-            return p in m.army_adj[self.prov[i]]
+            return p in m.army_adj[m.province_names[self.prov[i]]]
         return p in m.fleet_reach[u.region]
 
     def _setup_support(self, i: int, o: SupportHold | SupportMove) -> str:
         m, u = self.m, self.units[i]
-        here = self.prov[i]
+        here = m.province_names[self.prov[i]]
         tp = m.region_province.get(o.target) or province_of(o.target)
         if tp == here:
             return "a unit cannot support itself"
         if tp not in m.provinces:
             return f"no province {tp!r}"
-        j = self.at.get(tp, -1)
+        j = self.at[m.place_number[tp]]
         if j < 0:
             return f"no unit in {tp} to support"
         if isinstance(o, SupportHold):
             if not self._reach_province(i, tp):
                 return f"{u.region} cannot reach {tp}"
             self.kind[i] = _SUP_HOLD
-            self.dest[i] = tp
+            self.dest[i] = m.place_number[tp]
             if self.kind[j] != _MOVE and (o.target_type is None or o.target_type is self.units[j].unit_type):
                 self.supporters[j] = [*self.supporters[j], i]
             return ""
@@ -582,10 +604,10 @@ class _Movement:
         if dp not in m.provinces or not self._reach_province(i, dp):
             return f"{u.region} cannot reach {dp}"
         self.kind[i] = _SUP_MOVE
-        self.dest[i] = dp
+        self.dest[i] = dpn = m.place_number[dp]
         if (
             self.kind[j] == _MOVE
-            and self.dest[j] == dp
+            and self.dest[j] == dpn
             and (o.dest == dp or o.dest == self.orders[self.order_k[j]].dest)  # type: ignore[attr-defined]
             and (o.target_type is None or o.target_type is self.units[j].unit_type)
         ):
@@ -627,9 +649,11 @@ class _Movement:
         return opt
 
     def _drop_cycle(self, old_len: int) -> None:
-        for j in self.cycle[old_len:]:
-            self.in_cycle[j] = False
-        del self.cycle[old_len:]
+        cycle = self.cycle
+        if len(cycle) > old_len:  # seldom: no slices otherwise, a builtin of their own that is slow from cold
+            for j in cycle[old_len:]:
+                self.in_cycle[j] = False
+            del cycle[old_len:]
 
     def _backup_rule(self, cycle: Sequence[int]) -> None:
         convoys = [j for j in cycle if self.kind[j] == _CONVOY]
@@ -668,9 +692,8 @@ class _Movement:
         if not ok:
             return False
         src, dp = self.prov[i], self.dest[i]
-        assert dp is not None
         by_prov = {self.prov[f]: f for f in ok}
-        adj = self.m.fleet_province_adj
+        adj = self.m.fleet_adj_numbers
         return any(dp in adj[p] for p in self._reach(src, by_prov, adj))
 
     def _count(self, sups: Sequence[int], opt: bool, not_power: str | None = None) -> int:
@@ -684,8 +707,8 @@ class _Movement:
                 n += 1
         return n
 
-    def _hold_strength(self, p: str, hi: bool) -> int:
-        j = self.at.get(p, -1)
+    def _hold_strength(self, p: int, hi: bool) -> int:
+        j = self.at[p]
         if j < 0:
             return 0
         if self.kind[j] == _MOVE:
@@ -695,9 +718,7 @@ class _Movement:
     def _attack_strength(self, i: int, hi: bool) -> int:
         if not self._path(i, hi):
             return 0
-        d = self.dest[i]
-        assert d is not None
-        j = self.at.get(d, -1)
+        j = self.at[self.dest[i]]
         if j < 0 or (i not in self.opposite and self.kind[j] == _MOVE and self._resolve(j, hi)):
             return 1 + self._count(self.supporters[i], hi)
         if self.units[j].power == self.units[i].power:
@@ -718,7 +739,6 @@ class _Movement:
             return False
         o = self.opposite.get(i, -1)
         d = self.dest[i]
-        assert d is not None
         if o >= 0:
             if atk <= 1 + self._count(self.supporters[o], not opt):
                 return False
@@ -732,7 +752,7 @@ class _Movement:
     def _adj_support(self, i: int, opt: bool) -> bool:
         p = self.prov[i]
         power = self.units[i].power
-        sd = self.dest[i] if self.kind[i] == _SUP_MOVE else None
+        sd = self.dest[i] if self.kind[i] == _SUP_MOVE else -1
         for a in self.attackers.get(p, ()):
             if self.units[a].power == power:
                 continue
@@ -749,14 +769,21 @@ class _Movement:
     def run(self) -> MovementResult:
         """Decide what the set-up left open, then build the result: one walk over the attacked provinces."""
         kind, resolved, attackers, prov, at = self.kind, self.resolved, self.attackers, self.prov, self.at
+        names = self.m.province_names
+        searching = False
         resolve = self._resolve
         i = -1
         for k in kind:
             i += 1
             if k != _HOLD and resolved[i] is None:
+                if not searching:  # the search's own state, for the phases that need a search (most do)
+                    self.visited = [False] * len(kind)
+                    self.in_cycle = [False] * len(kind)
+                    searching = True
                 resolve(i, False)
         # the units afterwards, in unit order: each that moved at its destination, the dislodged left out
-        placed, orders, order_k, convoyed, opposite = self.units, self.orders, self.order_k, self.convoyed, self.opposite
+        placed, orders, order_k = self.units, self.orders, self.order_k
+        convoyed, opposite = self.convoyed, self.opposite
         units = list(placed)
         dislodged: list[Dislodged] = []
         is_dislodged: dict[int, int] = {}  # dislodged unit -> the unit that moved in
@@ -767,19 +794,19 @@ class _Movement:
                 if resolved[a]:  # the one move into d that succeeded
                     u = units[a]
                     units[a] = new_unit(u.power, u.unit_type, orders[order_k[a]].dest)  # type: ignore[attr-defined]
-                    j = at.get(d, -1)
+                    j = at[d]
                     if j >= 0 and (kind[j] != _MOVE or not resolved[j]):
                         is_dislodged[j] = a
                     break
             else:  # nobody moved in: a standoff if some attacker had a prevent strength (a path, no lost head-to-head)
                 for a in atts:
                     if (not convoyed[a] or path(a, False)) and not resolved[opposite.get(a, a)]:
-                        contested.append(d)
+                        contested.append(names[d])
                         break
         if is_dislodged:
             for j in sorted(is_dislodged):
                 a = is_dislodged[j]
-                dislodged.append(_dislodged(placed[j], prov[a], convoyed[a]))
+                dislodged.append(_dislodged(placed[j], names[prov[a]], convoyed[a]))
             units = [u for j, u in enumerate(units) if j not in is_dislodged]
         results: list[OrderResult] = []
         invalid, unit_of_order, szykman = self.invalid, self.unit_of_order, self.szykman
@@ -821,6 +848,8 @@ class _Movement:
         fields["dislodged"] = tuple(dislodged) if dislodged else ()
         fields["contested"] = frozenset(contested) if contested else _NOWHERE
         return out
+
+
 
 
 def adjudicate_movement(m: MapData, units: Iterable[Unit], orders: Iterable[Order]) -> MovementResult:

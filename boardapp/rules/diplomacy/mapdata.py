@@ -154,6 +154,23 @@ class MapData:
     army_places: frozenset[str] = field(repr=False)
     #: provinces with several coasts (a fleet moving there must name one)
     multi_coast: frozenset[str] = field(repr=False)
+    # -- the same by province number, for the adjudicator: a list index or a set of small ints costs a
+    # fraction of a string-keyed lookup when the processor's caches are cold (small ints are shared
+    # objects that stay in cache; strings are compared byte by byte when not the same object)
+    #: province number -> province id (numbers follow the provinces' order in the map's table)
+    province_names: tuple[str, ...] = field(repr=False, compare=False)
+    #: province id or region id -> province number
+    place_number: Mapping[str, int] = field(repr=False, compare=False)
+    #: region an army may stand in (a whole province, no coast) -> its province number
+    army_region_number: Mapping[str, int] = field(repr=False, compare=False)
+    #: province number -> province numbers an army there may move to over land
+    army_adj_numbers: tuple[frozenset[int], ...] = field(repr=False, compare=False)
+    #: region -> {region a fleet there may move to (never a multi-coast province without a coast): its province number}
+    fleet_moves: Mapping[str, Mapping[str, int]] = field(repr=False, compare=False)
+    #: region -> numbers of the provinces a fleet there may move to (over any of their coasts)
+    fleet_reach_numbers: Mapping[str, frozenset[int]] = field(repr=False, compare=False)
+    #: province number -> province numbers reachable by a fleet from any of its regions
+    fleet_adj_numbers: tuple[frozenset[int], ...] = field(repr=False, compare=False)
 
     @classmethod
     def build(
@@ -201,6 +218,9 @@ class MapData:
                 fprov[pa].add(pb)
                 fprov[pb].add(pa)
         seas = frozenset(r.province for r in regs.values() if r.coast is None and r.terrain is Terrain.SEA)
+        names = tuple(provs)
+        number = {p: k for k, p in enumerate(names)}
+        multi = frozenset(r.province for r in regs.values() if r.coast)
         return cls(
             provinces=provs,
             regions=regs,
@@ -215,7 +235,17 @@ class MapData:
             seas=seas,
             coastal=frozenset(p for p in provs if p in regs and p not in seas and fprov[p]),
             army_places=frozenset(k for k, r in regs.items() if r.coast is None and r.terrain.armies),
-            multi_coast=frozenset(r.province for r in regs.values() if r.coast),
+            multi_coast=multi,
+            province_names=names,
+            place_number={**number, **{k: number[r.province] for k, r in regs.items()}},
+            army_region_number={k: number[r.province] for k, r in regs.items() if r.coast is None and r.terrain.armies},
+            army_adj_numbers=tuple(frozenset(number[q] for q in army[p]) for p in names),
+            fleet_moves={
+                k: {x: number[regs[x].province] for x in sorted(v) if x != regs[x].province or x not in multi}
+                for k, v in fleet.items()
+            },
+            fleet_reach_numbers={k: frozenset(number[regs[x].province] for x in v) for k, v in fleet.items()},
+            fleet_adj_numbers=tuple(frozenset(number[q] for q in fprov[p]) for p in names),
         )
 
     # -- queries ---------------------------------------------------------
