@@ -152,14 +152,10 @@ def _dislodged(unit: Unit, origin: str, by_convoy: bool) -> Dislodged:
 _HOLD, _MOVE, _SUP_HOLD, _SUP_MOVE, _CONVOY = range(5)
 # tuples, not ``A | B`` unions: isinstance against a tuple is cheaper, and these run per order
 _NOT_MOVEMENT = (Retreat, Disband, Build)
-#: map id -> (the map, (army's province, destination) -> seas on a convoy route between them)
-_SEA_ROUTES: dict[int, tuple[MapData, dict[tuple[str, str], frozenset[str]]]] = {}
 _SUPPORTS = (SupportHold, SupportMove)
 _ARMY = UnitType.ARMY
 _NOWHERE: frozenset[str] = frozenset()  # no province contested
 _NO_MOVES: dict[str, int] = {}  # no fleet moves from a region the map does not know
-#: order kind -> the bit of the set-up's pass that checks it (moves 1, convoys 2, supports 4)
-_CHECK = (0, 1, 4, 4, 2)
 _P = TypeVar("_P", str, int)  # a place: a province id or number
 #: order class -> its kind in the decision graph (supports of both kinds -> ``_SUP_HOLD``); -1: not here
 _KIND_OF: dict[type[Order], int] = {
@@ -193,7 +189,7 @@ class _Movement:
     """
 
     at: list[int]
-    attackers: dict[int, list[int]]
+    attackers: list[list[int] | tuple[()]]
     convoyed: list[bool]
     convoyers: dict[int, Sequence[int]]
     cycle: list[int]
@@ -210,18 +206,22 @@ class _Movement:
     resolved: list[bool | None]
     supporters: list[list[int] | tuple[()]]
     szykman: set[int] | None
+    targets: list[int]
     unit_of_order: list[int]
     units: list[Unit]
     visited: list[bool]
 
     __slots__ = (
         "at", "attackers", "convoyed", "convoyers", "cycle", "dest", "hits", "in_cycle", "invalid", "kind", "m",
-        "opposite", "order_k", "orders", "prov", "resolved", "supporters", "szykman", "unit_of_order", "units",
-        "visited",
+        "opposite", "order_k", "orders", "prov", "resolved", "supporters", "szykman", "targets", "unit_of_order",
+        "units", "visited",
     )
 
-    def __init__(self, m: MapData, units: list[Unit], orders: list[Order]) -> None:
-        """Match orders to units, check them, and build the decision graph's edges.
+    def setup(self, m: MapData, units: list[Unit], orders: list[Order]) -> None:
+        """Match orders to units, check them, and build the decision graph's edges (the constructor's work).
+
+        ``adjudicate_movement`` makes the object with ``object.__new__`` and calls this: a class call
+        runs machinery of its own (``type.__call__``, the ``__init__`` slot), more cold code per phase.
 
         The common legal order (a move to a neighbour, a support of a unit within reach) is
         checked inline with a few lookups in the map's indexes; anything else goes through
@@ -263,8 +263,11 @@ class _Movement:
         supporters: list[list[int] | tuple[()]] = [()] * n
         self.supporters = supporters
         self.convoyers = {}  # unit -> fleets on its convoy route (rare: a dict)
-        attackers: dict[int, list[int]] = {}  # province -> units moving there, in unit order
+        # province -> units moving there, in unit order (one shared empty tuple where none do); a list by
+        # province number, not a dict: no hashing, no growing
+        attackers: list[list[int] | tuple[()]] = [()] * len(at)
         self.attackers = attackers
+        self.targets = targets = []  # the provinces moved into, in the order of their first mover
         self.opposite = opposite = {}  # unit -> its head-to-head partner (few have one: a dict)
         resolved: list[bool | None] = [None] * n
         self.resolved = resolved
@@ -272,7 +275,7 @@ class _Movement:
         self.hits = 0
         self.szykman = None  # convoys failed by the Szykman rule, once there are any
         kind_of, names = _KIND_OF, m.province_names
-        checks = 0  # kinds of order to check: bit 1 moves, bit 2 convoys, bit 4 supports
+        moving = other = False  # whether there are moves, and supports or convoys, to check
         k = -1
         for o in orders:
             k += 1
@@ -297,13 +300,16 @@ class _Movement:
                         order_k[i] = k
                         unit_of_order[k] = i
                         kind[i] = c
-                        checks |= _CHECK[c]
+                        if c == _MOVE:
+                            moving = True
+                        elif c != _HOLD:
+                            other = True
                         continue
             invalid[k] = self._unmatched(o, region, p, i)
         # the orders are checked in unit order (as the decisions are first met in unit order): moves
         # first, as supports and convoys depend on them; a loop over the units, not sorted lists
         army_moves: list[int] = []
-        if checks & 1:
+        if moving:
             army_adj, army_number, fleet_moves = m.army_adj_numbers, m.army_region_number, m.fleet_moves
             i = -1
             for c in kind:
@@ -337,12 +343,13 @@ class _Movement:
                             invalid[order_k[i]] = why
                             continue
                 to = dest[i]
-                a = attackers.get(to)
-                if a is None:
-                    attackers[to] = [i]
-                else:
+                a = attackers[to]
+                if a:
                     a.append(i)
-        if checks & 6:
+                else:
+                    attackers[to] = [i]
+                    targets.append(to)
+        if other:
             convoy_k: dict[int, int] = {}  # convoying fleet -> the army's province
             number_get, reach_by_fleet, army_adj = number.get, m.fleet_reach_numbers, m.army_adj_numbers
             i = -1
@@ -365,7 +372,7 @@ class _Movement:
                                         s.append(i)
                                     else:
                                         supporters[j] = [i]
-                                if here not in attackers:
+                                if not attackers[here]:
                                     resolved[i] = True
                                 continue
                         elif type(so) is SupportMove:
@@ -385,14 +392,14 @@ class _Movement:
                                         s.append(i)
                                     else:
                                         supporters[j] = [i]
-                                if here not in attackers:
+                                if not attackers[here]:
                                     resolved[i] = True
                                 continue
                     why = self._setup_support(i, so)
                     if why:
                         kind[i] = _HOLD
                         invalid[order_k[i]] = why
-                    elif here not in attackers:
+                    elif not attackers[here]:
                         resolved[i] = True
                 elif c == _CONVOY:
                     co: Convoy = orders[order_k[i]]  # type: ignore[assignment]
@@ -402,7 +409,7 @@ class _Movement:
                         invalid[order_k[i]] = why
                         continue
                     convoy_k[i] = number[province_of(co.army)]
-                    if prov[i] not in attackers:
+                    if not attackers[prov[i]]:
                         resolved[i] = True
             # convoy intent for armies moving to adjacent provinces (2023 rulebook)
             if convoy_k:
@@ -417,7 +424,8 @@ class _Movement:
         # (attack at most 1, the other's prevent strength at least 1: no head-to-head can void it, the
         # province being empty); a move onto a unit that stays fails if that unit is of its own power
         # (attack 0) or if the move has no support (attack at most 1, hold 1 or more)
-        for to, atts in attackers.items():
+        for to in targets:
+            atts = attackers[to]
             j = at[to]
             if j < 0:
                 if len(atts) == 1:
@@ -529,16 +537,9 @@ class _Movement:
         return self._reach(src, seas, adj) & self._reach(dst, seas, adj)
 
     def _sea_route(self, src: str, dst: str) -> frozenset[str]:
-        """Sea provinces on some chain of open water from ``src`` to ``dst`` (fixed by the map: kept)."""
-        m = self.m
-        routes = _SEA_ROUTES.get(id(m))
-        if routes is None or routes[0] is not m:
-            routes = _SEA_ROUTES[id(m)] = (m, {})
-        key = (src, dst)
-        hit = routes[1].get(key)
-        if hit is None:
-            hit = routes[1][key] = frozenset(self._on_route(src, dst, m.seas))
-        return hit
+        """Sea provinces on some chain of open water from ``src`` to ``dst`` (the map's ``sea_reach`` of both)."""
+        reach = self.m.sea_reach
+        return reach[src] & reach[dst]
 
     def _route_fleets(self, src: int, dst: int, fleets: Iterable[int]) -> set[int]:
         """Fleets (of ``fleets``) that lie on some convoy route ``src`` -> ``dst`` (province numbers)."""
@@ -675,7 +676,7 @@ class _Movement:
         if k == _CONVOY:
             # DATC 5.D: adjudicate (not resolve) the attackers, so that
             # convoy paradoxes form clean single cycles.
-            for a in self.attackers.get(self.prov[i], ()):
+            for a in self.attackers[self.prov[i]]:
                 r = self.resolved[a]
                 if r if r is not None else self._adj_move(a, not opt):
                     return False
@@ -753,7 +754,7 @@ class _Movement:
         p = self.prov[i]
         power = self.units[i].power
         sd = self.dest[i] if self.kind[i] == _SUP_MOVE else -1
-        for a in self.attackers.get(p, ()):
+        for a in self.attackers[p]:
             if self.units[a].power == power:
                 continue
             if self.prov[a] == sd:
@@ -784,12 +785,13 @@ class _Movement:
         # the units afterwards, in unit order: each that moved at its destination, the dislodged left out
         placed, orders, order_k = self.units, self.orders, self.order_k
         convoyed, opposite = self.convoyed, self.opposite
-        units = list(placed)
+        units = placed * 1  # a copy: ``[x] * n`` is in use already, ``list()`` would be one more builtin
         dislodged: list[Dislodged] = []
         is_dislodged: dict[int, int] = {}  # dislodged unit -> the unit that moved in
         contested: list[str] = []
         path = self._path
-        for d, atts in attackers.items():
+        for d in self.targets:
+            atts = attackers[d]
             for a in atts:
                 if resolved[a]:  # the one move into d that succeeded
                     u = units[a]
@@ -822,7 +824,7 @@ class _Movement:
                 results.append(res)
                 continue
             i = unit_of_order[k]
-            kd, r = kind[i], bool(resolved[i])
+            kd, r = kind[i], resolved[i] is True
             if kd == _MOVE:
                 reason = "moves" if r else ("bounced" if not convoyed[i] or path(i, False) else "no convoy route")
             elif kd == _HOLD:
@@ -854,8 +856,9 @@ class _Movement:
 
 def adjudicate_movement(m: MapData, units: Iterable[Unit], orders: Iterable[Order]) -> MovementResult:
     """Resolve a movement phase.  Unordered units hold; illegal orders fail and hold."""
-    return _Movement(m, units if type(units) is list else list(units),
-                     orders if type(orders) is list else list(orders)).run()
+    mv = _new(_Movement)
+    mv.setup(m, units if type(units) is list else list(units), orders if type(orders) is list else list(orders))
+    return mv.run()
 
 
 # -- retreats -----------------------------------------------------------------

@@ -171,6 +171,8 @@ class MapData:
     fleet_reach_numbers: Mapping[str, frozenset[int]] = field(repr=False, compare=False)
     #: province number -> province numbers reachable by a fleet from any of its regions
     fleet_adj_numbers: tuple[frozenset[int], ...] = field(repr=False, compare=False)
+    #: province -> the seas a chain of open water starting beside it can reach (where a convoy from it may go)
+    sea_reach: Mapping[str, frozenset[str]] = field(repr=False, compare=False)
 
     @classmethod
     def build(
@@ -246,6 +248,7 @@ class MapData:
             },
             fleet_reach_numbers={k: frozenset(number[regs[x].province] for x in v) for k, v in fleet.items()},
             fleet_adj_numbers=tuple(frozenset(number[q] for q in fprov[p]) for p in names),
+            sea_reach={p: _seas_from(p, seas, fprov) for p in names},
         )
 
     # -- queries ---------------------------------------------------------
@@ -299,6 +302,18 @@ class MapData:
     def initial_owners(self) -> dict[str, str]:
         """Centre -> power for every home centre."""
         return {p.short: p.home_power for p in self.provinces.values() if p.home_power}
+
+
+def _seas_from(start: str, seas: frozenset[str], adj: Mapping[str, set[str]]) -> frozenset[str]:
+    """The seas reachable from ``start`` by steps from sea to neighbouring sea, starting with its own neighbours."""
+    seen = {p for p in adj[start] if p in seas}
+    todo = list(seen)
+    while todo:
+        for q in adj[todo.pop()]:
+            if q in seas and q not in seen:
+                seen.add(q)
+                todo.append(q)
+    return frozenset(seen)
 
 
 _COAST_NAMES = {"n": "nc", "s": "sc", "e": "ec", "w": "wc"}
