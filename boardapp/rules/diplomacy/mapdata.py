@@ -25,6 +25,7 @@ expressed as data rather than code:
 from __future__ import annotations
 
 import csv
+import sys
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
@@ -75,8 +76,11 @@ def region_id(province: str, coast: str | None = None) -> str:
 
     >>> region_id("spa", "nc"), region_id("par")
     ('spa(nc)', 'par')
+
+    A coast's id is interned: the map's indexes and the orders parsed against it then hold the very
+    same string, which a dict lookup recognises without comparing the characters.
     """
-    return f"{province}({coast})" if coast else province
+    return sys.intern(f"{province}({coast})") if coast else province
 
 
 def province_of(region: str) -> str:
@@ -223,6 +227,7 @@ class MapData:
         names = tuple(provs)
         number = {p: k for k, p in enumerate(names)}
         multi = frozenset(r.province for r in regs.values() if r.coast)
+        canon = {k: k for k in regs}  # a region id -> the map's own string for it (the borders' are copies)
         return cls(
             provinces=provs,
             regions=regs,
@@ -239,11 +244,14 @@ class MapData:
             army_places=frozenset(k for k, r in regs.items() if r.coast is None and r.terrain.armies),
             multi_coast=multi,
             province_names=names,
-            place_number={**number, **{k: number[r.province] for k, r in regs.items()}},
+            # keys: the regions' own id strings (those the order parser hands out), then bare province ids
+            place_number={
+                **{k: number[r.province] for k, r in regs.items()}, **{p: number[p] for p in names if p not in regs}
+            },
             army_region_number={k: number[r.province] for k, r in regs.items() if r.coast is None and r.terrain.armies},
             army_adj_numbers=tuple(frozenset(number[q] for q in army[p]) for p in names),
             fleet_moves={
-                k: {x: number[regs[x].province] for x in sorted(v) if x != regs[x].province or x not in multi}
+                k: {canon[x]: number[regs[x].province] for x in sorted(v) if x != regs[x].province or x not in multi}
                 for k, v in fleet.items()
             },
             fleet_reach_numbers={k: frozenset(number[regs[x].province] for x in v) for k, v in fleet.items()},
