@@ -41,7 +41,6 @@ from boardapp.rules.diplomacy.orders import (
     SupportMove,
     Unit,
     UnitType,
-    new_unit,
 )
 
 __all__ = [
@@ -129,6 +128,9 @@ _set_r_reason: Any = OrderResult.__dict__["reason"].__set__
 _set_d_unit: Any = Dislodged.__dict__["unit"].__set__
 _set_d_origin: Any = Dislodged.__dict__["attacker_origin"].__set__
 _set_d_convoy: Any = Dislodged.__dict__["by_convoy"].__set__
+_set_unit_power: Any = Unit.__dict__["power"].__set__
+_set_unit_type: Any = Unit.__dict__["unit_type"].__set__
+_set_unit_region: Any = Unit.__dict__["region"].__set__
 
 
 def _result(order: Order, succeeded: bool, reason: str) -> OrderResult:
@@ -153,10 +155,19 @@ _HOLD, _MOVE, _SUP_HOLD, _SUP_MOVE, _CONVOY = range(5)
 # tuples, not ``A | B`` unions: isinstance against a tuple is cheaper, and these run per order
 _NOT_MOVEMENT = (Retreat, Disband, Build)
 _SUPPORTS = (SupportHold, SupportMove)
-_ARMY = UnitType.ARMY
+# the unit types as module constants: ``UnitType.ARMY`` goes through the enum class's own ``__getattr__``
+_ARMY, _FLEET = UnitType.ARMY, UnitType.FLEET
 _NOWHERE: frozenset[str] = frozenset()  # no province contested
 _NO_MOVES: dict[str, int] = {}  # no fleet moves from a region the map does not know
 _P = TypeVar("_P", str, int)  # a place: a province id or number
+
+
+def _singletons(n: int) -> tuple[tuple[int], ...]:
+    """``((0,), (1,), ...)`` for unit numbers below ``n``."""
+    return tuple((i,) for i in range(n))
+
+
+_ONE = _singletons(64)  # unit number -> (it,): shared, for the phases of up to 64 units
 #: order class -> its kind in the decision graph (supports of both kinds -> ``_SUP_HOLD``); -1: not here
 _KIND_OF: dict[type[Order], int] = {
     Hold: _HOLD, Move: _MOVE, SupportHold: _SUP_HOLD, SupportMove: _SUP_HOLD, Convoy: _CONVOY,
@@ -189,7 +200,7 @@ class _Movement:
     """
 
     at: list[int]
-    attackers: list[list[int] | tuple[()]]
+    attackers: list[tuple[int, ...]]
     convoyed: list[bool]
     convoyers: dict[int, Sequence[int]]
     cycle: list[int]
@@ -204,7 +215,7 @@ class _Movement:
     orders: list[Order]
     prov: list[int]
     resolved: list[bool | None]
-    supporters: list[list[int] | tuple[()]]
+    supporters: list[tuple[int, ...]]
     szykman: set[int] | None
     targets: list[int]
     unit_of_order: list[int]
@@ -260,12 +271,15 @@ class _Movement:
         self.dest = dest = [-1] * n
         self.convoyed = convoyed = [False] * n  # the move goes by convoy
         # matching supports; one shared empty tuple until a unit has some
-        supporters: list[list[int] | tuple[()]] = [()] * n
+        supporters: list[tuple[int, ...]] = [()] * n
         self.supporters = supporters
         self.convoyers = {}  # unit -> fleets on its convoy route (rare: a dict)
         # province -> units moving there, in unit order (one shared empty tuple where none do); a list by
         # province number, not a dict: no hashing, no growing
-        attackers: list[list[int] | tuple[()]] = [()] * len(at)
+        attackers: list[tuple[int, ...]] = [()] * len(at)
+        # the lists of attackers and supports are tuples: most hold one unit, and ``one[i]`` is a shared
+        # ``(i,)``, no allocation (and no freeing) per province attacked or unit supported
+        one = _ONE if n <= len(_ONE) else _singletons(n)
         self.attackers = attackers
         self.targets = targets = []  # the provinces moved into, in the order of their first mover
         self.opposite = opposite = {}  # unit -> its head-to-head partner (few have one: a dict)
@@ -345,9 +359,9 @@ class _Movement:
                 to = dest[i]
                 a = attackers[to]
                 if a:
-                    a.append(i)
+                    attackers[to] = a + one[i]
                 else:
-                    attackers[to] = [i]
+                    attackers[to] = one[i]
                     targets.append(to)
         if other:
             convoy_k: dict[int, int] = {}  # convoying fleet -> the army's province
@@ -368,10 +382,7 @@ class _Movement:
                                 tt = so.target_type
                                 if kind[j] != _MOVE and (tt is None or tt is units[j].unit_type):
                                     s = supporters[j]
-                                    if s:
-                                        s.append(i)
-                                    else:
-                                        supporters[j] = [i]
+                                    supporters[j] = s + one[i] if s else one[i]
                                 if not attackers[here]:
                                     resolved[i] = True
                                 continue
@@ -388,10 +399,7 @@ class _Movement:
                                     and (so.target_type is None or so.target_type is units[j].unit_type)
                                 ):
                                     s = supporters[j]
-                                    if s:
-                                        s.append(i)
-                                    else:
-                                        supporters[j] = [i]
+                                    supporters[j] = s + one[i] if s else one[i]
                                 if not attackers[here]:
                                     resolved[i] = True
                                 continue
@@ -472,7 +480,7 @@ class _Movement:
             return f"no province {dp!r}"
         if dp == src:
             return "a unit cannot move to its own province"
-        if u.unit_type is UnitType.ARMY:
+        if u.unit_type is _ARMY:
             if d != dp:
                 return "an army cannot move to a coast"
             if dp not in m.army_places:
@@ -497,7 +505,7 @@ class _Movement:
     def _check_convoy(self, i: int, o: Convoy) -> str:
         m, u = self.m, self.units[i]
         here = m.province_names[self.prov[i]]
-        if u.unit_type is not UnitType.FLEET or here not in m.seas:
+        if u.unit_type is not _FLEET or here not in m.seas:
             return "only a fleet at sea can convoy"
         ap, dp = province_of(o.army), province_of(o.dest)
         if ap == dp:
@@ -505,7 +513,7 @@ class _Movement:
         if ap not in m.coastal or dp not in m.coastal:
             return f"no convoy can go from {ap} to {dp}"
         j = self.at[m.place_number[ap]]
-        if j < 0 or self.units[j].unit_type is not UnitType.ARMY:
+        if j < 0 or self.units[j].unit_type is not _ARMY:
             return f"no army in {ap}"
         if here not in self._sea_route(ap, dp):
             return f"{here} cannot be on a convoy route from {ap} to {dp}"
@@ -523,11 +531,11 @@ class _Movement:
         near_src, near_dst = m.fleet_province_adj[src], m.fleet_province_adj[dst]
         for p in near_src & near_dst:  # one fleet between them (the usual convoy)
             j = at[number[p]]
-            if j >= 0 and units[j].unit_type is UnitType.FLEET and p in m.seas:
+            if j >= 0 and units[j].unit_type is _FLEET and p in m.seas:
                 return True
         fleets = frozenset(
             p for p in self._sea_route(src, dst)
-            if at[number[p]] >= 0 and units[at[number[p]]].unit_type is UnitType.FLEET
+            if at[number[p]] >= 0 and units[at[number[p]]].unit_type is _FLEET
         )
         return bool(fleets) and bool(self._on_route(src, dst, fleets))
 
@@ -576,7 +584,7 @@ class _Movement:
 
     def _reach_province(self, i: int, p: str) -> bool:
         m, u = self.m, self.units[i]
-        if u.unit_type is UnitType.ARMY:
+        if u.unit_type is _ARMY:
             return p in m.army_adj[m.province_names[self.prov[i]]]
         return p in m.fleet_reach[u.region]
 
@@ -597,7 +605,7 @@ class _Movement:
             self.kind[i] = _SUP_HOLD
             self.dest[i] = m.place_number[tp]
             if self.kind[j] != _MOVE and (o.target_type is None or o.target_type is self.units[j].unit_type):
-                self.supporters[j] = [*self.supporters[j], i]
+                self.supporters[j] = (*self.supporters[j], i)
             return ""
         dp = m.region_province.get(o.dest) or province_of(o.dest)
         if dp == here:
@@ -612,7 +620,7 @@ class _Movement:
             and (o.dest == dp or o.dest == self.orders[self.order_k[j]].dest)  # type: ignore[attr-defined]
             and (o.target_type is None or o.target_type is self.units[j].unit_type)
         ):
-            self.supporters[j] = [*self.supporters[j], i]
+            self.supporters[j] = (*self.supporters[j], i)
         return ""
 
     # -- the decisions ----------------------------------------------------------
@@ -790,12 +798,17 @@ class _Movement:
         is_dislodged: dict[int, int] = {}  # dislodged unit -> the unit that moved in
         contested: list[str] = []
         path = self._path
+        new, set_power, set_unit_type, set_region = _new, _set_unit_power, _set_unit_type, _set_unit_region
         for d in self.targets:
             atts = attackers[d]
             for a in atts:
                 if resolved[a]:  # the one move into d that succeeded
                     u = units[a]
-                    units[a] = new_unit(u.power, u.unit_type, orders[order_k[a]].dest)  # type: ignore[attr-defined]
+                    moved = new(Unit)  # new_unit(...), inline
+                    set_power(moved, u.power)
+                    set_unit_type(moved, u.unit_type)
+                    set_region(moved, orders[order_k[a]].dest)  # type: ignore[attr-defined]
+                    units[a] = moved
                     j = at[d]
                     if j >= 0 and (kind[j] != _MOVE or not resolved[j]):
                         is_dislodged[j] = a
@@ -812,7 +825,7 @@ class _Movement:
             units = [u for j, u in enumerate(units) if j not in is_dislodged]
         results: list[OrderResult] = []
         invalid, unit_of_order, szykman = self.invalid, self.unit_of_order, self.szykman
-        new, set_order, set_ok, set_reason = _new, _set_r_order, _set_r_ok, _set_r_reason
+        set_order, set_ok, set_reason = _set_r_order, _set_r_ok, _set_r_reason
         k = -1
         for o in orders:
             k += 1
