@@ -823,7 +823,7 @@ class _Movement:
                 a = is_dislodged[j]
                 dislodged.append(_dislodged(placed[j], names[prov[a]], convoyed[a]))
             units = [u for j, u in enumerate(units) if j not in is_dislodged]
-        results: list[OrderResult] = []
+        results: list[Any] = [None] * len(orders)  # filled in order: no growing by append
         invalid, unit_of_order, szykman = self.invalid, self.unit_of_order, self.szykman
         set_order, set_ok, set_reason = _set_r_order, _set_r_ok, _set_r_reason
         k = -1
@@ -834,7 +834,7 @@ class _Movement:
                 set_order(res, o)
                 set_ok(res, False)
                 set_reason(res, f"illegal: {invalid[k]}")
-                results.append(res)
+                results[k] = res
                 continue
             i = unit_of_order[k]
             kd, r = kind[i], resolved[i] is True
@@ -853,7 +853,7 @@ class _Movement:
             set_order(res, o)
             set_ok(res, r)
             set_reason(res, reason)
-            results.append(res)
+            results[k] = res
         out = _new(MovementResult)
         # the frozen dataclass's fields, set as its __init__ would, straight into its dict (a third of the
         # cold cost of ``__init__``); the common empty ones are shared constants
