@@ -218,14 +218,13 @@ class _Movement:
     supporters: list[tuple[int, ...]]
     szykman: set[int] | None
     targets: list[int]
-    unit_of_order: list[int]
     units: list[Unit]
     visited: list[bool]
 
     __slots__ = (
         "at", "attackers", "convoyed", "convoyers", "cycle", "dest", "hits", "in_cycle", "invalid", "kind", "m",
-        "opposite", "order_k", "orders", "prov", "resolved", "supporters", "szykman", "targets", "unit_of_order",
-        "units", "visited",
+        "opposite", "order_k", "orders", "prov", "resolved", "supporters", "szykman", "targets", "units",
+        "visited",
     )
 
     def setup(self, m: MapData, units: list[Unit], orders: list[Order]) -> None:
@@ -263,8 +262,6 @@ class _Movement:
             i += 1  # noqa: SIM113 - no enumerate(): one builtin less
         self.invalid = invalid = {}  # order index -> reason
         self.order_k = order_k = [-1] * n  # unit -> the index of its order, -1: none
-        # order index -> unit number for orders matched to a unit, else -1
-        self.unit_of_order = unit_of_order = [-1] * len(orders)
         # a unit's kind in the decision graph; at first the kind of its order, not yet checked
         self.kind = kind = [_HOLD] * n
         # a move's or convoy's destination, a support's province supported into (or held); -1: none
@@ -312,7 +309,6 @@ class _Movement:
                         c = _kind_of_subclass(o)
                     if c >= 0:
                         order_k[i] = k
-                        unit_of_order[k] = i
                         kind[i] = c
                         if c == _MOVE:
                             moving = True
@@ -823,20 +819,22 @@ class _Movement:
                 a = is_dislodged[j]
                 dislodged.append(_dislodged(placed[j], names[prov[a]], convoyed[a]))
             units = [u for j, u in enumerate(units) if j not in is_dislodged]
-        results: list[Any] = [None] * len(orders)  # filled in order: no growing by append
-        invalid, unit_of_order, szykman = self.invalid, self.unit_of_order, self.szykman
+        # one result per order, in the orders' order: the illegal ones, then the others walked by unit
+        results: list[Any] = [None] * len(orders)
+        invalid, szykman = self.invalid, self.szykman
         set_order, set_ok, set_reason = _set_r_order, _set_r_ok, _set_r_reason
-        k = -1
-        for o in orders:
-            k += 1
-            if invalid and k in invalid:
+        if invalid:
+            for k, why in invalid.items():
                 res = new(OrderResult)
-                set_order(res, o)
+                set_order(res, orders[k])
                 set_ok(res, False)
-                set_reason(res, f"illegal: {invalid[k]}")
+                set_reason(res, f"illegal: {why}")
                 results[k] = res
+        i = -1
+        for k in order_k:
+            i += 1
+            if k < 0 or (invalid and k in invalid):  # no order, or an illegal one (the unit holds)
                 continue
-            i = unit_of_order[k]
             kd, r = kind[i], resolved[i] is True
             if kd == _MOVE:
                 reason = "moves" if r else ("bounced" if not convoyed[i] or path(i, False) else "no convoy route")
@@ -850,7 +848,7 @@ class _Movement:
             else:  # a support
                 reason = "support given" if r else ("dislodged" if i in is_dislodged else "support cut")
             res = new(OrderResult)  # _result(o, r, reason), inline: this runs once per order
-            set_order(res, o)
+            set_order(res, orders[k])
             set_ok(res, r)
             set_reason(res, reason)
             results[k] = res
