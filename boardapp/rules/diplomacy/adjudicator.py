@@ -445,6 +445,22 @@ class _Movement:
                 for i in atts:
                     if not supporters[i] or (not convoyed[i] and units[i].power == power):
                         resolved[i] = False
+                kj = kind[j]
+                if kj == _SUP_HOLD or kj == _SUP_MOVE:  # noqa: PLR1714, SIM109 - ints, two compares, no tuple
+                    # a support is cut by an attack over land from another power, unless it comes from the
+                    # province the support is for; one attacked by its own power only is given: decided here,
+                    # as the search would (neither needs another decision)
+                    sd = dest[j] if kj == _SUP_MOVE else -1
+                    foreign = False
+                    for a in atts:
+                        if units[a].power != power:
+                            foreign = True
+                            if not convoyed[a] and prov[a] != sd:
+                                resolved[j] = False
+                                break
+                    else:
+                        if not foreign:
+                            resolved[j] = True
             elif not convoyed[j]:
                 back = dest[j]
                 for i in atts:
