@@ -285,36 +285,48 @@ class _Movement:
         self.cycle = []
         self.hits = 0
         self.szykman = None  # convoys failed by the Szykman rule, once there are any
-        kind_of, names = _KIND_OF, m.province_names
+        names = m.province_names
         moving = other = False  # whether there are moves, and supports or convoys, to check
         k = -1
         for o in orders:
             k += 1
-            region = o.region
+            # the unit's fields read where only one class of order passes: each read then stays specialised
+            # to that class's slot (one site for all classes falls back to the generic, slower attribute
+            # lookup, which also reads the type's attribute cache: more memory touched per order)
+            t = type(o)
+            if t is Move:
+                region, op, ot, c = o.region, o.power, o.unit_type, _MOVE
+            elif t is SupportMove:  # noqa: SIM114 - a site of its own, not shared with SupportHold
+                region, op, ot, c = o.region, o.power, o.unit_type, _SUP_HOLD
+            elif t is SupportHold:
+                region, op, ot, c = o.region, o.power, o.unit_type, _SUP_HOLD
+            elif t is Hold:
+                region, op, ot, c = o.region, o.power, o.unit_type, _HOLD
+            else:
+                region, op, ot = o.region, o.power, o.unit_type
+                c = _KIND_OF.get(t, -2)
+                if c == -2:
+                    c = _kind_of_subclass(o)
             p = number.get(region, -1)
             if p < 0:  # a coast the map does not have: the unit in that province is still found, to say why
                 p = number.get(province_of(region), -1)
             i = at[p] if p >= 0 else -1
             if i >= 0:
                 u = units[i]
-                op, ot = o.power, o.unit_type
                 if (
                     (op is None or op == u.power)
                     and (ot is None or ot is u.unit_type)
                     and (region == u.region or region == names[p])
                     and order_k[i] < 0
+                    and c >= 0
                 ):
-                    c = kind_of.get(type(o))
-                    if c is None:
-                        c = _kind_of_subclass(o)
-                    if c >= 0:
-                        order_k[i] = k
-                        kind[i] = c
-                        if c == _MOVE:
-                            moving = True
-                        elif c != _HOLD:
-                            other = True
-                        continue
+                    order_k[i] = k
+                    kind[i] = c
+                    if c == _MOVE:
+                        moving = True
+                    elif c != _HOLD:
+                        other = True
+                    continue
             invalid[k] = self._unmatched(o, region, p, i)
         # the orders are checked in unit order (as the decisions are first met in unit order): moves
         # first, as supports and convoys depend on them; a loop over the units, not sorted lists
@@ -366,24 +378,30 @@ class _Movement:
             for c in kind:
                 i += 1
                 if c == _SUP_HOLD:
-                    so: SupportHold | SupportMove = orders[order_k[i]]  # type: ignore[assignment]
+                    so: Any = orders[order_k[i]]
+                    t = type(so)
+                    # each class's fields read at a site of its own (see the matching above); "": none
+                    if t is SupportMove:
+                        target, tt, sd = so.target, so.target_type, so.dest
+                    elif t is SupportHold:
+                        target, tt, sd = so.target, so.target_type, ""
+                    else:  # a subclass: the full check below
+                        target, tt, sd = "", None, ""
                     u, here = units[i], prov[i]
-                    tp = number_get(so.target, -1)
+                    tp = number_get(target, -1)
                     j = at[tp] if tp >= 0 else -1
                     if j >= 0 and tp != here:
                         reach = army_adj[here] if u.unit_type is _ARMY else reach_by_fleet[u.region]
-                        if type(so) is SupportHold:
+                        if not sd:  # support to hold
                             if tp in reach:
                                 dest[i] = tp
-                                tt = so.target_type
                                 if kind[j] != _MOVE and (tt is None or tt is units[j].unit_type):
                                     s = supporters[j]
                                     supporters[j] = s + one[i] if s else one[i]
                                 if not attackers[here]:
                                     resolved[i] = True
                                 continue
-                        elif type(so) is SupportMove:
-                            sd = so.dest
+                        else:
                             dp = number_get(sd, -1)
                             if dp >= 0 and dp != here and dp in reach:
                                 kind[i] = _SUP_MOVE
@@ -392,7 +410,7 @@ class _Movement:
                                     kind[j] == _MOVE
                                     and dest[j] == dp
                                     and (sd == orders[order_k[j]].dest or sd == names[dp])  # type: ignore[attr-defined]
-                                    and (so.target_type is None or so.target_type is units[j].unit_type)
+                                    and (tt is None or tt is units[j].unit_type)
                                 ):
                                     s = supporters[j]
                                     supporters[j] = s + one[i] if s else one[i]
@@ -450,12 +468,12 @@ class _Movement:
                     # a support is cut by an attack over land from another power, unless it comes from the
                     # province the support is for; one attacked by its own power only is given: decided here,
                     # as the search would (neither needs another decision)
-                    sd = dest[j] if kj == _SUP_MOVE else -1
+                    into = dest[j] if kj == _SUP_MOVE else -1
                     foreign = False
-                    for a in atts:
-                        if units[a].power != power:
+                    for x in atts:
+                        if units[x].power != power:
                             foreign = True
-                            if not convoyed[a] and prov[a] != sd:
+                            if not convoyed[x] and prov[x] != into:
                                 resolved[j] = False
                                 break
                     else:
