@@ -195,8 +195,9 @@ class _Movement:
     state is kept in few objects: one list per unit for what the search reads (kind, destination,
     decision, supports), dicts only for what few units have (head-to-head partners, convoy routes);
     provinces are numbers (the map's ``*_numbers`` indexes: list indexes and sets of small ints
-    instead of string-keyed lookups); and the set-up is one pass per order kind that also decides
-    what nothing can change.  Names come back only for the result and for the reasons of refusals.
+    instead of string-keyed lookups); and the set-up is one pass over the orders and two over the
+    units that also decide what nothing can change.  Names come back only for the result and for
+    the reasons of refusals.  ``docs/diplomacy.md`` ("Cold adjudication") has the measurements.
     """
 
     at: list[int]
