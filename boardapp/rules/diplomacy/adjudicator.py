@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from boardapp.rules.diplomacy.mapdata import MapData, province_of
 from boardapp.rules.diplomacy.orders import (
@@ -41,7 +41,6 @@ from boardapp.rules.diplomacy.orders import (
     SupportMove,
     Unit,
     UnitType,
-    new_unit,
 )
 
 __all__ = [
@@ -129,6 +128,9 @@ _set_r_reason: Any = OrderResult.__dict__["reason"].__set__
 _set_d_unit: Any = Dislodged.__dict__["unit"].__set__
 _set_d_origin: Any = Dislodged.__dict__["attacker_origin"].__set__
 _set_d_convoy: Any = Dislodged.__dict__["by_convoy"].__set__
+_set_unit_power: Any = Unit.__dict__["power"].__set__
+_set_unit_type: Any = Unit.__dict__["unit_type"].__set__
+_set_unit_region: Any = Unit.__dict__["region"].__set__
 
 
 def _result(order: Order, succeeded: bool, reason: str) -> OrderResult:
@@ -152,10 +154,20 @@ def _dislodged(unit: Unit, origin: str, by_convoy: bool) -> Dislodged:
 _HOLD, _MOVE, _SUP_HOLD, _SUP_MOVE, _CONVOY = range(5)
 # tuples, not ``A | B`` unions: isinstance against a tuple is cheaper, and these run per order
 _NOT_MOVEMENT = (Retreat, Disband, Build)
-#: map id -> (the map, (army's province, destination) -> seas on a convoy route between them)
-_SEA_ROUTES: dict[int, tuple[MapData, dict[tuple[str, str], frozenset[str]]]] = {}
 _SUPPORTS = (SupportHold, SupportMove)
-_ARMY = UnitType.ARMY
+# the unit types as module constants: ``UnitType.ARMY`` goes through the enum class's own ``__getattr__``
+_ARMY, _FLEET = UnitType.ARMY, UnitType.FLEET
+_NOWHERE: frozenset[str] = frozenset()  # no province contested
+_NO_MOVES: dict[str, int] = {}  # no fleet moves from a region the map does not know
+_P = TypeVar("_P", str, int)  # a place: a province id or number
+
+
+def _singletons(n: int) -> tuple[tuple[int], ...]:
+    """``((0,), (1,), ...)`` for unit numbers below ``n``."""
+    return tuple((i,) for i in range(n))
+
+
+_ONE = _singletons(64)  # unit number -> (it,): shared, for the phases of up to 64 units
 #: order class -> its kind in the decision graph (supports of both kinds -> ``_SUP_HOLD``); -1: not here
 _KIND_OF: dict[type[Order], int] = {
     Hold: _HOLD, Move: _MOVE, SupportHold: _SUP_HOLD, SupportMove: _SUP_HOLD, Convoy: _CONVOY,
@@ -175,206 +187,331 @@ def _kind_of_subclass(o: Order) -> int:
 
 
 class _Movement:
-    """One movement phase's working state (indices are unit numbers)."""
+    """One movement phase's working state: indices are unit numbers, places are province numbers.
 
-    def __init__(self, m: MapData, units: list[Unit], orders: list[Order]) -> None:
-        self.m = m
-        self.units = units
-        n = len(units)
-        rp = m.region_province
-        self.prov = prov = [rp.get(u.region) or province_of(u.region) for u in units]
-        self.at = at = dict(zip(prov, range(n), strict=True))
-        if len(at) < n:
-            seen: dict[str, Unit] = {}
-            for p, u in zip(prov, units, strict=True):
-                if p in seen:
-                    raise ValueError(f"two units in {p!r}: {seen[p]} and {u}")
-                seen[p] = u
-        self.orders = orders
-        self.order_of: list[Order | None] = [None] * n
-        self.invalid: dict[int, str] = {}  # order index -> reason
-        # order index -> unit number for orders matched to a unit, else -1
-        self.unit_of_order = [-1] * len(orders)
-        self.kind = [_HOLD] * n
-        self.dest: list[str | None] = [None] * n  # province
-        self.dest_region: list[str | None] = [None] * n
-        self.convoyed = [False] * n
-        # matching supports and convoying fleets; one shared empty tuple until a unit has some
-        self.supporters: list[Sequence[int]] = [()] * n
-        self.convoyers: dict[int, Sequence[int]] = {}  # unit -> fleets on its convoy route (rare: a dict)
-        self.attackers: dict[str, list[int]] = {}
-        self.opposite: list[int] = [-1] * n  # head-to-head partner
-        self.sup_dest: list[str | None] = [None] * n
-        self.legal_moves: list[int] = []  # units with a legal move, in unit order
-        # resolution state
-        self.resolved: list[bool | None] = [None] * n
-        self.visited = [False] * n
-        self.cycle: list[int] = []
-        self.in_cycle = [False] * n
-        self.hits = 0
-        self.szykman: set[int] = set()  # convoys failed by the Szykman rule
+    The adjudicator runs once per phase, after the rest of the program has pushed it out of the
+    processor's caches; then each distinct object it reads or writes, and each distinct builtin
+    it calls, costs a trip to memory, and that, more than the bytecodes run, is its time.  So the
+    state is kept in few objects: one list per unit for what the search reads (kind, destination,
+    decision, supports), dicts only for what few units have (head-to-head partners, convoy routes);
+    provinces are numbers (the map's ``*_numbers`` indexes: list indexes and sets of small ints
+    instead of string-keyed lookups); and the set-up is one pass over the orders and two over the
+    units that also decide what nothing can change.  Names come back only for the result and for
+    the reasons of refusals.  ``docs/diplomacy.md`` ("Cold adjudication") has the measurements.
+    """
 
-    # -- order validation ------------------------------------------------------
+    at: list[int]
+    attackers: list[tuple[int, ...]]
+    convoyed: list[bool]
+    convoyers: dict[int, Sequence[int]]
+    cycle: list[int]
+    dest: list[int]
+    hits: int
+    in_cycle: list[bool]
+    invalid: dict[int, str]
+    kind: list[int]
+    m: MapData
+    opposite: dict[int, int]
+    order_k: list[int]
+    orders: list[Order]
+    prov: list[int]
+    resolved: list[bool | None]
+    supporters: list[tuple[int, ...]]
+    szykman: set[int] | None
+    targets: list[int]
+    units: list[Unit]
+    visited: list[bool]
 
-    def setup(self) -> None:
-        """Match orders to units, check them, and build the decision graph's edges.
+    __slots__ = (
+        "at", "attackers", "convoyed", "convoyers", "cycle", "dest", "hits", "in_cycle", "invalid", "kind", "m",
+        "opposite", "order_k", "orders", "prov", "resolved", "supporters", "szykman", "targets", "units",
+        "visited",
+    )
+
+    def setup(self, m: MapData, units: list[Unit], orders: list[Order]) -> None:
+        """Match orders to units, check them, and build the decision graph's edges (the constructor's work).
+
+        ``adjudicate_movement`` makes the object with ``object.__new__`` and calls this: a class call
+        runs machinery of its own (``type.__call__``, the ``__init__`` slot), more cold code per phase.
 
         The common legal order (a move to a neighbour, a support of a unit within reach) is
         checked inline with a few lookups in the map's indexes; anything else goes through
-        ``_setup_move`` / ``_setup_support``, which give every refusal its reason.  One call per
-        order less and the map's tables bound once make this about a third faster.
+        ``_setup_move`` / ``_setup_support``, which give every refusal its reason.  A support or
+        convoy nobody attacks is given / stays whatever else happens: decided here, so that the
+        search meets it as a known value (about half of all orders are such).
         """
-        m = self.m
-        rp = m.region_province
-        at, units, invalid, order_of = self.at, self.units, self.invalid, self.order_of
-        unit_of_order = self.unit_of_order
-        moves: list[int] = []
-        convoys: list[int] = []
-        supports: list[int] = []
-        kind_of = _KIND_OF
-        for k, o in enumerate(self.orders):
-            region = o.region
-            p = rp.get(region) or province_of(region)
-            i = at.get(p, -1)
+        self.m = m
+        self.units = units
+        self.orders = orders
+        n = len(units)
+        number = m.place_number
+        # unit number by province number; one loop, no comprehension or ``dict(zip(...))``: each
+        # distinct builtin a phase uses costs a microsecond or two from cold caches
+        self.at = at = [-1] * len(m.province_names)
+        self.prov = prov = [0] * n
+        i = 0
+        for u in units:
+            p = number.get(u.region, -1)
+            if p < 0:
+                p = number.get(province_of(u.region), -1)
+                if p < 0:
+                    raise ValueError(f"{u}: {u.region!r} is no place on the map")
+            if at[p] >= 0:
+                raise ValueError(f"two units in {m.province_names[p]!r}: {units[at[p]]} and {u}")
+            at[p] = i
+            prov[i] = p
+            i += 1  # noqa: SIM113 - no enumerate(): one builtin less
+        self.invalid = invalid = {}  # order index -> reason
+        self.order_k = order_k = [-1] * n  # unit -> the index of its order, -1: none
+        # a unit's kind in the decision graph; at first the kind of its order, not yet checked
+        self.kind = kind = [_HOLD] * n
+        # a move's or convoy's destination, a support's province supported into (or held); -1: none
+        self.dest = dest = [-1] * n
+        self.convoyed = convoyed = [False] * n  # the move goes by convoy
+        # matching supports; one shared empty tuple until a unit has some
+        supporters: list[tuple[int, ...]] = [()] * n
+        self.supporters = supporters
+        self.convoyers = {}  # unit -> fleets on its convoy route (rare: a dict)
+        # province -> units moving there, in unit order (one shared empty tuple where none do); a list by
+        # province number, not a dict: no hashing, no growing
+        attackers: list[tuple[int, ...]] = [()] * len(at)
+        # the lists of attackers and supports are tuples: most hold one unit, and ``one[i]`` is a shared
+        # ``(i,)``, no allocation (and no freeing) per province attacked or unit supported
+        one = _ONE if n <= len(_ONE) else _singletons(n)
+        self.attackers = attackers
+        self.targets = targets = []  # the provinces moved into, in the order of their first mover
+        self.opposite = opposite = {}  # unit -> its head-to-head partner (few have one: a dict)
+        resolved: list[bool | None] = [None] * n
+        self.resolved = resolved
+        self.cycle = []
+        self.hits = 0
+        self.szykman = None  # convoys failed by the Szykman rule, once there are any
+        names = m.province_names
+        moving = other = False  # whether there are moves, and supports or convoys, to check
+        k = -1
+        for o in orders:
+            k += 1
+            # the unit's fields read where only one class of order passes: each read then stays specialised
+            # to that class's slot (one site for all classes falls back to the generic, slower attribute
+            # lookup, which also reads the type's attribute cache: more memory touched per order)
+            t = type(o)
+            if t is Move:
+                region, op, ot, c = o.region, o.power, o.unit_type, _MOVE
+            elif t is SupportMove:  # noqa: SIM114 - a site of its own, not shared with SupportHold
+                region, op, ot, c = o.region, o.power, o.unit_type, _SUP_HOLD
+            elif t is SupportHold:
+                region, op, ot, c = o.region, o.power, o.unit_type, _SUP_HOLD
+            elif t is Hold:
+                region, op, ot, c = o.region, o.power, o.unit_type, _HOLD
+            else:
+                region, op, ot = o.region, o.power, o.unit_type
+                c = _KIND_OF.get(t, -2)
+                if c == -2:
+                    c = _kind_of_subclass(o)
+            p = number.get(region, -1)
+            if p < 0:  # a coast the map does not have: the unit in that province is still found, to say why
+                p = number.get(province_of(region), -1)
+            i = at[p] if p >= 0 else -1
             if i >= 0:
                 u = units[i]
-                op, ot = o.power, o.unit_type
                 if (
                     (op is None or op == u.power)
                     and (ot is None or ot is u.unit_type)
-                    and (region == u.region or region == p)  # noqa: PLR1714 - two compares, no tuple
-                    and order_of[i] is None
+                    and (region == u.region or region == names[p])
+                    and order_k[i] < 0
+                    and c >= 0
                 ):
-                    c = kind_of.get(type(o))
-                    if c is None:
-                        c = _kind_of_subclass(o)
-                    if c >= 0:
-                        order_of[i] = o
-                        unit_of_order[k] = i
-                        if c == _MOVE:
-                            moves.append(i)
-                        elif c == _SUP_HOLD:
-                            supports.append(i)
-                        elif c == _CONVOY:
-                            convoys.append(i)
-                        continue
-            invalid[k] = self._unmatched(o, p, i)
-        korder = unit_of_order.index  # unit number -> the index of its order (looked up rarely)
-        # in unit order, as the decisions are first met in unit order; moves first: supports and
-        # convoys depend on them
-        moves.sort()
-        kind, dest, dest_region, convoyed, prov = self.kind, self.dest, self.dest_region, self.convoyed, self.prov
-        army_adj, army_places, fleet_adj, multi_coast = m.army_adj, m.army_places, m.fleet_adj, m.multi_coast
-        army_moves: list[int] = []
-        legal_moves = self.legal_moves
-        for i in moves:
-            mo: Move = order_of[i]  # type: ignore[assignment]
-            u, src, d = units[i], prov[i], mo.dest
-            dp = rp.get(d)
-            if u.unit_type is _ARMY:
-                if d == dp and dp != src and dp in army_places and dp in army_adj[src]:
-                    kind[i], dest[i], dest_region[i], convoyed[i] = _MOVE, dp, d, mo.via_convoy
-                    army_moves.append(i)
-                    legal_moves.append(i)
+                    order_k[i] = k
+                    kind[i] = c
+                    if c == _MOVE:
+                        moving = True
+                    elif c != _HOLD:
+                        other = True
                     continue
-            elif (not mo.via_convoy and dp is not None and dp != src and d in fleet_adj.get(u.region, ())
-                  and (d != dp or dp not in multi_coast)):
-                kind[i], dest[i], dest_region[i] = _MOVE, dp, d
-                legal_moves.append(i)
-                continue
-            why = self._setup_move(i, mo)
-            if why:
-                invalid[korder(i)] = why
-            else:
-                legal_moves.append(i)
+            invalid[k] = self._unmatched(o, region, p, i)
+        # the orders are checked in unit order (as the decisions are first met in unit order): moves
+        # first, as supports and convoys depend on them; a loop over the units, not sorted lists
+        army_moves: list[int] = []
+        if moving:
+            army_adj, army_number, fleet_moves = m.army_adj_numbers, m.army_region_number, m.fleet_moves
+            i = -1
+            for c in kind:
+                i += 1
+                if c != _MOVE:
+                    continue
+                mo: Move = orders[order_k[i]]  # type: ignore[assignment]
+                u, src, d = units[i], prov[i], mo.dest
                 if u.unit_type is _ARMY:
-                    army_moves.append(i)
-        convoy_k: dict[int, int] = {}
-        if convoys:
-            convoys.sort()
-            for i in convoys:
-                why = self._check_convoy(i, order_of[i])  # type: ignore[arg-type]
-                if why:
-                    invalid[korder(i)] = why
+                    dp = army_number.get(d, -1)
+                    if dp >= 0 and dp != src and dp in army_adj[src]:
+                        dest[i] = dp
+                        if mo.via_convoy:
+                            convoyed[i] = True
+                        army_moves.append(i)
+                    else:
+                        why = self._setup_move(i, mo)
+                        if why:
+                            kind[i] = _HOLD
+                            invalid[order_k[i]] = why
+                            continue
+                        army_moves.append(i)
                 else:
-                    convoy_k[i] = korder(i)
-        # convoy intent for armies moving to adjacent provinces (2023 rulebook)
-        if convoy_k:
-            asked = {(self.sup_dest[f], dest[f]) for f in convoy_k}  # (army's province, destination) of each convoy
-            for i in army_moves:
-                if (prov[i], dest[i]) in asked:
-                    self._setup_convoy_route(i, convoy_k)
-        supports.sort()
-        fleet_reach, supporters, sup_dest = m.fleet_reach, self.supporters, self.sup_dest
-        for i in supports:
-            so: SupportHold | SupportMove = order_of[i]  # type: ignore[assignment]
-            u, here = units[i], prov[i]
-            tp = rp.get(so.target)
-            j = at.get(tp, -1) if tp is not None else -1
-            if j >= 0 and tp != here:
-                reach = army_adj[here] if u.unit_type is _ARMY else fleet_reach[u.region]
-                if type(so) is SupportHold:
-                    if tp in reach:
-                        kind[i], sup_dest[i] = _SUP_HOLD, tp
-                        if kind[j] != _MOVE and (so.target_type is None or so.target_type is units[j].unit_type):
-                            supporters[j] = [*supporters[j], i]
+                    dp = fleet_moves.get(u.region, _NO_MOVES).get(d, -1)
+                    if dp >= 0 and dp != src and not mo.via_convoy:
+                        dest[i] = dp
+                    else:
+                        why = self._setup_move(i, mo)
+                        if why:
+                            kind[i] = _HOLD
+                            invalid[order_k[i]] = why
+                            continue
+                to = dest[i]
+                a = attackers[to]
+                if a:
+                    attackers[to] = a + one[i]
+                else:
+                    attackers[to] = one[i]
+                    targets.append(to)
+        if other:
+            convoy_k: dict[int, int] = {}  # convoying fleet -> the army's province
+            number_get, reach_by_fleet, army_adj = number.get, m.fleet_reach_numbers, m.army_adj_numbers
+            i = -1
+            for c in kind:
+                i += 1
+                if c == _SUP_HOLD:
+                    so: Any = orders[order_k[i]]
+                    t = type(so)
+                    # each class's fields read at a site of its own (see the matching above); "": none
+                    if t is SupportMove:
+                        target, tt, sd = so.target, so.target_type, so.dest
+                    elif t is SupportHold:
+                        target, tt, sd = so.target, so.target_type, ""
+                    else:  # a subclass: the full check below
+                        target, tt, sd = "", None, ""
+                    u, here = units[i], prov[i]
+                    tp = number_get(target, -1)
+                    j = at[tp] if tp >= 0 else -1
+                    if j >= 0 and tp != here:
+                        reach = army_adj[here] if u.unit_type is _ARMY else reach_by_fleet[u.region]
+                        if not sd:  # support to hold
+                            if tp in reach:
+                                dest[i] = tp
+                                if kind[j] != _MOVE and (tt is None or tt is units[j].unit_type):
+                                    s = supporters[j]
+                                    supporters[j] = s + one[i] if s else one[i]
+                                if not attackers[here]:
+                                    resolved[i] = True
+                                continue
+                        else:
+                            dp = number_get(sd, -1)
+                            if dp >= 0 and dp != here and dp in reach:
+                                kind[i] = _SUP_MOVE
+                                dest[i] = dp
+                                if (
+                                    kind[j] == _MOVE
+                                    and dest[j] == dp
+                                    and (sd == orders[order_k[j]].dest or sd == names[dp])  # type: ignore[attr-defined]
+                                    and (tt is None or tt is units[j].unit_type)
+                                ):
+                                    s = supporters[j]
+                                    supporters[j] = s + one[i] if s else one[i]
+                                if not attackers[here]:
+                                    resolved[i] = True
+                                continue
+                    why = self._setup_support(i, so)
+                    if why:
+                        kind[i] = _HOLD
+                        invalid[order_k[i]] = why
+                    elif not attackers[here]:
+                        resolved[i] = True
+                elif c == _CONVOY:
+                    co: Convoy = orders[order_k[i]]  # type: ignore[assignment]
+                    why = self._check_convoy(i, co)
+                    if why:
+                        kind[i] = _HOLD
+                        invalid[order_k[i]] = why
                         continue
-                elif type(so) is SupportMove:
-                    sd = so.dest
-                    dp = rp.get(sd)
-                    if dp is not None and dp != here and dp in reach:
-                        kind[i], sup_dest[i] = _SUP_MOVE, dp
-                        if (
-                            kind[j] == _MOVE
-                            and dest[j] == dp
-                            and (sd == dp or sd == dest_region[j])
-                            and (so.target_type is None or so.target_type is units[j].unit_type)
-                        ):
-                            supporters[j] = [*supporters[j], i]
-                        continue
-            why = self._setup_support(i, so)
-            if why:
-                invalid[korder(i)] = why
-        attackers = self.attackers
-        for i in legal_moves:
-            to: Any = dest[i]  # a province: every legal move has one
-            a = attackers.get(to)
-            if a is None:
-                attackers[to] = [i]
-            else:
-                a.append(i)
-        opposite = self.opposite
-        for i in legal_moves:
-            if not convoyed[i]:
-                j = at.get(dest[i], -1)  # type: ignore[arg-type]
-                if j >= 0 and kind[j] == _MOVE and not convoyed[j] and dest[j] == prov[i]:
-                    opposite[i] = j
+                    convoy_k[i] = number[province_of(co.army)]
+                    if not attackers[prov[i]]:
+                        resolved[i] = True
+            # convoy intent for armies moving to adjacent provinces (2023 rulebook)
+            if convoy_k:
+                asked = {(ap, dest[f]) for f, ap in convoy_k.items()}  # (army's province, destination)
+                for i in army_moves:
+                    if (prov[i], dest[i]) in asked:
+                        self._setup_convoy_route(i, convoy_k)
+        # per attacked province: the head-to-head battles, and the moves whose outcome nothing else can
+        # change, decided before the search (supports are all matched by now): a move over land into an
+        # empty province nobody else enters succeeds (attack 1 or more against hold 0, nothing to prevent
+        # it); a move without support into an empty province that another unit enters over land fails
+        # (attack at most 1, the other's prevent strength at least 1: no head-to-head can void it, the
+        # province being empty); a move onto a unit that stays fails if that unit is of its own power
+        # (attack 0) or if the move has no support (attack at most 1, hold 1 or more)
+        for to in targets:
+            atts = attackers[to]
+            j = at[to]
+            if j < 0:
+                if len(atts) == 1:
+                    if not convoyed[atts[0]]:
+                        resolved[atts[0]] = True
+                else:
+                    over_land = [a for a in atts if not convoyed[a]]
+                    for i in atts:
+                        if not supporters[i] and (len(over_land) > 1 or (over_land and over_land[0] != i)):
+                            resolved[i] = False
+            elif kind[j] != _MOVE:
+                power = units[j].power
+                for i in atts:
+                    if not supporters[i] or (not convoyed[i] and units[i].power == power):
+                        resolved[i] = False
+                kj = kind[j]
+                if kj == _SUP_HOLD or kj == _SUP_MOVE:  # noqa: PLR1714, SIM109 - ints, two compares, no tuple
+                    # a support is cut by an attack over land from another power, unless it comes from the
+                    # province the support is for; one attacked by its own power only is given: decided here,
+                    # as the search would (neither needs another decision)
+                    into = dest[j] if kj == _SUP_MOVE else -1
+                    foreign = False
+                    for x in atts:
+                        if units[x].power != power:
+                            foreign = True
+                            if not convoyed[x] and prov[x] != into:
+                                resolved[j] = False
+                                break
+                    else:
+                        if not foreign:
+                            resolved[j] = True
+            elif not convoyed[j]:
+                back = dest[j]
+                for i in atts:
+                    if back == prov[i] and not convoyed[i]:
+                        opposite[i] = j
 
-    def _unmatched(self, o: Order, p: str, i: int) -> str:
-        """Why order ``o`` (for province ``p``, where unit ``i`` stands, or -1) is not the order of a unit."""
+    def _unmatched(self, o: Order, region: str, p: int, i: int) -> str:
+        """Why order ``o`` (for ``region``, in province number ``p`` where unit ``i`` stands, or -1) is no unit's."""
+        where = self.m.province_names[p] if p >= 0 else province_of(region)
         if i < 0:
-            return f"no unit in {p}"
+            return f"no unit in {where}"
         u = self.units[i]
         if o.power is not None and o.power != u.power:
-            return f"the unit in {p} belongs to {u.power}"
+            return f"the unit in {where} belongs to {u.power}"
         if o.unit_type is not None and o.unit_type is not u.unit_type:
-            return f"the unit in {p} is not {o.unit_type.name.lower()}"
-        if o.region not in (u.region, p):
-            return f"the unit stands in {u.region}, not {o.region}"
-        if self.order_of[i] is not None:
-            return f"the unit in {p} already has an order"
+            return f"the unit in {where} is not {o.unit_type.name.lower()}"
+        if region not in (u.region, where):
+            return f"the unit stands in {u.region}, not {region}"
+        if self.order_k[i] >= 0:
+            return f"the unit in {where} already has an order"
         return "not a movement-phase order"
 
     def _setup_move(self, i: int, o: Move) -> str:
         m, u = self.m, self.units[i]
-        src = self.prov[i]
+        src = m.province_names[self.prov[i]]
         d = o.dest
         dp = m.region_province.get(d) or province_of(d)
         if dp not in m.provinces:
             return f"no province {dp!r}"
         if dp == src:
             return "a unit cannot move to its own province"
-        if u.unit_type is UnitType.ARMY:
+        if u.unit_type is _ARMY:
             if d != dp:
                 return "an army cannot move to a coast"
             if dp not in m.army_places:
@@ -393,45 +530,43 @@ class _Movement:
                 return f"a fleet moving to {dp} must name the coast"
             if d not in m.fleet_adj.get(u.region, ()):
                 return f"a fleet cannot move from {u.region} to {d}"
-        self.kind[i] = _MOVE
-        self.dest[i] = dp
-        self.dest_region[i] = d
+        self.dest[i] = m.place_number[dp]
         return ""
 
     def _check_convoy(self, i: int, o: Convoy) -> str:
         m, u = self.m, self.units[i]
-        here = self.prov[i]
-        if u.unit_type is not UnitType.FLEET or here not in m.seas:
+        here = m.province_names[self.prov[i]]
+        if u.unit_type is not _FLEET or here not in m.seas:
             return "only a fleet at sea can convoy"
         ap, dp = province_of(o.army), province_of(o.dest)
         if ap == dp:
             return "a convoy must go somewhere else"
         if ap not in m.coastal or dp not in m.coastal:
             return f"no convoy can go from {ap} to {dp}"
-        j = self.at.get(ap, -1)
-        if j < 0 or self.units[j].unit_type is not UnitType.ARMY:
+        j = self.at[m.place_number[ap]]
+        if j < 0 or self.units[j].unit_type is not _ARMY:
             return f"no army in {ap}"
         if here not in self._sea_route(ap, dp):
             return f"{here} cannot be on a convoy route from {ap} to {dp}"
-        self.kind[i] = _CONVOY
-        self.dest[i] = dp
-        self.sup_dest[i] = ap
+        self.dest[i] = m.place_number[dp]
         return ""
 
     def _fleets_could_convoy(self, src: str, dst: str) -> bool:
-        """Whether fleets at sea stand on a chain of seas from ``src`` to ``dst``.
+        """Whether fleets at sea stand on a chain of seas from ``src`` to ``dst`` (province ids).
 
         Any such chain lies within the map's seas on some route between them (``_sea_route``, kept per
         map), so only the fleets there are searched: usually none or one, instead of every fleet.
         """
-        at, units = self.at, self.units
-        near_src, near_dst = self.m.fleet_province_adj[src], self.m.fleet_province_adj[dst]
+        m, at, units = self.m, self.at, self.units
+        number = m.place_number
+        near_src, near_dst = m.fleet_province_adj[src], m.fleet_province_adj[dst]
         for p in near_src & near_dst:  # one fleet between them (the usual convoy)
-            j = at.get(p, -1)
-            if j >= 0 and units[j].unit_type is UnitType.FLEET and p in self.m.seas:
+            j = at[number[p]]
+            if j >= 0 and units[j].unit_type is _FLEET and p in m.seas:
                 return True
         fleets = frozenset(
-            p for p in self._sea_route(src, dst) if p in at and units[at[p]].unit_type is UnitType.FLEET
+            p for p in self._sea_route(src, dst)
+            if at[number[p]] >= 0 and units[at[number[p]]].unit_type is _FLEET
         )
         return bool(fleets) and bool(self._on_route(src, dst, fleets))
 
@@ -441,28 +576,22 @@ class _Movement:
         return self._reach(src, seas, adj) & self._reach(dst, seas, adj)
 
     def _sea_route(self, src: str, dst: str) -> frozenset[str]:
-        """Sea provinces on some chain of open water from ``src`` to ``dst`` (fixed by the map: kept)."""
-        m = self.m
-        routes = _SEA_ROUTES.get(id(m))
-        if routes is None or routes[0] is not m:
-            routes = _SEA_ROUTES[id(m)] = (m, {})
-        key = (src, dst)
-        hit = routes[1].get(key)
-        if hit is None:
-            hit = routes[1][key] = frozenset(self._on_route(src, dst, m.seas))
-        return hit
+        """Sea provinces on some chain of open water from ``src`` to ``dst`` (the map's ``sea_reach`` of both)."""
+        reach = self.m.sea_reach
+        return reach[src] & reach[dst]
 
-    def _route_fleets(self, src: str, dst: str, fleets: Iterable[int]) -> set[int]:
-        """Fleets (of ``fleets``) that lie on some convoy route ``src`` -> ``dst``."""
-        adj = self.m.fleet_province_adj
+    def _route_fleets(self, src: int, dst: int, fleets: Iterable[int]) -> set[int]:
+        """Fleets (of ``fleets``) that lie on some convoy route ``src`` -> ``dst`` (province numbers)."""
+        adj = self.m.fleet_adj_numbers
         by_prov = {self.prov[f]: f for f in fleets}
         fwd = self._reach(src, by_prov, adj)
         bwd = self._reach(dst, by_prov, adj)
         return {by_prov[p] for p in fwd & bwd}
 
     @staticmethod
-    def _reach(start: str, by_prov: Container[str], adj: Mapping[str, frozenset[str]]) -> set[str]:
-        seen: set[str] = set()
+    def _reach(start: _P, by_prov: Container[_P], adj: Any) -> set[_P]:
+        """Places of ``by_prov`` reachable from ``start`` through places of ``by_prov`` (``adj[p]``: p's neighbours)."""
+        seen: set[_P] = set()
         todo = deque(p for p in adj[start] if p in by_prov)
         seen.update(todo)
         while todo:
@@ -475,8 +604,7 @@ class _Movement:
 
     def _setup_convoy_route(self, i: int, convoy_k: Mapping[int, int]) -> None:
         src, dp = self.prov[i], self.dest[i]
-        assert dp is not None
-        cands = [f for f in convoy_k if self.sup_dest[f] == src and self.dest[f] == dp]
+        cands = [f for f, ap in convoy_k.items() if ap == src and self.dest[f] == dp]
         if not cands:
             return
         on_route = self._route_fleets(src, dp, cands)
@@ -487,28 +615,28 @@ class _Movement:
 
     def _reach_province(self, i: int, p: str) -> bool:
         m, u = self.m, self.units[i]
-        if u.unit_type is UnitType.ARMY:
-            return p in m.army_adj[self.prov[i]]
+        if u.unit_type is _ARMY:
+            return p in m.army_adj[m.province_names[self.prov[i]]]
         return p in m.fleet_reach[u.region]
 
     def _setup_support(self, i: int, o: SupportHold | SupportMove) -> str:
         m, u = self.m, self.units[i]
-        here = self.prov[i]
+        here = m.province_names[self.prov[i]]
         tp = m.region_province.get(o.target) or province_of(o.target)
         if tp == here:
             return "a unit cannot support itself"
         if tp not in m.provinces:
             return f"no province {tp!r}"
-        j = self.at.get(tp, -1)
+        j = self.at[m.place_number[tp]]
         if j < 0:
             return f"no unit in {tp} to support"
         if isinstance(o, SupportHold):
             if not self._reach_province(i, tp):
                 return f"{u.region} cannot reach {tp}"
             self.kind[i] = _SUP_HOLD
-            self.sup_dest[i] = tp
+            self.dest[i] = m.place_number[tp]
             if self.kind[j] != _MOVE and (o.target_type is None or o.target_type is self.units[j].unit_type):
-                self.supporters[j] = [*self.supporters[j], i]
+                self.supporters[j] = (*self.supporters[j], i)
             return ""
         dp = m.region_province.get(o.dest) or province_of(o.dest)
         if dp == here:
@@ -516,14 +644,14 @@ class _Movement:
         if dp not in m.provinces or not self._reach_province(i, dp):
             return f"{u.region} cannot reach {dp}"
         self.kind[i] = _SUP_MOVE
-        self.sup_dest[i] = dp
+        self.dest[i] = dpn = m.place_number[dp]
         if (
             self.kind[j] == _MOVE
-            and self.dest[j] == dp
-            and (o.dest == dp or o.dest == self.dest_region[j])
+            and self.dest[j] == dpn
+            and (o.dest == dp or o.dest == self.orders[self.order_k[j]].dest)  # type: ignore[attr-defined]
             and (o.target_type is None or o.target_type is self.units[j].unit_type)
         ):
-            self.supporters[j] = [*self.supporters[j], i]
+            self.supporters[j] = (*self.supporters[j], i)
         return ""
 
     # -- the decisions ----------------------------------------------------------
@@ -561,13 +689,17 @@ class _Movement:
         return opt
 
     def _drop_cycle(self, old_len: int) -> None:
-        for j in self.cycle[old_len:]:
-            self.in_cycle[j] = False
-        del self.cycle[old_len:]
+        cycle = self.cycle
+        if len(cycle) > old_len:  # seldom: no slices otherwise, a builtin of their own that is slow from cold
+            for j in cycle[old_len:]:
+                self.in_cycle[j] = False
+            del cycle[old_len:]
 
     def _backup_rule(self, cycle: Sequence[int]) -> None:
         convoys = [j for j in cycle if self.kind[j] == _CONVOY]
         if convoys:  # convoy paradox: Szykman rule
+            if self.szykman is None:
+                self.szykman = set()
             for j in convoys:
                 self.resolved[j] = False
                 self.szykman.add(j)
@@ -583,7 +715,7 @@ class _Movement:
         if k == _CONVOY:
             # DATC 5.D: adjudicate (not resolve) the attackers, so that
             # convoy paradoxes form clean single cycles.
-            for a in self.attackers.get(self.prov[i], ()):
+            for a in self.attackers[self.prov[i]]:
                 r = self.resolved[a]
                 if r if r is not None else self._adj_move(a, not opt):
                     return False
@@ -600,9 +732,8 @@ class _Movement:
         if not ok:
             return False
         src, dp = self.prov[i], self.dest[i]
-        assert dp is not None
         by_prov = {self.prov[f]: f for f in ok}
-        adj = self.m.fleet_province_adj
+        adj = self.m.fleet_adj_numbers
         return any(dp in adj[p] for p in self._reach(src, by_prov, adj))
 
     def _count(self, sups: Sequence[int], opt: bool, not_power: str | None = None) -> int:
@@ -616,8 +747,8 @@ class _Movement:
                 n += 1
         return n
 
-    def _hold_strength(self, p: str, hi: bool) -> int:
-        j = self.at.get(p, -1)
+    def _hold_strength(self, p: int, hi: bool) -> int:
+        j = self.at[p]
         if j < 0:
             return 0
         if self.kind[j] == _MOVE:
@@ -627,10 +758,8 @@ class _Movement:
     def _attack_strength(self, i: int, hi: bool) -> int:
         if not self._path(i, hi):
             return 0
-        d = self.dest[i]
-        assert d is not None
-        j = self.at.get(d, -1)
-        if j < 0 or (self.opposite[i] < 0 and self.kind[j] == _MOVE and self._resolve(j, hi)):
+        j = self.at[self.dest[i]]
+        if j < 0 or (i not in self.opposite and self.kind[j] == _MOVE and self._resolve(j, hi)):
             return 1 + self._count(self.supporters[i], hi)
         if self.units[j].power == self.units[i].power:
             return 0
@@ -639,7 +768,7 @@ class _Movement:
     def _prevent_strength(self, i: int, hi: bool) -> int:
         if not self._path(i, hi):
             return 0
-        o = self.opposite[i]
+        o = self.opposite.get(i, -1)
         if o >= 0 and self._resolve(o, not hi):
             return 0
         return 1 + self._count(self.supporters[i], hi)
@@ -648,9 +777,8 @@ class _Movement:
         atk = self._attack_strength(i, opt)
         if atk == 0:
             return False
-        o = self.opposite[i]
+        o = self.opposite.get(i, -1)
         d = self.dest[i]
-        assert d is not None
         if o >= 0:
             if atk <= 1 + self._count(self.supporters[o], not opt):
                 return False
@@ -664,8 +792,8 @@ class _Movement:
     def _adj_support(self, i: int, opt: bool) -> bool:
         p = self.prov[i]
         power = self.units[i].power
-        sd = self.sup_dest[i] if self.kind[i] == _SUP_MOVE else None
-        for a in self.attackers.get(p, ()):
+        sd = self.dest[i] if self.kind[i] == _SUP_MOVE else -1
+        for a in self.attackers[p]:
             if self.units[a].power == power:
                 continue
             if self.prov[a] == sd:
@@ -679,109 +807,104 @@ class _Movement:
     # -- results -----------------------------------------------------------------
 
     def run(self) -> MovementResult:
-        self.setup()
-        kind, resolved, attackers, prov = self.kind, self.resolved, self.attackers, self.prov
-        # a support or convoy nobody attacks is given / stays whatever else happens: decided here,
-        # so that the search below meets it as a known value (about half of all orders are such)
-        for i, k in enumerate(kind):
-            if k != _HOLD and k != _MOVE and prov[i] not in attackers:  # noqa: PLR1714 - ints, two compares
-                resolved[i] = True
-        # moves whose outcome nothing else can change, decided before the search too (supports are all
-        # matched by now): a move over land into an empty province nobody else enters succeeds (attack 1
-        # or more against hold 0, nothing to prevent it); a move without support into an empty province
-        # that another unit enters over land fails (attack at most 1, the other's prevent strength at least
-        # 1: no head-to-head can void it, the province being empty); a move onto a unit that stays fails if
-        # that unit is of its own power (attack 0) or if the move has no support (attack at most 1, hold 1
-        # or more)
-        at, placed, convoyed, supporters = self.at, self.units, self.convoyed, self.supporters
-        for d, atts in attackers.items():
-            j = at.get(d, -1)
-            if j < 0:
-                if len(atts) == 1:
-                    if not convoyed[atts[0]]:
-                        resolved[atts[0]] = True
-                else:
-                    over_land = [a for a in atts if not convoyed[a]]
-                    for i in atts:
-                        if not supporters[i] and (len(over_land) > 1 or (over_land and over_land[0] != i)):
-                            resolved[i] = False
-            elif kind[j] != _MOVE:
-                power = placed[j].power
-                for i in atts:
-                    if not supporters[i] or (not convoyed[i] and placed[i].power == power):
-                        resolved[i] = False
+        """Decide what the set-up left open, then build the result: one walk over the attacked provinces."""
+        kind, resolved, attackers, prov, at = self.kind, self.resolved, self.attackers, self.prov, self.at
+        names = self.m.province_names
+        searching = False
         resolve = self._resolve
-        for i, k in enumerate(kind):
+        i = -1
+        for k in kind:
+            i += 1
             if k != _HOLD and resolved[i] is None:
+                if not searching:  # the search's own state, for the phases that need a search (most do)
+                    self.visited = [False] * len(kind)
+                    self.in_cycle = [False] * len(kind)
+                    searching = True
                 resolve(i, False)
-        moved_in: dict[str, int] = {}
-        dest, dest_region = self.dest, self.dest_region
-        for i in self.legal_moves:
-            if resolved[i]:
-                moved_in[dest[i]] = i  # type: ignore[index]
-        # the units afterwards, in unit order: each that moved at its destination, the dislodged left out;
-        # walked from the moves that succeeded (about a third of the units), not from every unit
-        units = list(self.units)
+        # the units afterwards, in unit order: each that moved at its destination, the dislodged left out
+        placed, orders, order_k = self.units, self.orders, self.order_k
+        convoyed, opposite = self.convoyed, self.opposite
+        units = placed * 1  # a copy: ``[x] * n`` is in use already, ``list()`` would be one more builtin
         dislodged: list[Dislodged] = []
-        is_dislodged: set[int] = set()
-        for d, a in moved_in.items():
-            u = units[a]
-            units[a] = new_unit(u.power, u.unit_type, dest_region[a])  # type: ignore[arg-type]
-            j = at.get(d, -1)
-            if j >= 0 and (kind[j] != _MOVE or not resolved[j]):
-                is_dislodged.add(j)
+        is_dislodged: dict[int, int] = {}  # dislodged unit -> the unit that moved in
+        contested: list[str] = []
+        path = self._path
+        new, set_power, set_unit_type, set_region = _new, _set_unit_power, _set_unit_type, _set_unit_region
+        for d in self.targets:
+            atts = attackers[d]
+            for a in atts:
+                if resolved[a]:  # the one move into d that succeeded
+                    u = units[a]
+                    moved = new(Unit)  # new_unit(...), inline
+                    set_power(moved, u.power)
+                    set_unit_type(moved, u.unit_type)
+                    set_region(moved, orders[order_k[a]].dest)  # type: ignore[attr-defined]
+                    units[a] = moved
+                    j = at[d]
+                    if j >= 0 and (kind[j] != _MOVE or not resolved[j]):
+                        is_dislodged[j] = a
+                    break
+            else:  # nobody moved in: a standoff if some attacker had a prevent strength (a path, no lost head-to-head)
+                for a in atts:
+                    if (not convoyed[a] or path(a, False)) and not resolved[opposite.get(a, a)]:
+                        contested.append(names[d])
+                        break
         if is_dislodged:
             for j in sorted(is_dislodged):
-                a = moved_in[prov[j]]
-                dislodged.append(_dislodged(self.units[j], prov[a], convoyed[a]))
+                a = is_dislodged[j]
+                dislodged.append(_dislodged(placed[j], names[prov[a]], convoyed[a]))
             units = [u for j, u in enumerate(units) if j not in is_dislodged]
-        contested: set[str] = set()
-        for d, atts in attackers.items():
-            if d not in moved_in:
-                for a in atts:
-                    if self._prevent_strength(a, False) > 0:
-                        contested.add(d)
-                        break
-        results: list[OrderResult] = []
-        invalid, unit_of_order, szykman, path = self.invalid, self.unit_of_order, self.szykman, self._path
-        new, set_order, set_ok, set_reason = _new, _set_r_order, _set_r_ok, _set_r_reason
-        for k, o in enumerate(self.orders):
-            if invalid and k in invalid:
+        # one result per order, in the orders' order: the illegal ones, then the others walked by unit
+        results: list[Any] = [None] * len(orders)
+        invalid, szykman = self.invalid, self.szykman
+        set_order, set_ok, set_reason = _set_r_order, _set_r_ok, _set_r_reason
+        if invalid:
+            for k, why in invalid.items():
                 res = new(OrderResult)
-                set_order(res, o)
+                set_order(res, orders[k])
                 set_ok(res, False)
-                set_reason(res, f"illegal: {invalid[k]}")
-                results.append(res)
+                set_reason(res, f"illegal: {why}")
+                results[k] = res
+        i = -1
+        for k in order_k:
+            i += 1
+            if k < 0 or (invalid and k in invalid):  # no order, or an illegal one (the unit holds)
                 continue
-            i = unit_of_order[k]
-            kd, r = kind[i], bool(resolved[i])
+            kd, r = kind[i], resolved[i] is True
             if kd == _MOVE:
-                reason = "moves" if r else ("bounced" if path(i, False) else "no convoy route")
+                reason = "moves" if r else ("bounced" if not convoyed[i] or path(i, False) else "no convoy route")
             elif kd == _HOLD:
                 r = i not in is_dislodged
                 reason = "holds" if r else "dislodged"
             elif kd == _CONVOY:
-                paradox = i in szykman
+                paradox = szykman is not None and i in szykman
                 r = r and not paradox
                 reason = "convoy paradox (Szykman rule)" if paradox else ("convoys" if r else "dislodged")
             else:  # a support
                 reason = "support given" if r else ("dislodged" if i in is_dislodged else "support cut")
             res = new(OrderResult)  # _result(o, r, reason), inline: this runs once per order
-            set_order(res, o)
+            set_order(res, orders[k])
             set_ok(res, r)
             set_reason(res, reason)
-            results.append(res)
+            results[k] = res
         out = _new(MovementResult)
-        # the frozen dataclass's fields, set as its __init__ would but in one call
-        out.__dict__.update(results=tuple(results), units=tuple(units), dislodged=tuple(dislodged),
-                            contested=frozenset(contested))
+        # the frozen dataclass's fields, set as its __init__ would, straight into its dict (a third of the
+        # cold cost of ``__init__``); the common empty ones are shared constants
+        fields = out.__dict__
+        fields["results"] = tuple(results)
+        fields["units"] = tuple(units)
+        fields["dislodged"] = tuple(dislodged) if dislodged else ()
+        fields["contested"] = frozenset(contested) if contested else _NOWHERE
         return out
+
+
 
 
 def adjudicate_movement(m: MapData, units: Iterable[Unit], orders: Iterable[Order]) -> MovementResult:
     """Resolve a movement phase.  Unordered units hold; illegal orders fail and hold."""
-    return _Movement(m, units if type(units) is list else list(units),
-                     orders if type(orders) is list else list(orders)).run()
+    mv = _new(_Movement)
+    mv.setup(m, units if type(units) is list else list(units), orders if type(orders) is list else list(orders))
+    return mv.run()
 
 
 # -- retreats -----------------------------------------------------------------

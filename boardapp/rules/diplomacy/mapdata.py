@@ -25,6 +25,7 @@ expressed as data rather than code:
 from __future__ import annotations
 
 import csv
+import sys
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
@@ -75,8 +76,11 @@ def region_id(province: str, coast: str | None = None) -> str:
 
     >>> region_id("spa", "nc"), region_id("par")
     ('spa(nc)', 'par')
+
+    A coast's id is interned: the map's indexes and the orders parsed against it then hold the very
+    same string, which a dict lookup recognises without comparing the characters.
     """
-    return f"{province}({coast})" if coast else province
+    return sys.intern(f"{province}({coast})") if coast else province
 
 
 def province_of(region: str) -> str:
@@ -154,6 +158,25 @@ class MapData:
     army_places: frozenset[str] = field(repr=False)
     #: provinces with several coasts (a fleet moving there must name one)
     multi_coast: frozenset[str] = field(repr=False)
+    # -- the same by province number, for the adjudicator: a list index or a set of small ints costs a
+    # fraction of a string-keyed lookup when the processor's caches are cold (small ints are shared
+    # objects that stay in cache; strings are compared byte by byte when not the same object)
+    #: province number -> province id (numbers follow the provinces' order in the map's table)
+    province_names: tuple[str, ...] = field(repr=False, compare=False)
+    #: province id or region id -> province number
+    place_number: Mapping[str, int] = field(repr=False, compare=False)
+    #: region an army may stand in (a whole province, no coast) -> its province number
+    army_region_number: Mapping[str, int] = field(repr=False, compare=False)
+    #: province number -> province numbers an army there may move to over land
+    army_adj_numbers: tuple[frozenset[int], ...] = field(repr=False, compare=False)
+    #: region -> {region a fleet there may move to (never a multi-coast province without a coast): its province number}
+    fleet_moves: Mapping[str, Mapping[str, int]] = field(repr=False, compare=False)
+    #: region -> numbers of the provinces a fleet there may move to (over any of their coasts)
+    fleet_reach_numbers: Mapping[str, frozenset[int]] = field(repr=False, compare=False)
+    #: province number -> province numbers reachable by a fleet from any of its regions
+    fleet_adj_numbers: tuple[frozenset[int], ...] = field(repr=False, compare=False)
+    #: province -> the seas a chain of open water starting beside it can reach (where a convoy from it may go)
+    sea_reach: Mapping[str, frozenset[str]] = field(repr=False, compare=False)
 
     @classmethod
     def build(
@@ -201,6 +224,10 @@ class MapData:
                 fprov[pa].add(pb)
                 fprov[pb].add(pa)
         seas = frozenset(r.province for r in regs.values() if r.coast is None and r.terrain is Terrain.SEA)
+        names = tuple(provs)
+        number = {p: k for k, p in enumerate(names)}
+        multi = frozenset(r.province for r in regs.values() if r.coast)
+        canon = {k: k for k in regs}  # a region id -> the map's own string for it (the borders' are copies)
         return cls(
             provinces=provs,
             regions=regs,
@@ -215,7 +242,21 @@ class MapData:
             seas=seas,
             coastal=frozenset(p for p in provs if p in regs and p not in seas and fprov[p]),
             army_places=frozenset(k for k, r in regs.items() if r.coast is None and r.terrain.armies),
-            multi_coast=frozenset(r.province for r in regs.values() if r.coast),
+            multi_coast=multi,
+            province_names=names,
+            # keys: the regions' own id strings (those the order parser hands out), then bare province ids
+            place_number={
+                **{k: number[r.province] for k, r in regs.items()}, **{p: number[p] for p in names if p not in regs}
+            },
+            army_region_number={k: number[r.province] for k, r in regs.items() if r.coast is None and r.terrain.armies},
+            army_adj_numbers=tuple(frozenset(number[q] for q in army[p]) for p in names),
+            fleet_moves={
+                k: {canon[x]: number[regs[x].province] for x in sorted(v) if x != regs[x].province or x not in multi}
+                for k, v in fleet.items()
+            },
+            fleet_reach_numbers={k: frozenset(number[regs[x].province] for x in v) for k, v in fleet.items()},
+            fleet_adj_numbers=tuple(frozenset(number[q] for q in fprov[p]) for p in names),
+            sea_reach={p: _seas_from(p, seas, fprov) for p in names},
         )
 
     # -- queries ---------------------------------------------------------
@@ -269,6 +310,18 @@ class MapData:
     def initial_owners(self) -> dict[str, str]:
         """Centre -> power for every home centre."""
         return {p.short: p.home_power for p in self.provinces.values() if p.home_power}
+
+
+def _seas_from(start: str, seas: frozenset[str], adj: Mapping[str, set[str]]) -> frozenset[str]:
+    """The seas reachable from ``start`` by steps from sea to neighbouring sea, starting with its own neighbours."""
+    seen = {p for p in adj[start] if p in seas}
+    todo = list(seen)
+    while todo:
+        for q in adj[todo.pop()]:
+            if q in seas and q not in seen:
+                seen.add(q)
+                todo.append(q)
+    return frozenset(seen)
 
 
 _COAST_NAMES = {"n": "nc", "s": "sc", "e": "ec", "w": "wc"}
