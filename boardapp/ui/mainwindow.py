@@ -90,6 +90,7 @@ class MainWindow(QMainWindow):
         )
 
         bigscreen_control.install(self)
+        self._scale_own_fonts()  # the network's and the big screen's docks, added after the first scaling
 
     # --- building -------------------------------------------------------------------------------
     def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
@@ -189,6 +190,12 @@ class MainWindow(QMainWindow):
         self.screen_scale = factor
         return factor
 
+    def _scale_own_fonts(self) -> None:
+        """Widgets added since the window was scaled that chose a font size of their own, scaled too."""
+        from boardapp.ui.widgets.scaling import scale_own_fonts
+
+        scale_own_fonts(self, getattr(self, "screen_scale", 1.0))
+
     def menu(self, menu_id: str) -> QMenu:
         """The menu ``menu_id`` ('file', 'edit', 'view', 'turn', 'game', 'help')."""
         try:
@@ -219,6 +226,7 @@ class MainWindow(QMainWindow):
         self._unsubscribe = game.subscribe(self._on_game_changed)
         self._on_game_changed("reset", None)
         contributions.install(self, game)  # the rule system's own docks, menus, dialogs and overlays
+        self._scale_own_fonts()
         if self.path is not None and not autosave:
             self.remember(self.path)
         self.gameReplaced.emit(game)

@@ -53,3 +53,25 @@ def test_long_team_names_wrap_between_words(win, qtbot):
     assert table.fontMetrics().horizontalAdvance("United Nations") > col - 8, "the narrow dock: one line is too short"
     assert table.rowHeight(item.row()) >= 2 * one_line, "so the name wraps at its space"
     assert item.text() == "United Nations", "the whole name, never 'United Nat…'"
+
+
+def test_headings_readouts_and_grey_hints_scale_with_the_text(win):
+    """A dock heading chose a size six points above the text, the clock readout 20 px, the grey 'Clock
+    shared' line a style sheet: none followed the window's font, so at 4K the heading came out smaller
+    than the text under it and the hint stayed at 9 points. They keep their proportion to the text, and
+    scaling again (a new game's docks) never scales one twice."""
+    heading = win.turn_panel.label
+    clock = win.bigscreen.dock_widget.clock_control.readout
+    hint = win.bigscreen.dock_widget.share_label
+    text = win.turn_panel.tallies
+    win.apply_screen_scale(1.0)
+    at_1080 = {w: w.fontInfo().pixelSize() for w in (heading, clock, hint, text)}
+    assert at_1080[heading] > at_1080[text]
+    win.apply_screen_scale(2.0)
+    for w, px in at_1080.items():
+        assert w.fontInfo().pixelSize() == pytest.approx(2 * px, abs=1), w
+    win.set_game(win.game, win.path)  # the rule system's docks made again: the window scales them too
+    win.apply_screen_scale(2.0)
+    assert heading.fontInfo().pixelSize() == pytest.approx(2 * at_1080[heading], abs=1), "scaled once, not twice"
+    win.apply_screen_scale(1.0)
+    assert {w: w.fontInfo().pixelSize() for w in at_1080} == at_1080

@@ -26,9 +26,16 @@ def screen_factor(logical_height: float, device_pixel_ratio: float) -> float:
     return min(MAX_FACTOR, max(1.0, int(logical_height / BASE_LINES * 4) / 4))
 
 
+OWN_FONT = "boardapp_own_font"
+"""Dynamic property: the point and pixel size a widget chose for itself, at factor 1."""
+
+
 def scale_widget_font(widget: Any, factor: float, base_point_size: float | None = None) -> float:
     """Set ``widget``'s font to ``factor`` times the base size (the application's font by default);
-    its children (docks, tables, headers) inherit it. Returns the point size set."""
+    its children (docks, tables, headers) inherit it, and those that chose a size of their own (a
+    heading six points above the text, the clock's 20 px readout, a label with a style sheet, which
+    Qt no longer gives its parent's font) keep it in proportion: see :func:`scale_own_fonts`.
+    Returns the point size set."""
     from PySide6.QtWidgets import QApplication
 
     font = widget.font()
@@ -37,4 +44,33 @@ def scale_widget_font(widget: Any, factor: float, base_point_size: float | None 
         base = 9.0
     font.setPointSizeF(base * factor)
     widget.setFont(font)
+    scale_own_fonts(widget, factor)
     return float(font.pointSizeF())
+
+
+def scale_own_fonts(widget: Any, factor: float) -> None:
+    """Scale by ``factor`` every descendant of ``widget`` that set its own font size or has a style sheet.
+
+    Such a widget does not follow its window's font, so at 4K a dock's heading came out smaller than
+    the text under it and a grey hint stayed at 9 points. The size each chose is remembered (at factor 1,
+    the first time it is met) and multiplied, so calling this again — after a rule system's docks are
+    added, or with another factor — never scales a widget twice."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QWidget
+
+    for child in widget.findChildren(QWidget):
+        if not (child.testAttribute(Qt.WidgetAttribute.WA_SetFont) or child.styleSheet()):
+            continue
+        own = child.property(OWN_FONT)
+        font = child.font()
+        if own is None:
+            own = [float(font.pointSizeF()), int(font.pixelSize())]
+            child.setProperty(OWN_FONT, own)
+        point, pixel = float(own[0]), int(own[1])
+        if pixel > 0:
+            font.setPixelSize(max(1, round(pixel * factor)))
+        elif point > 0:
+            font.setPointSizeF(point * factor)
+        else:
+            continue
+        child.setFont(font)
