@@ -12,10 +12,12 @@ from __future__ import annotations
 import io
 import math
 from collections import defaultdict
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, TypeVar
 
 from boardapp.review.timeline import Curve
+
+T = TypeVar("T")
 
 MEASURE_NAMES = {
     "pr": "PR (political rating)", "cards_max": "Card limit", "cards": "Influence cards in hand",
@@ -60,19 +62,46 @@ def by_measure(curves: Sequence[Curve]) -> dict[str, list[Curve]]:
     return dict(groups)
 
 
+def side_team(side: str, teams: Mapping[str, T]) -> T | None:
+    """The team a side of a curve is drawn in the colour of: the team itself, or for a player's seat named
+    after its team ('gov-mil' in Coup) that team; None for a side of no team ('total').
+
+    >>> side_team("gov-mil", {"gov": "#0072b2"}), side_team("total", {"gov": "#0072b2"})
+    ('#0072b2', None)
+    """
+    return teams.get(side) or teams.get(side.split("-", maxsplit=1)[0])
+
+
+def side_name(side: str, names: Mapping[str, str]) -> str:
+    """A side's name: its team's, 'all' for the total, else its id in words ('gov-mil' -> 'Gov-Mil')."""
+    if side in names:
+        return names[side]
+    if side == "total":
+        return "all"
+    return "-".join(part.capitalize() for part in side.split("-"))
+
+
+LINE_STYLES = ("-", "--", ":", "-.")
+"""Seats of one team share its colour: solid, dashed, dotted and dash-dot lines tell them apart."""
+
+
 def figure(measure: str, curves: Sequence[Curve], labels: Sequence[str], colours: dict[str, str],
            names: dict[str, str]) -> Any:
-    """One chart: ``curves`` of ``measure`` against the turn ``labels`` (one per position sampled)."""
+    """One chart: ``curves`` of ``measure`` against the turn ``labels`` (one per position sampled); each
+    side in its team's colour (:func:`side_team`), a team's several seats in different line styles."""
     plt = _pyplot()
     fig, ax = plt.subplots(figsize=(7.2, 3.1), dpi=100)
     xs = list(range(len(labels)))
     changing = [cv for cv in curves if len(set(cv.values)) > 1]
     steady = [cv for cv in curves if len(set(cv.values)) <= 1]
+    members: dict[str, int] = {}
     for cv in changing or curves:
-        ax.plot(xs, cv.values, marker="o", markersize=3, linewidth=1.8, color=colours.get(cv.side, "#444444"),
-                label=names.get(cv.side, cv.side))
+        colour = side_team(cv.side, colours) or "#444444"
+        nth = members[colour] = members.get(colour, -1) + 1
+        ax.plot(xs, cv.values, marker="o", markersize=3, linewidth=1.8, color=colour,
+                linestyle=LINE_STYLES[nth % len(LINE_STYLES)], label=side_name(cv.side, names))
     if changing and steady:
-        note = "unchanged: " + ", ".join(f"{names.get(cv.side, cv.side)} {cv.values[0]:g}" for cv in steady[:12])
+        note = "unchanged: " + ", ".join(f"{side_name(cv.side, names)} {cv.values[0]:g}" for cv in steady[:12])
         if len(steady) > 12:
             note += f" and {len(steady) - 12} more"
         ax.text(0.0, -0.32, note, transform=ax.transAxes, fontsize=7, color="#555555", va="top", wrap=True)

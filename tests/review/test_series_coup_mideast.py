@@ -105,3 +105,32 @@ def test_peace_curves_are_each_countrys_chips_forces_and_zones(peace: Review) ->
             changed |= curves[("oil chips", p)].values[i] != curves[("oil chips", p)].values[0]
         assert chips + curves[("oil reserve", "total")].values[i] == total, "chips are neither made nor lost"
     assert changed, "the game moved some chips"
+
+
+def test_the_report_draws_each_coup_seat_in_its_teams_colour(coup: Review) -> None:
+    """Coup's curves are per seat ('gov-mil'), not per team: each seat belongs to its team (the
+    rulebook's three teams of three), so the report draws it in that team's colour — never the grey
+    of a side it cannot place — and a team's three seats in three line styles, named in words."""
+    pytest.importorskip("matplotlib")
+    from matplotlib.colors import to_hex
+
+    from boardapp.review import curves as charts
+    from boardapp.review.report import _team_tables
+
+    colours, names = _team_tables(coup)
+    group = [c for c in coup.curves([0, coup.last]) if c.measure == "cards in hand"]
+    assert {c.side for c in group} == set(PLAYERS)
+    fig = charts.figure("cards in hand", group, ["Start", "End"], colours, names)
+    try:
+        drawn = {line.get_label(): line for line in fig.axes[0].get_lines() if not line.get_label().startswith("_")}
+        assert drawn, "the seats' lines"
+        for label, line in drawn.items():
+            seat = label.lower()
+            assert to_hex(line.get_color()) == colours[team_of(seat)].lower(), label
+        gov = [line for label, line in drawn.items() if label.lower().startswith("gov-")]
+        assert len(gov) >= 2, "the Government's seats whose hands change"
+        assert len({line.get_linestyle() for line in gov}) == len(gov)
+    finally:
+        import matplotlib.pyplot as plt
+
+        plt.close(fig)

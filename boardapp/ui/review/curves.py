@@ -19,6 +19,7 @@ from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from boardapp.engine.module import Audience
+from boardapp.review.curves import LINE_STYLES, side_name, side_team
 from boardapp.review.timeline import Curve, Review
 
 try:  # optional: pip install 'boardapp[report]'
@@ -131,17 +132,11 @@ class CurvesPanel(QWidget):
         return [c for c in self.curves if c.measure == self.measure]
 
     def side_name(self, side: str) -> str:
-        team = self.teams.get(side)
-        if team is not None:
-            return team.name
-        if side == "total":
-            return "all"
-        return "-".join(part.capitalize() for part in side.split("-"))  # Coup's seats: 'gov-mil' → 'Gov-Mil'
+        return side_name(side, {t.id: t.name for t in self.teams.values()})
 
     def side_team(self, side: str) -> Any:
-        """The team a side is drawn in the colour of: the team itself, or for a player's seat named after
-        its team ('gov-mil' in Coup) that team."""
-        return self.teams.get(side) or self.teams.get(side.split("-", maxsplit=1)[0])
+        """The team a side is drawn in the colour of (see :func:`boardapp.review.curves.side_team`)."""
+        return side_team(side, self.teams)
 
     def draw(self) -> None:
         if self.axes is None:
@@ -157,7 +152,8 @@ class CurvesPanel(QWidget):
             # Seats of one team share its colour: solid, dashed, dotted tell them apart.
             nth = members[colour] = members.get(colour, -1) + 1
             (line,) = ax.plot(c.positions, c.values, marker="o", markersize=4, linewidth=1.6, color=colour,
-                              linestyle=("-", "--", ":", "-.")[nth % 4], label=self.side_name(c.side), picker=True)
+                              linestyle=LINE_STYLES[nth % len(LINE_STYLES)], label=self.side_name(c.side),
+                              picker=True)
             self.lines[c.side] = line
         turns = self.review.turns
         ticks = [0, *(t.position for t in turns)]
