@@ -260,11 +260,17 @@ class InstalledForReview(Installed):
                 for hook in ("pointer_hook", "drop_hook"):
                     if getattr(scene, hook, None) is not None:
                         setattr(scene, hook, None)
-        for qdock in set(w.findChildren(QDockWidget)) - before:  # the manifest's docks and any the extras added
+        self.read_only_docks = list(set(w.findChildren(QDockWidget)) - before)  # the manifest's and the extras'
+        self.keep_read_only()
+        return self
+
+    def keep_read_only(self) -> None:
+        """Disable the docks' buttons again: a panel refreshing at a new position turns on the buttons its
+        rules allow there (Mid-East's), or makes new ones; the review calls this after every move."""
+        for qdock in self.read_only_docks:
             inner = qdock.widget()
             if inner is not None:
                 make_read_only(inner)
-        return self
 
 
 def install_for_review(window: Any, game: GameSource) -> InstalledForReview | None:

@@ -115,6 +115,10 @@ def test_a_mideast_review_draws_its_overlays_at_every_step_and_offers_no_actions
     for pos in sorted({0, *(t.position for t in w.review.turns), *range(0, w.review.last + 1, 7)}):
         w.timeline.set_position(pos)
         state = w.review.state_at(pos)
+        for ident in ("mideast.turn", "mideast.table"):  # the panels refreshed here: still nothing to play
+            buttons = docks[ident].widget().findChildren(QAbstractButton)
+            enabled = [b.text() for b in buttons if b.isEnabled() and b.parent().metaObject().className() != "QTabBar"]
+            assert enabled == [], f"{ident} offers {enabled} at position {pos}"
         assert extras.outlines.marks == _expected_marks(w.review, pos, zones), pos
         overturned = {f"overturned-{z}" for z, n in state.overturned.items() if n}
         assert set(extras.overturned.items) == overturned, pos
