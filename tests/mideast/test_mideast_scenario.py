@@ -46,10 +46,11 @@ def test_boardapp_check_accepts_the_scenario() -> None:
 
 
 @pytest.mark.parametrize(("old", "new", "message"), [
-    ("homeland: lower-egypt,", "homeland: sinai,", "homeland 'sinai' is not one of the country's zones"),
+    ("homeland: lower-egypt\n", "homeland: sinai\n", "homeland 'sinai' is not one of the country's zones"),
     ("zones: [jordan]", "zones: [jordan, israel]", "zone 'israel' already belongs to 'israel'"),
     ("- {id: qatar, oil: 2}", "- {id: atlantis, oil: 2}", "zone 'atlantis' is not a place on the map"),
-    ("cease_fire_yea: [2, 3]", "cease_fire_yea: [4, 3]", "4/3 is not a share between 0 and 1"),
+    ("  peacekeeping_at: sinai\n", "  peacekeeping_at: sinai\n  cease_fire_yea: [4, 3]\n",
+     "4/3 is not a share between 0 and 1"),
 ])
 def test_a_broken_scenario_is_refused_naming_what_and_where(tmp_path: Path, old: str, new: str,
                                                             message: str) -> None:
