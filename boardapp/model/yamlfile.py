@@ -32,6 +32,10 @@ except ImportError:  # pragma: no cover - PyYAML without libyaml (its wheels shi
 
 
 MAX_DEPTH = 64
+TOO_DEEP = f"lists and mappings nested more than {MAX_DEPTH} deep; no boardapp file needs that"
+LIBYAML_TOO_DEEP = "exceeded maximum nesting depth"
+"""libyaml's own words for nesting past its limit: since PyYAML 6.0.4 its scanner, reading ahead through
+``[[[[…`` for a possible key, can stop there before the parser hands us the 65th level. Told in ours."""
 """Deepest nesting of lists and mappings accepted.
 
 Real files nest about six deep (scenario → counters → counter → field → list); a limit far
@@ -162,8 +166,7 @@ def _compose(text: str) -> tuple[yaml.Node | None, Any]:
                 add(node, data, start)
         elif kind is yaml.SequenceStartEvent or kind is yaml.MappingStartEvent:
             if len(stack) >= MAX_DEPTH:
-                raise _error(f"lists and mappings nested more than {MAX_DEPTH} deep; no boardapp file needs that",
-                             start)
+                raise _error(TOO_DEEP, start)
             is_seq = kind is yaml.SequenceStartEvent
             node_kind = yaml.SequenceNode if is_seq else yaml.MappingNode
             tag = event.tag
@@ -234,6 +237,8 @@ class YamlDocument:
         except yaml.MarkedYAMLError as exc:
             mark = exc.problem_mark or exc.context_mark
             what = exc.problem or exc.context or "not valid YAML"
+            if what == LIBYAML_TOO_DEEP:  # libyaml (PyYAML >= 6.0.4) stops deep flow nesting before we see it
+                what = TOO_DEEP
             raise FileProblemsError([
                 Problem(f"not valid YAML: {what}", file=path,
                         line=mark.line + 1 if mark else None, column=mark.column + 1 if mark else None)

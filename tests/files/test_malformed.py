@@ -35,10 +35,15 @@ def write(tmp_path: Path, name: str, text: str) -> Path:
 
 
 def test_nesting_1000_deep(tmp_path: Path) -> None:
-    # the top mapping is level 1, so the 64th '[' (column 7 + 63) opens level 65
+    # the top mapping is level 1, so the 64th '[' (column 7 + 63) opens level 65; libyaml (PyYAML >= 6.0.4)
+    # may stop first, reading ahead through the brackets (at the last one, column 1006): either way the
+    # same words, on line 2, at or after the 65th level
     path = write(tmp_path, "deep.map.yaml", "id: x\nname: " + "[" * 1000 + "]" * 1000 + "\n")
-    assert problems(path) == ["2:70: not valid YAML: lists and mappings nested more than 64 deep; no boardapp file "
-                              "needs that"]
+    [problem] = problems(path)
+    where, message = problem.split(": ", 1)
+    line, column = (int(x) for x in where.split(":"))
+    assert message == "not valid YAML: lists and mappings nested more than 64 deep; no boardapp file needs that"
+    assert line == 2 and 70 <= column <= 1006
 
 
 def test_nesting_in_block_style(tmp_path: Path) -> None:
