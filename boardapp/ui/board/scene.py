@@ -410,12 +410,19 @@ class BoardScene(QGraphicsScene):
 
     def name_spots(self) -> dict[str, labels.Spot]:
         """Where each place's name is drawn (:func:`labels.place_labels`): clear of every place's
-        symbol, of the pieces laid out when the map was recorded, and of the other names."""
+        symbol, of the pieces laid out when the map was recorded, and of the other names.
+
+        A name's box is its letters' ink (as the big screen measures it) plus half its halo each
+        side, so two neighbours' halos may meet but never cover each other's letters; measuring the
+        font's full line height instead made every name a third taller than drawn, and a dense
+        map's names were pushed out to long leader lines."""
         if self._name_spots is None:
             from PySide6.QtGui import QFontMetricsF
 
             s = self.base_scale
-            fm = QFontMetricsF(style.font(NAME_PX * s * self.name_k, True))
+            px = NAME_PX * s * self.name_k
+            fm = QFontMetricsF(style.font(px, True))
+            pad = 0.06 * px  # half the halo :func:`style.halo_label` draws (0.12 of the size)
             r = 18 * s
             groups = {p.id: [labels.Box(p.at[0] - r, p.at[1] - r, p.at[0] + r, p.at[1] + r)]
                       for p in self.map.places if p.name}
@@ -429,14 +436,21 @@ class BoardScene(QGraphicsScene):
                     continue
                 around = labels.Box(min(b.x0 for b in own), min(b.y0 for b in own), max(b.x1 for b in own),
                                     max(b.y1 for b in own))
-                todo.append(labels.Label(place.id, place.at[0], place.at[1], fm.horizontalAdvance(place.name),
-                                         fm.ascent() + fm.descent(), clearance=r, around=around,
+                # halo_label puts the advance box's centre on the point it is given: the ink, seen
+                # from there, starts half the advance left and sits on a baseline (ascent - descent) / 2 down
+                ink = fm.tightBoundingRect(place.name)
+                x0 = -fm.horizontalAdvance(place.name) / 2 + ink.left() - pad
+                y0 = (fm.ascent() - fm.descent()) / 2 + ink.top() - pad
+                w, h = ink.width() + 2 * pad, ink.height() + 2 * pad
+                todo.append(labels.Label(place.id, place.at[0], place.at[1], w, h,
+                                         clearance=r, around=around,
                                          priority=0 if str(place.kind) == "city" else 1,
-                                         nudge=tuple(place.label_offset)))  # type: ignore[arg-type]
-            w, h = self.map.size
+                                         nudge=tuple(place.label_offset),  # type: ignore[arg-type]
+                                         shift=(-(x0 + w / 2), -(y0 + h / 2))))
+            mw, mh = self.map.size
             self._name_spots = labels.place_labels(todo, [b for bs in groups.values() for b in bs],
-                                                   bounds=labels.Box(0, 0, w, h),
-                                                   gap=0.15 * NAME_PX * s * self.name_k)
+                                                   bounds=labels.Box(0, 0, mw, mh),
+                                                   gap=0.15 * px)
         return self._name_spots
 
     @staticmethod
