@@ -65,6 +65,9 @@ REPAIR_REACH = 8.0
 LEADER_SLACK = 0.25
 """A name standing at most this many label heights (beyond the gap) from what is drawn at its place
 reads as its place's without a leader line."""
+CROSS_COST = 10.0
+"""What a leader line across another name costs, in label heights (tried only when nothing near is
+free without one, and before the far rings)."""
 FAR_COST = 50.0
 """What one name in the far rings costs, in label heights: a name at the end of a long line reads as
 another place's, which is worse than the shrinking and short leaders of a dozen neighbours."""
@@ -327,18 +330,18 @@ def place_labels(labels: Sequence[Label], obstacles: Iterable[Box] = (), bounds:
     by_id = {lab.id: lab for lab in labels}
     ctx = _Context(first, fixed, wanted, owner, cell, bounds, gap)
 
-    def costs(placed: dict[str, Spot], over: set[str]) -> dict[str, float]:
-        return {lid: spot_cost(sp, by_id[lid]) + (2 * FAR_COST if lid in over else 0.0) for lid, sp in placed.items()}
+    def costs(placed: dict[str, Spot], extra: dict[str, float]) -> dict[str, float]:
+        return {lid: spot_cost(sp, by_id[lid]) + extra.get(lid, 0.0) for lid, sp in placed.items()}
 
-    best: tuple[float, dict[str, Spot], set[str]] | None = None
+    best: tuple[float, dict[str, Spot], dict[str, float]] | None = None
     trouble: dict[str, float] = defaultdict(float)
     order = start
     for _ in range(PASSES):
-        placed, over = _greedy(order, ctx)
-        cost = costs(placed, over)
+        placed, extra = _greedy(order, ctx)
+        cost = costs(placed, extra)
         total = sum(cost.values())
         if best is None or total < best[0]:
-            best = (total, placed, over)
+            best = (total, placed, extra)
         if total == 0:
             break
         for lid, paid in cost.items():
@@ -346,9 +349,9 @@ def place_labels(labels: Sequence[Label], obstacles: Iterable[Box] = (), bounds:
         # the names that paid the most so far choose first in the next pass
         order = sorted(start, key=lambda lab: -trouble[lab.id])
     assert best is not None
-    total, placed, over = best
+    total, placed, extra = best
     # ruin and recreate: the dearest name and its neighbours are placed again, it first; kept if cheaper
-    cost = costs(placed, over)
+    cost = costs(placed, extra)
     for lid in sorted(cost, key=lambda i: -cost[i])[:REPAIRS]:
         if cost[lid] < REPAIR_FROM:
             break
@@ -359,12 +362,12 @@ def place_labels(labels: Sequence[Label], obstacles: Iterable[Box] = (), bounds:
             Box(by_id[i].x - 1e-6, by_id[i].y - 1e-6, by_id[i].x + 1e-6, by_id[i].y + 1e-6)))]
         keep = {i: sp for i, sp in placed.items() if i != lid and i not in near}
         again = [lab, *sorted((by_id[i] for i in near), key=lambda la: (-cost[la.id], la.priority, la.id))]
-        new, new_over = _greedy(again, ctx, keep)
+        new, new_extra = _greedy(again, ctx, keep)
         trial = {**keep, **new}
-        trial_over = (over - {lid, *near}) | new_over
-        trial_cost = costs(trial, trial_over)
+        trial_extra = {i: v for i, v in extra.items() if i != lid and i not in near} | new_extra
+        trial_cost = costs(trial, trial_extra)
         if sum(trial_cost.values()) < sum(cost.values()) - 1e-9:
-            placed, over, cost = trial, trial_over, trial_cost
+            placed, extra, cost = trial, trial_extra, trial_cost
     return placed
 
 
@@ -394,9 +397,9 @@ class _Context:
 
 
 def _greedy(order: Sequence[Label], ctx: _Context,
-            keep: dict[str, Spot] | None = None) -> tuple[dict[str, Spot], set[str]]:
+            keep: dict[str, Spot] | None = None) -> tuple[dict[str, Spot], dict[str, float]]:
     """One greedy pass placing ``order`` around the names already at ``keep``: the new names' spots,
-    and those of them let cover something."""
+    and what some of them cost beyond :func:`spot_cost` (a leader across a name, a name over something)."""
     first, fixed, wanted, owner, bounds, gap = ctx.first, ctx.fixed, ctx.wanted, ctx.owner, ctx.bounds, ctx.gap
     taken = _Grid(ctx.cell)
     lines: list[tuple[float, float, float, float]] = []  # the leader lines drawn so far
@@ -408,11 +411,14 @@ def _greedy(order: Sequence[Label], ctx: _Context,
     def inside(c: Candidate) -> bool:
         return bounds is None or c[1].inside(bounds)
 
-    def free(c: Candidate, lab: Label) -> bool:
-        """Nothing under the name, no leader line through it, and its own line through no name."""
+    def free(c: Candidate, lab: Label, strict: bool = True) -> bool:
+        """Nothing under the name and (``strict``) no leader line through it, and its own line
+        through no name."""
         box = c[1]
         if taken.hits(box) or fixed.hits(box):
             return False
+        if not strict:
+            return True
         if any(crosses(seg, box) for seg in lines):
             return False
         if c[2]:
@@ -424,7 +430,7 @@ def _greedy(order: Sequence[Label], ctx: _Context,
         return True
 
     placed: dict[str, Spot] = {}
-    over: set[str] = set()
+    extra: dict[str, float] = {}
     done: set[str] = set(keep or ())
     for lab in order:
         choice: Candidate | None = None
@@ -439,29 +445,36 @@ def _greedy(order: Sequence[Label], ctx: _Context,
         else:
             if lab.id not in ctx.nearby:
                 ctx.nearby[lab.id] = nearby(lab, gap, bounds)
-            found = next(((c, size) for _cost, size, c in ctx.nearby[lab.id] if free(c, lab)), None)
+            near = ctx.nearby[lab.id]
+            found = next(((c, size) for _cost, size, c in near if free(c, lab)), None)
+            if found is None:  # a short line across a name still reads better than a name far away
+                found = next(((c, size) for _cost, size, c in near if free(c, lab, strict=False)), None)
+                extra[lab.id] = CROSS_COST
             if found is not None:
                 choice, scale = found
-        if choice is None:  # farther out still, with a leader line, before covering anything: the nearest
+        for strict in (True, False):  # farther out still, with a leader line, before covering anything
+            if choice is not None:
+                break
             far: list[tuple[float, float, Candidate]] = []
-            for scale in (1.0, *SHRINK):
-                small = replace(lab, w=lab.w * scale, h=lab.h * scale)
-                far += [(_reach(c[1], lab) / lab.h + SHRINK_COST[scale], -scale, c)
-                        for c in candidates(small, gap, range(RINGS, FAR_RINGS)) if inside(c) and free(c, lab)]
+            for size in (1.0, *SHRINK):
+                small = replace(lab, w=lab.w * size, h=lab.h * size)
+                far += [(_reach(c[1], lab) / lab.h + SHRINK_COST[size], -size, c)
+                        for c in candidates(small, gap, range(RINGS, FAR_RINGS)) if inside(c) and free(c, lab, strict)]
             if far:
                 _cost, minus, choice = min(far, key=lambda f: (f[0], f[1], f[2][0]))
                 scale = -minus
+                extra[lab.id] = 0.0 if strict else CROSS_COST
         if choice is None:
             scale = 1.0
             choice = min(first[lab.id], key=lambda c: (fixed.covered(c[1]) + taken.covered(c[1]), c[0]))
-            over.add(lab.id)
+            extra[lab.id] = 2 * FAR_COST
         rank, box, leader = choice
         placed[lab.id] = Spot(box, rank, leader, (lab.x, lab.y), scale, (lab.shift[0] * scale, lab.shift[1] * scale))
         taken.add(box)
         if leader:
             lines.append(leader_of(box, (lab.x, lab.y)))
         done.add(lab.id)
-    return placed, over
+    return placed, extra
 
 
 def overlaps(names: Sequence[Box], obstacles: Iterable[Box] = ()) -> int:
