@@ -206,25 +206,18 @@ def candidates(label: Label, gap: float, rings: Iterable[int] = range(RINGS)) ->
     return out
 
 
-def _tiers() -> list[tuple[int, float]]:
-    """(ring, scale) pairs in the order they are tried: by the leader's length in full label heights
-    (``ring * scale``) plus what shrinking costs the reader (:data:`SHRINK_COST`), so a slightly
-    smaller name at its place comes before a full-size one at the end of a line."""
-    pairs = [(ring, scale) for ring in range(RINGS) for scale in (1.0, *SHRINK)
-             if ring * scale <= LEADER_MAX]
-    return sorted(pairs, key=lambda rs: (rs[0] * rs[1] + SHRINK_COST[rs[1]], -rs[1], rs[0]))
+Near = tuple[float, float, int, float, float, float, float, bool]
+"""A spot near a place: (cost, minus the scale, rank, x0, y0, x1, y1, leader), so that sorting puts
+the cheapest first, then the larger name, then the rings' order."""
 
 
-TIERS = _tiers()
-
-
-def nearby(lab: Label, gap: float, bounds: Box | None) -> list[tuple[float, float, Candidate]]:
-    """(cost, scale, candidate) of the spots near ``lab``'s place, cheapest first, for a name whose
-    first ring is full: the rings' positions at every size, and between them a lattice half a label
-    height fine (in a crowd the free room is seldom just at a ring's position), no farther than
-    :data:`LEADER_MAX` label heights out. The cost is the leader's length in label heights (none
-    for a name touching what is drawn at its place) plus :data:`SHRINK_COST`; among equals the
-    rings' order of preference wins."""
+def nearby(lab: Label, gap: float, bounds: Box | None) -> list[Near]:
+    """The spots near ``lab``'s place, cheapest first, for a name whose first ring is full: the
+    rings' positions at every size, and between them a lattice half a label height fine (in a crowd
+    the free room is seldom just at a ring's position), no farther than :data:`LEADER_MAX` label
+    heights out. The cost is the leader's length in label heights (none for a name touching what
+    is drawn at its place) plus :data:`SHRINK_COST`; among equals the rings' order of preference
+    wins."""
     g = lab.group()
     gx0, gy0, gx1, gy1 = g.x0, g.y0, g.x1, g.y1
     n = len(POSITIONS)
@@ -232,7 +225,7 @@ def nearby(lab: Label, gap: float, bounds: Box | None) -> list[tuple[float, floa
     limit = gap + LEADER_MAX * lab.h
     slack = gap + LEADER_SLACK * lab.h
     bx0, by0, bx1, by1 = (bounds.x0, bounds.y0, bounds.x1, bounds.y1) if bounds else (-1e300, -1e300, 1e300, 1e300)
-    out: list[tuple[float, float, Candidate]] = []
+    found: list[Near] = []
     for scale in (1.0, *SHRINK):
         small = replace(lab, w=lab.w * scale, h=lab.h * scale)
         w, h = small.w, small.h
@@ -247,18 +240,18 @@ def nearby(lab: Label, gap: float, bounds: Box | None) -> list[tuple[float, floa
             x1, y1 = x0 + w, y0 + h
             if x0 < bx0 or y0 < by0 or x1 > bx1 or y1 > by1:
                 continue
-            dx = max(gx0 - x1, x0 - gx1)
-            dy = max(gy0 - y1, y0 - gy1)
+            dx = gx0 - x1 if gx0 - x1 > x0 - gx1 else x0 - gx1
+            dy = gy0 - y1 if gy0 - y1 > y0 - gy1 else y0 - gy1
             if dx < 0 and dy < 0:  # over what is drawn at the place
                 continue
-            away = (max(dx, 0.0) ** 2 + max(dy, 0.0) ** 2) ** 0.5
+            away = ((dx if dx > 0 else 0.0) ** 2 + (dy if dy > 0 else 0.0) ** 2) ** 0.5
             if away > limit:
                 continue
             leader = away > slack
             cost = (away / lab.h if leader else 0.0) + shrink + pref
-            out.append((cost, scale, (rank if not leader or rank >= n else far_rank, Box(x0, y0, x1, y1), leader)))
-    out.sort(key=lambda t: (t[0], -t[1], t[2][0]))
-    return out
+            found.append((cost, -scale, rank if not leader or rank >= n else far_rank, x0, y0, x1, y1, leader))
+    found.sort()
+    return found
 
 
 def _reach(box: Box, lab: Label) -> float:
@@ -392,7 +385,7 @@ class _Context:
     cell: float
     bounds: Box | None
     gap: float
-    nearby: dict[str, list[tuple[float, float, Candidate]]] = field(default_factory=dict)
+    nearby: dict[str, list[Near]] = field(default_factory=dict)
     """Per name, once its first ring was found full: :func:`nearby`."""
 
 
@@ -429,6 +422,23 @@ def _greedy(order: Sequence[Label], ctx: _Context,
                 return False
         return True
 
+    def first_free(lab: Label, strict: bool) -> tuple[Candidate, float] | None:
+        """The cheapest free spot of :func:`nearby`; those under an obstacle are dropped for good
+        on the way (the obstacles stay where they are for the whole placement)."""
+        spots = ctx.nearby[lab.id]
+        alive: list[Near] = []
+        for k, spot in enumerate(spots):
+            _cost, minus, rank, x0, y0, x1, y1, leader = spot
+            c = (rank, Box(x0, y0, x1, y1), leader)
+            if fixed.hits(c[1]):
+                continue
+            alive.append(spot)
+            if free(c, lab, strict):
+                ctx.nearby[lab.id] = alive + spots[k + 1:]
+                return c, -minus
+        ctx.nearby[lab.id] = alive
+        return None
+
     placed: dict[str, Spot] = {}
     extra: dict[str, float] = {}
     done: set[str] = set(keep or ())
@@ -445,10 +455,9 @@ def _greedy(order: Sequence[Label], ctx: _Context,
         else:
             if lab.id not in ctx.nearby:
                 ctx.nearby[lab.id] = nearby(lab, gap, bounds)
-            near = ctx.nearby[lab.id]
-            found = next(((c, size) for _cost, size, c in near if free(c, lab)), None)
+            found = first_free(lab, True)
             if found is None:  # a short line across a name still reads better than a name far away
-                found = next(((c, size) for _cost, size, c in near if free(c, lab, strict=False)), None)
+                found = first_free(lab, False)
                 extra[lab.id] = CROSS_COST
             if found is not None:
                 choice, scale = found
