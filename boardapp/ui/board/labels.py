@@ -71,7 +71,7 @@ free without one, and before the far rings)."""
 FAR_COST = 50.0
 """What one name in the far rings costs, in label heights: a name at the end of a long line reads as
 another place's, which is worse than the shrinking and short leaders of a dozen neighbours."""
-LEADER_MAX = 3.0
+LEADER_MAX = 2.4
 """The longest leader tried before the far rings, in full label heights (ring times scale)."""
 
 
@@ -439,6 +439,32 @@ def _greedy(order: Sequence[Label], ctx: _Context,
         ctx.nearby[lab.id] = alive
         return None
 
+    def crossings(c: Candidate, lab: Label) -> int:
+        """How many leader lines run through the name, and how many names its own line runs through."""
+        box = c[1]
+        n = sum(1 for seg in lines if crosses(seg, box))
+        if c[2]:
+            seg = leader_of(box, (lab.x, lab.y))
+            reach = Box(min(seg[0], seg[2]), min(seg[1], seg[3]), max(seg[0], seg[2]) + 1e-9,
+                        max(seg[1], seg[3]) + 1e-9)
+            n += sum(1 for o in taken.near(reach) if crosses(seg, o))
+        return n
+
+    def fewest_crossings(lab: Label) -> tuple[Candidate, float] | None:
+        """Of :func:`nearby`'s spots covering nothing, the one crossed by or crossing the fewest
+        lines and names (then the cheapest): one line across one name, not a web."""
+        best: tuple[int, int, Candidate, float] | None = None
+        for k, (_cost, minus, rank, x0, y0, x1, y1, leader) in enumerate(ctx.nearby[lab.id]):
+            c = (rank, Box(x0, y0, x1, y1), leader)
+            if taken.hits(c[1]) or fixed.hits(c[1]):
+                continue
+            n = crossings(c, lab)
+            if best is None or n < best[0]:
+                best = (n, k, c, -minus)
+                if n <= 1:
+                    break
+        return None if best is None else (best[2], best[3])
+
     placed: dict[str, Spot] = {}
     extra: dict[str, float] = {}
     done: set[str] = set(keep or ())
@@ -457,7 +483,7 @@ def _greedy(order: Sequence[Label], ctx: _Context,
                 ctx.nearby[lab.id] = nearby(lab, gap, bounds)
             found = first_free(lab, True)
             if found is None:  # a short line across a name still reads better than a name far away
-                found = first_free(lab, False)
+                found = fewest_crossings(lab)
                 extra[lab.id] = CROSS_COST
             if found is not None:
                 choice, scale = found

@@ -416,12 +416,31 @@ class BoardScene(QGraphicsScene):
         side, so two neighbours' halos may meet but never cover each other's letters; measuring the
         font's full line height instead made every name a third taller than drawn, and a dense
         map's names were pushed out to long leader lines."""
-        if self._name_spots is None:
-            from PySide6.QtGui import QFontMetricsF
+        from PySide6.QtGui import QFontMetricsF
 
+        def ink_box(name: str, px: float, pad: float) -> tuple[float, float, float, float]:
+            """The box (x0, y0, x1, y1) around a name's letters, ``pad`` wider each side, seen from
+            the point :func:`style.halo_label` centres it on, at ``px``: the union over the sizes a
+            name may be shrunk to (:data:`labels.SHRINK`), each measured at its own size and scaled
+            back, as small letters are not quite the large ones scaled (hinting)."""
+            x0 = y0 = float("inf")
+            x1 = y1 = float("-inf")
+            for k in (1.0, *labels.SHRINK):
+                font = style.font(px * k, True)
+                fm = QFontMetricsF(font)
+                # halo_label centres the advance box on its point: the ink, seen from there, starts
+                # half the advance left, on a baseline (ascent - descent) / 2 below; an outline's box
+                # is exact where tightBoundingRect rounds to whole pixels
+                outline = QPainterPath()
+                outline.addText(QPointF(-fm.horizontalAdvance(name) / 2, (fm.ascent() - fm.descent()) / 2), font, name)
+                ink = outline.boundingRect()
+                x0, y0 = min(x0, ink.left() / k), min(y0, ink.top() / k)
+                x1, y1 = max(x1, ink.right() / k), max(y1, ink.bottom() / k)
+            return x0 - pad, y0 - pad, x1 + pad, y1 + pad
+
+        if self._name_spots is None:
             s = self.base_scale
             px = NAME_PX * s * self.name_k
-            fm = QFontMetricsF(style.font(px, True))
             pad = 0.06 * px  # half the halo :func:`style.halo_label` draws (0.12 of the size)
             r = 18 * s
             groups = {p.id: [labels.Box(p.at[0] - r, p.at[1] - r, p.at[0] + r, p.at[1] + r)]
@@ -436,12 +455,8 @@ class BoardScene(QGraphicsScene):
                     continue
                 around = labels.Box(min(b.x0 for b in own), min(b.y0 for b in own), max(b.x1 for b in own),
                                     max(b.y1 for b in own))
-                # halo_label puts the advance box's centre on the point it is given: the ink, seen
-                # from there, starts half the advance left and sits on a baseline (ascent - descent) / 2 down
-                ink = fm.tightBoundingRect(place.name)
-                x0 = -fm.horizontalAdvance(place.name) / 2 + ink.left() - pad
-                y0 = (fm.ascent() - fm.descent()) / 2 + ink.top() - pad
-                w, h = ink.width() + 2 * pad, ink.height() + 2 * pad
+                x0, y0, x1, y1 = ink_box(place.name, px, pad)
+                w, h = x1 - x0, y1 - y0
                 todo.append(labels.Label(place.id, place.at[0], place.at[1], w, h,
                                          clearance=r, around=around,
                                          priority=0 if str(place.kind) == "city" else 1,
