@@ -305,6 +305,21 @@ def place_labels(labels: Sequence[Label], obstacles: Iterable[Box] = (), bounds:
     between a name and its place's symbol, in the boxes' units."""
     if not labels:
         return {}
+    key = (tuple(labels), tuple(obstacles), bounds, gap)
+    if key in _recent:  # the big screen places again on every refresh, mostly with nothing moved
+        return dict(_recent[key])
+    placed = _place(key[0], key[1], bounds, gap)
+    _recent.clear()
+    _recent[key] = placed
+    return dict(placed)
+
+
+_recent: dict[tuple[tuple[Label, ...], tuple[Box, ...], Box | None, float], dict[str, Spot]] = {}
+"""The last placement, by its whole input (labels and boxes are frozen, so equal input, equal answer)."""
+
+
+def _place(labels: Sequence[Label], obstacles: Iterable[Box], bounds: Box | None, gap: float) -> dict[str, Spot]:
+    """:func:`place_labels` without the memory of the last answer."""
     cell = max(max(lab.w, lab.h) for lab in labels) * 1.5
     fixed = _Grid(cell)
     for b in obstacles:
