@@ -1,18 +1,26 @@
 """Where place names go: a label placement over plain boxes (no Qt), shared by the umpires' board,
 the big screen and ``boardapp render``.
 
-A name is tried at candidate positions around its place in the order a cartographer prefers them
-(Imhof; Christensen, Marks and Shieber's eight-position model) after the board's own convention
-(below the place, where the umpires are used to reading it): below, right, upper right, lower right,
-left, upper left, lower left, above; then the same eight one and two steps farther out, where a
-thin leader line ties the name to its place (a last resort). Names are placed greedily by priority
-(cities first, then the longest names, which have the fewest free spots); each name takes the
-first candidate, in that order, that covers no obstacle (a place symbol, a piece) and no name
-already placed. Among the free candidates of one ring, the one that blocks the fewest free
-candidates of the names still to come wins (the conflict graph's degree), which is what makes the
-greedy pass leave room for its neighbours. A name with no free candidate at all takes the one
-a little smaller (:data:`SHRINK`), and only then the one with the least covered area, which
+A name is first tried at candidate positions around its place in the order a cartographer prefers
+them (Imhof; Christensen, Marks and Shieber's eight-position model) after the board's own
+convention (below the place, where the umpires are used to reading it): below, right, upper right,
+lower right, left, upper left, lower left, above, then below and above slid sideways. Among the
+free ones of this first ring, the one that blocks the fewest free candidates of the names still to
+come wins (the conflict graph's degree), which leaves room for the neighbours.
+
+A name whose first ring is full takes the cheapest free spot near its place (:func:`nearby`): the
+rings at every size and a fine lattice between them, costed by the leader line's length in label
+heights plus what shrinking the name costs (:data:`SHRINK_COST`), so a slightly smaller name at its
+place beats a full-size one at the end of a line, and no leader is longer than
+:data:`LEADER_MAX`. A leader never runs through another name, nor a name over a leader, unless a
+crowd leaves nothing else near (then the spot with the fewest crossings). Only then the far rings
+(:data:`FAR_RINGS`), and last the first-ring spot with the least covered area, which
 :func:`overlaps` reports.
+
+Names are placed greedily, cities first, then the longest (they have the fewest free spots); the
+greedy pass is run again (:data:`PASSES`) with the names that paid most so far choosing first, and
+the dearest names are then placed again with their neighbours (ruin and recreate,
+:data:`REPAIRS`), each change kept only if the whole map's cost (:func:`spot_cost`) goes down.
 
 >>> names = [Label("a", 0, 0, 40, 10), Label("b", 30, 0, 40, 10)]
 >>> spots = place_labels(names, obstacles=[Box(-10, -10, 10, 10), Box(20, -10, 40, 10)])
@@ -44,16 +52,16 @@ POSITIONS: tuple[tuple[float, float], ...] = (
 the place's group on that side; a smaller one slides it along that side by that fraction of half
 the name (a slider model's stops: in a crowd a name needs the room just beside its best spot)."""
 RINGS = 5
-FAR_RINGS = 10
-"""Rings tried, shrinking too, only when nothing within ``RINGS`` is free: a long leader line is better
-than a name over a counter."""
 """Candidate rings: the first touches the place's clearance; the others are farther, with a leader line."""
+FAR_RINGS = 10
+"""Rings tried, shrinking too, only when nothing near is free: a long leader line is better than a
+name over a counter."""
 SHRINK = (0.85, 0.7, 0.55)
 """A name with no free spot at its size tries these fractions of it before it is let overlap."""
 SHRINK_COST = {1.0: 0.0, 0.85: 0.75, 0.7: 1.75, 0.55: 3.0}
 """What a smaller name costs the reader, in label heights of leader line: a name 15% smaller at its
-place is worth a leader of less than one height, one at 55% (still a 10-pixel name on a 1080-line
-render) is worth three."""
+place is worth a leader of less than one height, one at 55% (an 8-pixel name on MUN's 1080-line
+render, barely legible) is worth three."""
 PASSES = 3
 """Greedy passes at most: after each, the names that had to shrink or stand away so far choose first."""
 REPAIRS = 10
@@ -72,7 +80,10 @@ FAR_COST = 50.0
 """What one name in the far rings costs, in label heights: a name at the end of a long line reads as
 another place's, which is worse than the shrinking and short leaders of a dozen neighbours."""
 LEADER_MAX = 2.4
-"""The longest leader tried before the far rings, in full label heights (ring times scale)."""
+"""How far from what is drawn at its place a name may stand before the far rings, in label heights
+(the box's: ink and a little halo, at most 1.13 name heights on the shipped maps), so under three name heights, the
+typical distance between neighbouring places on a dense map: farther, a name stands at the next
+place."""
 
 
 @dataclass(frozen=True)
