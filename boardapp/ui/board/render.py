@@ -37,29 +37,7 @@ def render_image(game: GameSource, width: int = 1920, height: int = 1080, public
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
         p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-        strip = max(24, height // 36)
-        w, h = game.module.map.size
-        source = QRectF(0, 0, w, h).adjusted(-0.015 * w, -0.015 * h, 0.015 * w, 0.015 * h)
-        avail = QRectF(0, strip, width, height - strip)
-        k = min(avail.width() / source.width(), avail.height() / source.height())
-        spare = avail.width() - source.width() * k
-        legend_w = min(spare, width * 0.22) if spare > width * 0.08 else 0.0
-        left = (avail.width() - legend_w - source.width() * k) / 2
-        target = QRectF(left, strip + (avail.height() - source.height() * k) / 2, source.width() * k,
-                        source.height() * k)
-        from boardapp.ui.board.scene import ENLARGE, LOD_ENLARGE, NAME_PX
-        from boardapp.ui.board.style import VALUE_PX
-
-        # names at least a 60th of the page's height (the big screen's legibility floor), and the
-        # game state at least as readable: a counter's value no smaller than a name
-        # (on a dense map never taller than a third of the typical distance between places, as on the
-        # big screen: names that big would bury each other)
-        name_px = max(NAME_PX * scene.base_scale * k, min(height / 60, 100 * scene.base_scale * k))
-        scene.name_k = name_px / (NAME_PX * scene.base_scale * k)
-        zoom = max(ENLARGE if k * scene.base_scale < LOD_ENLARGE else 1.0, name_px / (VALUE_PX * scene.base_scale * k))
-        if zoom != 1.0:  # as the window does when zoomed out: pieces large enough to read
-            scene.set_piece_scale(zoom)
-        scene._name_spots = None  # placed around the pieces at their size on the page
+        strip, source, target, legend_w = page_layout(scene, game, width, height)
         scene.render(p, target, source, Qt.AspectRatioMode.IgnoreAspectRatio)
         if legend_w:
             _legend(p, scene, QRectF(width - legend_w, strip, legend_w, height - strip))
@@ -72,6 +50,40 @@ def render_image(game: GameSource, width: int = 1920, height: int = 1080, public
     finally:
         scene.detach()
     return img
+
+
+def page_layout(scene: Any, game: GameSource, width: int, height: int) -> tuple[int, Any, Any, float]:
+    """Fit the map into a ``width`` x ``height`` page and size the scene's names and pieces for it.
+
+    Returns (title strip height, map rectangle drawn, its rectangle on the page, legend width). The
+    names are placed afresh around the pieces at their size on the page, so
+    ``scene.name_spots()`` afterwards is what the page shows."""
+    from PySide6.QtCore import QRectF
+
+    from boardapp.ui.board.scene import ENLARGE, LOD_ENLARGE, NAME_PX
+    from boardapp.ui.board.style import VALUE_PX
+
+    strip = max(24, height // 36)
+    w, h = game.module.map.size
+    source = QRectF(0, 0, w, h).adjusted(-0.015 * w, -0.015 * h, 0.015 * w, 0.015 * h)
+    avail = QRectF(0, strip, width, height - strip)
+    k = min(avail.width() / source.width(), avail.height() / source.height())
+    spare = avail.width() - source.width() * k
+    legend_w = min(spare, width * 0.22) if spare > width * 0.08 else 0.0
+    left = (avail.width() - legend_w - source.width() * k) / 2
+    target = QRectF(left, strip + (avail.height() - source.height() * k) / 2, source.width() * k,
+                    source.height() * k)
+    # names at least a 60th of the page's height (the big screen's legibility floor), and the
+    # game state at least as readable: a counter's value no smaller than a name
+    # (on a dense map never taller than a third of the typical distance between places, as on the
+    # big screen: names that big would bury each other)
+    name_px = max(NAME_PX * scene.base_scale * k, min(height / 60, 100 * scene.base_scale * k))
+    scene.name_k = name_px / (NAME_PX * scene.base_scale * k)
+    zoom = max(ENLARGE if k * scene.base_scale < LOD_ENLARGE else 1.0, name_px / (VALUE_PX * scene.base_scale * k))
+    if zoom != 1.0:  # as the window does when zoomed out: pieces large enough to read
+        scene.set_piece_scale(zoom)
+    scene._name_spots = None  # placed around the pieces at their size on the page
+    return strip, source, target, legend_w
 
 
 def _legend(p: Any, scene: Any, rect: Any) -> None:

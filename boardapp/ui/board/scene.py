@@ -410,12 +410,38 @@ class BoardScene(QGraphicsScene):
 
     def name_spots(self) -> dict[str, labels.Spot]:
         """Where each place's name is drawn (:func:`labels.place_labels`): clear of every place's
-        symbol, of the pieces laid out when the map was recorded, and of the other names."""
-        if self._name_spots is None:
-            from PySide6.QtGui import QFontMetricsF
+        symbol, of the pieces laid out when the map was recorded, and of the other names.
 
+        A name's box is its letters' ink (as the big screen measures it) plus half its halo each
+        side, so two neighbours' halos may meet but never cover each other's letters; measuring the
+        font's full line height instead made every name a third taller than drawn, and a dense
+        map's names were pushed out to long leader lines."""
+        from PySide6.QtGui import QFontMetricsF
+
+        def ink_box(name: str, px: float, pad: float) -> tuple[float, float, float, float]:
+            """The box (x0, y0, x1, y1) around a name's letters, ``pad`` wider each side, seen from
+            the point :func:`style.halo_label` centres it on, at ``px``: the union over the sizes a
+            name may be shrunk to (:data:`labels.SHRINK`), each measured at its own size and scaled
+            back, as small letters are not quite the large ones scaled (hinting)."""
+            x0 = y0 = float("inf")
+            x1 = y1 = float("-inf")
+            for k in (1.0, *labels.SHRINK):
+                font = style.font(px * k, True)
+                fm = QFontMetricsF(font)
+                # halo_label centres the advance box on its point: the ink, seen from there, starts
+                # half the advance left, on a baseline (ascent - descent) / 2 below; an outline's box
+                # is exact where tightBoundingRect rounds to whole pixels
+                outline = QPainterPath()
+                outline.addText(QPointF(-fm.horizontalAdvance(name) / 2, (fm.ascent() - fm.descent()) / 2), font, name)
+                ink = outline.boundingRect()
+                x0, y0 = min(x0, ink.left() / k), min(y0, ink.top() / k)
+                x1, y1 = max(x1, ink.right() / k), max(y1, ink.bottom() / k)
+            return x0 - pad, y0 - pad, x1 + pad, y1 + pad
+
+        if self._name_spots is None:
             s = self.base_scale
-            fm = QFontMetricsF(style.font(NAME_PX * s * self.name_k, True))
+            px = NAME_PX * s * self.name_k
+            pad = 0.06 * px  # half the halo :func:`style.halo_label` draws (0.12 of the size)
             r = 18 * s
             groups = {p.id: [labels.Box(p.at[0] - r, p.at[1] - r, p.at[0] + r, p.at[1] + r)]
                       for p in self.map.places if p.name}
@@ -429,14 +455,17 @@ class BoardScene(QGraphicsScene):
                     continue
                 around = labels.Box(min(b.x0 for b in own), min(b.y0 for b in own), max(b.x1 for b in own),
                                     max(b.y1 for b in own))
-                todo.append(labels.Label(place.id, place.at[0], place.at[1], fm.horizontalAdvance(place.name),
-                                         fm.ascent() + fm.descent(), clearance=r, around=around,
+                x0, y0, x1, y1 = ink_box(place.name, px, pad)
+                w, h = x1 - x0, y1 - y0
+                todo.append(labels.Label(place.id, place.at[0], place.at[1], w, h,
+                                         clearance=r, around=around,
                                          priority=0 if str(place.kind) == "city" else 1,
-                                         nudge=tuple(place.label_offset)))  # type: ignore[arg-type]
-            w, h = self.map.size
+                                         nudge=tuple(place.label_offset),  # type: ignore[arg-type]
+                                         shift=(-(x0 + w / 2), -(y0 + h / 2))))
+            mw, mh = self.map.size
             self._name_spots = labels.place_labels(todo, [b for bs in groups.values() for b in bs],
-                                                   bounds=labels.Box(0, 0, w, h),
-                                                   gap=0.15 * NAME_PX * s * self.name_k)
+                                                   bounds=labels.Box(0, 0, mw, mh),
+                                                   gap=0.15 * px)
         return self._name_spots
 
     @staticmethod
