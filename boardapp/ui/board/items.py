@@ -109,7 +109,7 @@ class Counters(Mapping[str, "CounterItem"]):
 
     def __init__(self, scene: BoardScene) -> None:
         self._scene = weakref.ref(scene)  # no cycle: the scene goes when its last reference does
-        self._chips = scene._chips
+        self._chips: dict[str, _Chip] = scene._chips
 
     def __getitem__(self, cid: str) -> CounterItem:
         scene = self._scene()
@@ -117,11 +117,18 @@ class Counters(Mapping[str, "CounterItem"]):
             raise KeyError(cid)
         return scene._counter_item(cid)
 
+    def _laid_out(self) -> dict[str, _Chip]:
+        """The scene's chips, laid out first if the scene has not laid its picture out yet."""
+        scene = self._scene()
+        if scene is not None:
+            scene._lay_out_now()
+        return self._chips
+
     def __iter__(self) -> Iterator[str]:
-        return iter(self._chips)
+        return iter(self._laid_out())
 
     def __len__(self) -> int:
-        return len(self._chips)
+        return len(self._laid_out())
 
     def __contains__(self, cid: object) -> bool:
-        return cid in self._chips
+        return cid in self._laid_out()

@@ -203,8 +203,8 @@ class BoardScene(QGraphicsScene):
         self._all_items = False
         """Every counter has its item (set once the pieces are shown as items)."""
         self.counters = Counters(self)
-        self.badges: dict[str, QGraphicsPixmapItem] = {}
-        self.tokens: list[QGraphicsPixmapItem] = []
+        self._badges: dict[str, QGraphicsPixmapItem] = {}
+        self._tokens: list[QGraphicsPixmapItem] = []
         self._token_items: dict[tuple[str, int], QGraphicsPixmapItem] = {}
         self._token_looks: dict[str, tuple[float, tuple[BoardToken, ...]]] = {}
         """Per place: the piece scale and tokens it was last laid out with (unchanged ones are skipped)."""
@@ -232,8 +232,37 @@ class BoardScene(QGraphicsScene):
         """Why the counter picked up last has no legal move (empty when it has one)."""
         self._hover_ring: QGraphicsEllipseItem | None = None
         self.picture = BoardPicture()
+        self._unlaid = True
+        """The picture is not laid out yet: it is laid out when first needed (:meth:`_lay_out_now`).
+        A view sets its far mode and its enlargement of the pieces before its first paint, so a scene
+        built and then shown is laid out once, at the view's size, instead of at scale 1 and again at
+        the view's (on 5,000 counters that second layout cost ~40 ms of the build)."""
         self._unsubscribe: Callable[[], None] | None = game.subscribe(self._on_game_changed)
         self.refresh()
+
+    @property
+    def badges(self) -> dict[str, QGraphicsPixmapItem]:
+        """The control marker of each place, by place id."""
+        self._lay_out_now()
+        return self._badges
+
+    @property
+    def tokens(self) -> list[QGraphicsPixmapItem]:
+        """The token items (displaced people, camps, aid …), in layout order."""
+        self._lay_out_now()
+        return self._tokens
+
+    def _lay_out_now(self) -> None:
+        """Lay the picture out if it has not been yet (see :attr:`_unlaid`). Nothing was drawn from a
+        layout before this, so nothing is repainted; the layer is made when first asked for."""
+        if self._unlaid:
+            self._unlaid = False
+            self._dirty = None
+            self._refresh_control()
+            self._refresh_tokens()
+            self._refresh_counters()
+            self._layer = None
+            self.laidOut.emit()
 
     # --- lifetime ----------------------------------------------------------------------------
     def detach(self) -> None:
@@ -519,6 +548,7 @@ class BoardScene(QGraphicsScene):
     def items(self, *args: Any, **kwargs: Any) -> Any:
         if not self.far:
             self._materialize()
+        self._lay_out_now()
         return super().items(*args, **kwargs)
 
     def _paint_ground(self, painter: QPainter) -> None:
@@ -603,6 +633,8 @@ class BoardScene(QGraphicsScene):
 
     def layout_pieces(self) -> None:
         """Lay the current picture out again (no new picture from the rules)."""
+        if self._unlaid:  # not laid out yet: it will be, at the current size, when first needed
+            return
         self.clear_options()
         self._dirty = None  # everything moves: the layer is made anew
         self._refresh_control()
@@ -613,11 +645,12 @@ class BoardScene(QGraphicsScene):
 
     def _piece_items(self) -> list[QGraphicsPixmapItem]:
         """The piece items made so far (counters get theirs when first asked for)."""
-        return [*self.badges.values(), *self.tokens, *self._items.values()]
+        return [*self._badges.values(), *self._tokens, *self._items.values()]
 
     def _counter_item(self, cid: str) -> CounterItem:
         item = self._items.get(cid)
         if item is None:
+            self._lay_out_now()
             chip = self._chips[cid]
             item = CounterItem(chip.piece)
             # painted once per zoom into a device pixmap, then blitted: a 1:1 redraw of ~500 chips halves
@@ -631,6 +664,7 @@ class BoardScene(QGraphicsScene):
     def _materialize(self) -> None:
         """Make the item of every counter (the pieces are about to be drawn as items)."""
         if not self._all_items:
+            self._lay_out_now()
             for cid in self._chips:
                 self._counter_item(cid)
             self._all_items = True
@@ -652,6 +686,7 @@ class BoardScene(QGraphicsScene):
 
     def pieces_layer(self) -> dict[str, tuple[QRectF, list[tuple[float, QRectF, Any]]]]:
         """Per place: the rectangle its pieces cover and (z, rect, pixmap) of each, bottom first."""
+        self._lay_out_now()
         if self._layer is None:
             self._layer = self._layer_of(None)
         return self._layer
@@ -659,8 +694,9 @@ class BoardScene(QGraphicsScene):
     def _layer_of(self, places: set[str] | None) -> dict[str, tuple[QRectF, list[tuple[float, QRectF, Any]]]]:
         """:meth:`pieces_layer`'s entries of ``places`` (None: every place)."""
         layer: dict[str, list[tuple[float, QRectF, Any]]] = defaultdict(list)
-        badges = self.badges.values() if places is None else [self.badges[p] for p in places if p in self.badges]
-        for item in (*badges, *self.tokens):
+        own = self._badges
+        badges = own.values() if places is None else [own[p] for p in places if p in own]
+        for item in (*badges, *self._tokens):
             pid = item.data(0)
             if pid is None or (places is not None and pid not in places):
                 continue
@@ -752,6 +788,7 @@ class BoardScene(QGraphicsScene):
 
     def counter_at(self, pos: QPointF) -> CounterItem | None:
         """The topmost counter whose chip covers ``pos`` (whether drawn as an item or in the background)."""
+        self._lay_out_now()
         best: str | None = None
         best_z = -math.inf
         items = self._items
@@ -849,6 +886,8 @@ class BoardScene(QGraphicsScene):
         module = self.game.module
         # a public board is given only what the public may see (never the umpires' picture, filtered here)
         self.picture = public_view(module, self.game.state) if self.public else module.board(self.game.state)
+        if self._unlaid:  # laid out from this picture when first needed
+            return
         self._dirty = set() if self._layer is not None else None
         self._refresh_control()
         self._refresh_tokens()
@@ -866,11 +905,11 @@ class BoardScene(QGraphicsScene):
         control = self.picture.control
         for pid, place in self.places.items():
             holder = control.get(pid)
-            if done.get(pid) == (holder, k) and pid in self.badges:  # unchanged since the last layout
+            if done.get(pid) == (holder, k) and pid in self._badges:  # unchanged since the last layout
                 continue
             done[pid] = (holder, k)
             pm = style.badge_pixmap(self.team_colour(holder) if holder else None, self.team_symbol(holder))
-            item = self.badges.get(pid)
+            item = self._badges.get(pid)
             if item is None:
                 item = _piece_item()
                 item.setZValue(Z_BADGE)
@@ -878,7 +917,7 @@ class BoardScene(QGraphicsScene):
                 item.setData(0, pid)
                 item.setVisible(not self.far)
                 self.addItem(item)
-                self.badges[pid] = item
+                self._badges[pid] = item
             x, y = place.at
             item.setScale(k / PIX)
             item.setPos(x - 24 * k - BADGE * k, y - r)
@@ -935,7 +974,7 @@ class BoardScene(QGraphicsScene):
         for item in self._token_items.values():
             self.removeItem(item)
         self._token_items = kept
-        self.tokens = list(kept.values())
+        self._tokens = list(kept.values())
 
     def _refresh_counters(self) -> None:
         pieces = self.visible_pieces()
