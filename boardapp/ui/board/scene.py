@@ -988,6 +988,7 @@ class BoardScene(QGraphicsScene):
         scale = self.piece_k / PIX
         half = 0.5 * scale  # a selectable pixmap item's bounding rect has half a pixel more all round
         keys, ids = self._stack_keys, self._stack_ids
+        piece_k, dirty, seen_add = self.piece_k, self._dirty, seen.add
         new_keys: dict[str, tuple[Any, ...]] = {}
         by_team_and_id = attrgetter("team", "id")  # C-level sort keys: 5,000 pieces are sorted on every change
         for pid, stack in stacks.items():
@@ -1002,32 +1003,41 @@ class BoardScene(QGraphicsScene):
                         self._sync_item(item, chips[cid])
                 continue
             ids[pid] = [pc.id for pc in stack]
-            if self._dirty is not None:
-                self._dirty.add(pid)
+            if dirty is not None:
+                dirty.add(pid)
+            # the loop below runs for each of 5,000 counters when a view first shows the board: what it
+            # asks of Qt and of the pieces is asked once (a point's x and y, the chip's side)
             for i, (pc, pos) in enumerate(zip(stack, self._stack_inside(pid, len(stack)), strict=True)):
-                seen.add(pc.id)
-                chip = chips.get(pc.id)
+                cid = pc.id
+                seen_add(cid)
+                chip = chips.get(cid)
                 if chip is None:
-                    chip = chips[pc.id] = _Chip(pc)
+                    chip = chips[cid] = _Chip(pc)
                 chip.piece = pc
-                look = looks.get(pc.team)
+                team = pc.team
+                look = looks.get(team)
                 if look is None:
-                    look = looks[pc.team] = (self.team_colour(pc.team) or "#bbbbbb", self.team_symbol(pc.team))
-                tip = pc.tooltip or f"{pc.team} {pc.label} {pc.id}"
-                face = (look, pc.label, pc.value, pc.damage, tip, pc.shape, tuple(pc.marks))
-                where = (pid, pos.x(), pos.y(), i, self.piece_k)
-                if chip.look != (face, where):
-                    if not chip.look or chip.look[0] != face:
-                        chip.pixmap = style.chip_pixmap(look[0], look[1], pc.label, pc.value, pc.damage,
-                                                        shape=pc.shape, marks=tuple(pc.marks))
+                    look = looks[team] = (self.team_colour(team) or "#bbbbbb", self.team_symbol(team))
+                label, value, damage, shape, marks = pc.label, pc.value, pc.damage, pc.shape, tuple(pc.marks)
+                tip = pc.tooltip or f"{team} {label} {cid}"
+                face = (look, label, value, damage, tip, shape, marks)
+                x, y = pos.x(), pos.y()
+                where = (pid, x, y, i, piece_k)
+                was = chip.look
+                if was != (face, where):
+                    if not was or was[0] != face:
+                        pm = chip.pixmap = style.chip_pixmap(look[0], look[1], label, value, damage, shape=shape,
+                                                             marks=marks)
                         chip.tip = tip
+                        chip.side = (pm.width() + 1, pm.height() + 1)
+                    w, h = chip.side
                     chip.place, chip.pos, chip.z, chip.scale = pid, pos, Z_CHIP + i * 0.01, scale
-                    chip.rect = QRectF(pos.x() - half, pos.y() - half, (chip.pixmap.width() + 1) * scale,
-                                       (chip.pixmap.height() + 1) * scale)
+                    chip.rect = QRectF(x - half, y - half, w * scale, h * scale)
                     chip.look = (face, where)
-                item = items.get(pc.id)
-                if item is not None:
-                    self._sync_item(item, chip)
+                if items:
+                    item = items.get(cid)
+                    if item is not None:
+                        self._sync_item(item, chip)
         for pid in keys.keys() - new_keys.keys():
             ids.pop(pid, None)
             if self._dirty is not None:

@@ -151,6 +151,12 @@ def _pips(n: int, ink: str) -> QPixmap:
     return pm
 
 
+@lru_cache(maxsize=256)
+def _ink_on(fill: str) -> str:
+    """The name of :func:`text_on` a chip's fill (asked for each of a thousand chips of a few colours)."""
+    return str(text_on(colour(fill)).name())
+
+
 @lru_cache(maxsize=4096)
 def chip_pixmap(fill: str, symbol: str, label: str, value: str, damage: int, *, shape: str = "",
                 marks: tuple[str, ...] = ()) -> QPixmap:
@@ -160,7 +166,7 @@ def chip_pixmap(fill: str, symbol: str, label: str, value: str, damage: int, *, 
     (VASSAL's reduced-strength look, readable at any zoom), and this turn's marks a bar along its
     top edge: blue 'moved', orange 'attacked'."""
     strip = CHIP * FAN
-    ink = text_on(colour(fill)).name()
+    ink = _ink_on(fill)
     pips = min(damage, 2)
     pm = QPixmap(_chip_ground(fill, shape))
     p = QPainter(pm)
@@ -199,11 +205,13 @@ def _loss_stripes(losses: int) -> QPixmap:
 def _marks(p: QPainter, damage: int, marks: tuple[str, ...], strip: float) -> None:
     if damage > 0:  # a red stripe per loss (two at most)
         p.drawPixmap(0, 0, _loss_stripes(min(damage, 2)))
+    known = [m for m in marks if m in MARK_COLOURS]
+    if not known:  # most chips: nothing more to draw, so no painter state to save and restore
+        return
     p.save()
     p.scale(PIX, PIX)
     p.setRenderHint(QPainter.RenderHint.Antialiasing)
     p.setPen(Qt.PenStyle.NoPen)
-    known = [m for m in marks if m in MARK_COLOURS]
     for i, mark in enumerate(known):  # a bar on the top edge of the visible strip, split per mark
         width = strip / len(known)
         p.setBrush(QColor(MARK_COLOURS[mark]))
