@@ -30,7 +30,7 @@ from collections import defaultdict
 from collections.abc import Callable
 from operator import attrgetter
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (
@@ -740,7 +740,7 @@ class BoardScene(QGraphicsScene):
         painter.setWorldTransform(QTransform())
         draw = painter.drawPixmap
         for _, r, pm in rows:  # ~6,000 rows at the first paint: one call to Qt for the rectangle
-            rx, ry, rw, rh = r.getRect()
+            rx, ry, rw, rh = cast(tuple[float, float, float, float], r.getRect())  # typed as object
             x, y = round(rx * kx + dx), round(ry * ky + dy)
             w, h = max(1, round(rw * kx)), max(1, round(rh * ky))
             key = (pm.cacheKey(), w, h)
@@ -980,7 +980,7 @@ class BoardScene(QGraphicsScene):
 
     def _refresh_counters(self) -> None:
         pieces = self.visible_pieces()
-        seen = set()
+        seen: set[str] = set()
         stacks: dict[str, list[BoardPiece]] = defaultdict(list)
         for pc in pieces:
             if pc.place in self.places:
