@@ -30,7 +30,7 @@ def _shown(qtbot, scene: BoardScene, one_to_one: bool = False) -> QImage:
 
 def test_a_new_scene_waits_for_its_view_to_lay_out(qtbot, tiny_game):
     scene = BoardScene(tiny_game)
-    assert scene._unlaid and not scene._chips and not scene._badges  # nothing laid out at scale 1
+    assert scene._unlaid and not scene._chip_store and not scene._badges  # nothing laid out at scale 1
     _shown(qtbot, scene)
     assert scene.far and scene.zoom_k > 1  # fitted far out: the pieces enlarged ...
     chip = scene._chips["g-mil1"]  # ... and laid out at that size, not at the scene's own
@@ -79,6 +79,7 @@ def test_every_way_in_sees_the_laid_out_picture(qtbot, tiny_game):
         "counters": lambda s: set(s.counters) == placed,
         "contains": lambda s: "g-mil1" in s.counters,
         "len": lambda s: len(s.counters) == len(placed),
+        "chips": lambda s: set(s._chips) == placed,
         "items": lambda s: len(s.items()) >= len(s.map.places) + len(placed),
         "items far": lambda s: not s.set_far(True) and len(s.items()) >= len(s.map.places),
         "counter_at": None,  # asked at a point: where the chip lies once laid out (below)

@@ -115,7 +115,7 @@ class Counters(Mapping[str, "CounterItem"]):
 
     def __init__(self, scene: BoardScene) -> None:
         self._scene = weakref.ref(scene)  # no cycle: the scene goes when its last reference does
-        self._chips: dict[str, _Chip] = scene._chips
+        self._chips: dict[str, _Chip] = scene._chip_store  # not scene._chips, which lays the picture out
 
     def __getitem__(self, cid: str) -> CounterItem:
         scene = self._scene()

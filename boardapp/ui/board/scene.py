@@ -196,7 +196,7 @@ class BoardScene(QGraphicsScene):
         """Set by a view: the first paint draws names under their places and places them just after
         (a render, which paints once, places them before)."""
         self._names_pending = False
-        self._chips: dict[str, _Chip] = {}
+        self._chip_store: dict[str, _Chip] = {}
         self._scaled_pixmaps: dict[tuple[int, int, int], Any] = {}
         """Piece pixmaps scaled to their size in a far view, by (pixmap, width, height)."""
         self._items: dict[str, CounterItem] = {}
@@ -239,6 +239,13 @@ class BoardScene(QGraphicsScene):
         the view's (on 5,000 counters that second layout cost ~40 ms of the build)."""
         self._unsubscribe: Callable[[], None] | None = game.subscribe(self._on_game_changed)
         self.refresh()
+
+    @property
+    def _chips(self) -> dict[str, _Chip]:
+        """Where and how each counter on the map is laid out, by counter id (laid out first if it
+        has not been yet)."""
+        self._lay_out_now()
+        return self._chip_store
 
     @property
     def badges(self) -> dict[str, QGraphicsPixmapItem]:
@@ -651,7 +658,7 @@ class BoardScene(QGraphicsScene):
         item = self._items.get(cid)
         if item is None:
             self._lay_out_now()
-            chip = self._chips[cid]
+            chip = self._chip_store[cid]
             item = CounterItem(chip.piece)
             # painted once per zoom into a device pixmap, then blitted: a 1:1 redraw of ~500 chips halves
             item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
@@ -665,7 +672,7 @@ class BoardScene(QGraphicsScene):
         """Make the item of every counter (the pieces are about to be drawn as items)."""
         if not self._all_items:
             self._lay_out_now()
-            for cid in self._chips:
+            for cid in self._chip_store:
                 self._counter_item(cid)
             self._all_items = True
 
@@ -693,6 +700,7 @@ class BoardScene(QGraphicsScene):
 
     def _layer_of(self, places: set[str] | None) -> dict[str, tuple[QRectF, list[tuple[float, QRectF, Any]]]]:
         """:meth:`pieces_layer`'s entries of ``places`` (None: every place)."""
+        self._lay_out_now()
         layer: dict[str, list[tuple[float, QRectF, Any]]] = defaultdict(list)
         own = self._badges
         badges = own.values() if places is None else [own[p] for p in places if p in own]
@@ -702,10 +710,10 @@ class BoardScene(QGraphicsScene):
                 continue
             layer[pid].append((item.zValue(), item.sceneBoundingRect(), item.pixmap()))
         if places is None:
-            for chip in self._chips.values():
+            for chip in self._chip_store.values():
                 layer[chip.place].append((chip.z, chip.rect, chip.pixmap))
         else:
-            chips = self._chips
+            chips = self._chip_store
             for pid in places:
                 for cid in self._stack_ids.get(pid, ()):
                     chip = chips[cid]
@@ -794,7 +802,7 @@ class BoardScene(QGraphicsScene):
         best: str | None = None
         best_z = -math.inf
         items = self._items
-        for cid, chip in self._chips.items():
+        for cid, chip in self._chip_store.items():
             item = items.get(cid)
             if item is None:
                 z, rect = chip.z, chip.rect
@@ -986,7 +994,7 @@ class BoardScene(QGraphicsScene):
             if pc.place in self.places:
                 stacks[pc.place].append(pc)
         looks: dict[str, tuple[str, str]] = {}
-        chips, items = self._chips, self._items
+        chips, items = self._chip_store, self._items
         scale = self.piece_k / PIX
         half = 0.5 * scale  # a selectable pixmap item's bounding rect has half a pixel more all round
         keys, ids = self._stack_keys, self._stack_ids
