@@ -84,6 +84,8 @@ tokens and counters are painted with the map into the view's cached background i
 drawn as ~6,000 items on every repaint; a press on a counter still picks that one item up."""
 
 Z_BADGE, Z_TOKEN, Z_OPTION, Z_CHIP, Z_COST, Z_DRAG = 5, 6, 8, 10, 900, 1000
+_SYMBOL_DARK, _SYMBOL_LIGHT = QColor("#1d1d1d"), QColor("#ffffff")
+"""A place symbol's ink and paper (made once: the map has a thousand symbols; a painter copies what it is given)."""
 COST_PX = 17
 """Screen pixels of the cost beside a legal place and of "no legal move" while dragging."""
 
@@ -488,7 +490,7 @@ class BoardScene(QGraphicsScene):
             return QRectF(x + dx * u, y + dy * u, w * u, h * u)
 
         c = QPointF(x, y)
-        dark, light = QColor("#1d1d1d"), QColor("#ffffff")
+        dark, light = _SYMBOL_DARK, _SYMBOL_LIGHT
         kind = str(place.kind)
         p.setPen(QPen(light, 3 * u))
         p.setBrush(dark)

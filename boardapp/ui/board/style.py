@@ -301,6 +301,10 @@ def _metrics(px: float, bold: bool) -> tuple[QFont, object]:
     return f, QFontMetricsF(f)
 
 
+_LABEL_HALO, _LABEL_INK = QColor(255, 255, 255, 235), QColor("#1a1a1a")
+""":func:`halo_label`'s default colours, made once for the thousand names of a map."""
+
+
 def halo_label(p: QPainter, text: str, at: QPointF, px: float, *, bold: bool = True, ink: QColor | None = None,
                halo: QColor | None = None) -> None:
     """Text centred on ``at`` with a light halo, drawn as glyphs (Qt's glyph cache makes a thousand of
@@ -311,8 +315,9 @@ def halo_label(p: QPainter, text: str, at: QPointF, px: float, *, bold: bool = T
     y = at.y() + fm.ascent() / 2 - fm.descent() / 2  # type: ignore[attr-defined]
     r = px * 0.12
     p.setFont(f)
-    p.setPen(halo or QColor(255, 255, 255, 235))
+    p.setPen(halo or _LABEL_HALO)
     for dx, dy in _HALO_STEPS:
         p.drawText(QPointF(x + dx * r, y + dy * r), text)
-    p.setPen(ink or QColor("#1a1a1a"))
+    p.setPen(ink or _LABEL_INK)
     p.drawText(QPointF(x, y), text)
+
