@@ -88,18 +88,24 @@ class _Chip:
     """Where and how a counter is laid out, whether or not it has an item yet (far mode paints
     chips from these; :class:`Counters` makes an item from one when it is asked for)."""
 
-    __slots__ = ("look", "piece", "pixmap", "place", "pos", "rect", "scale", "tip", "z")
+    __slots__ = ("look", "piece", "pixmap", "place", "pos", "rect", "scale", "side", "tip", "z")
 
     def __init__(self, piece: BoardPiece) -> None:
         self.piece = piece
         self.place = ""
-        self.pos = QPointF()
+        self.pos = _NOWHERE  # shared until laid out (5,000 new chips each made two Qt objects for nothing)
         self.z = 0.0
         self.scale = 1.0
         self.pixmap: Any = None
+        self.side = (0, 0)
+        """The pixmap's width and height plus one: an item's bounding rectangle, in pixmap pixels."""
         self.tip = ""
-        self.rect = QRectF()
+        self.rect = _NO_RECT
         self.look: tuple[Any, ...] = ()
+
+
+_NOWHERE = QPointF()
+_NO_RECT = QRectF()
 
 
 class Counters(Mapping[str, "CounterItem"]):
@@ -109,7 +115,7 @@ class Counters(Mapping[str, "CounterItem"]):
 
     def __init__(self, scene: BoardScene) -> None:
         self._scene = weakref.ref(scene)  # no cycle: the scene goes when its last reference does
-        self._chips = scene._chips
+        self._chips: dict[str, _Chip] = scene._chip_store  # not scene._chips, which lays the picture out
 
     def __getitem__(self, cid: str) -> CounterItem:
         scene = self._scene()
@@ -117,11 +123,18 @@ class Counters(Mapping[str, "CounterItem"]):
             raise KeyError(cid)
         return scene._counter_item(cid)
 
+    def _laid_out(self) -> dict[str, _Chip]:
+        """The scene's chips, laid out first if the scene has not laid its picture out yet."""
+        scene = self._scene()
+        if scene is not None:
+            scene._lay_out_now()
+        return self._chips
+
     def __iter__(self) -> Iterator[str]:
-        return iter(self._chips)
+        return iter(self._laid_out())
 
     def __len__(self) -> int:
-        return len(self._chips)
+        return len(self._laid_out())
 
     def __contains__(self, cid: object) -> bool:
-        return cid in self._chips
+        return cid in self._laid_out()

@@ -30,7 +30,7 @@ from collections import defaultdict
 from collections.abc import Callable
 from operator import attrgetter
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (
@@ -84,6 +84,8 @@ tokens and counters are painted with the map into the view's cached background i
 drawn as ~6,000 items on every repaint; a press on a counter still picks that one item up."""
 
 Z_BADGE, Z_TOKEN, Z_OPTION, Z_CHIP, Z_COST, Z_DRAG = 5, 6, 8, 10, 900, 1000
+_SYMBOL_DARK, _SYMBOL_LIGHT = QColor("#1d1d1d"), QColor("#ffffff")
+"""A place symbol's ink and paper (made once: the map has a thousand symbols; a painter copies what it is given)."""
 COST_PX = 17
 """Screen pixels of the cost beside a legal place and of "no legal move" while dragging."""
 
@@ -196,15 +198,15 @@ class BoardScene(QGraphicsScene):
         """Set by a view: the first paint draws names under their places and places them just after
         (a render, which paints once, places them before)."""
         self._names_pending = False
-        self._chips: dict[str, _Chip] = {}
+        self._chip_store: dict[str, _Chip] = {}
         self._scaled_pixmaps: dict[tuple[int, int, int], Any] = {}
         """Piece pixmaps scaled to their size in a far view, by (pixmap, width, height)."""
         self._items: dict[str, CounterItem] = {}
         self._all_items = False
         """Every counter has its item (set once the pieces are shown as items)."""
         self.counters = Counters(self)
-        self.badges: dict[str, QGraphicsPixmapItem] = {}
-        self.tokens: list[QGraphicsPixmapItem] = []
+        self._badges: dict[str, QGraphicsPixmapItem] = {}
+        self._tokens: list[QGraphicsPixmapItem] = []
         self._token_items: dict[tuple[str, int], QGraphicsPixmapItem] = {}
         self._token_looks: dict[str, tuple[float, tuple[BoardToken, ...]]] = {}
         """Per place: the piece scale and tokens it was last laid out with (unchanged ones are skipped)."""
@@ -232,8 +234,44 @@ class BoardScene(QGraphicsScene):
         """Why the counter picked up last has no legal move (empty when it has one)."""
         self._hover_ring: QGraphicsEllipseItem | None = None
         self.picture = BoardPicture()
+        self._unlaid = True
+        """The picture is not laid out yet: it is laid out when first needed (:meth:`_lay_out_now`).
+        A view sets its far mode and its enlargement of the pieces before its first paint, so a scene
+        built and then shown is laid out once, at the view's size, instead of at scale 1 and again at
+        the view's (on 5,000 counters that second layout cost ~40 ms of the build)."""
         self._unsubscribe: Callable[[], None] | None = game.subscribe(self._on_game_changed)
         self.refresh()
+
+    @property
+    def _chips(self) -> dict[str, _Chip]:
+        """Where and how each counter on the map is laid out, by counter id (laid out first if it
+        has not been yet)."""
+        self._lay_out_now()
+        return self._chip_store
+
+    @property
+    def badges(self) -> dict[str, QGraphicsPixmapItem]:
+        """The control marker of each place, by place id."""
+        self._lay_out_now()
+        return self._badges
+
+    @property
+    def tokens(self) -> list[QGraphicsPixmapItem]:
+        """The token items (displaced people, camps, aid …), in layout order."""
+        self._lay_out_now()
+        return self._tokens
+
+    def _lay_out_now(self) -> None:
+        """Lay the picture out if it has not been yet (see :attr:`_unlaid`). Nothing was drawn from a
+        layout before this, so nothing is repainted; the layer is made when first asked for."""
+        if self._unlaid:
+            self._unlaid = False
+            self._dirty = None
+            self._refresh_control()
+            self._refresh_tokens()
+            self._refresh_counters()
+            self._layer = None
+            self.laidOut.emit()
 
     # --- lifetime ----------------------------------------------------------------------------
     def detach(self) -> None:
@@ -481,7 +519,7 @@ class BoardScene(QGraphicsScene):
             return QRectF(x + dx * u, y + dy * u, w * u, h * u)
 
         c = QPointF(x, y)
-        dark, light = QColor("#1d1d1d"), QColor("#ffffff")
+        dark, light = _SYMBOL_DARK, _SYMBOL_LIGHT
         kind = str(place.kind)
         p.setPen(QPen(light, 3 * u))
         p.setBrush(dark)
@@ -548,6 +586,7 @@ class BoardScene(QGraphicsScene):
     def items(self, *args: Any, **kwargs: Any) -> Any:
         if not self.far:
             self._materialize()
+        self._lay_out_now()
         return super().items(*args, **kwargs)
 
     def _paint_ground(self, painter: QPainter) -> None:
@@ -632,6 +671,8 @@ class BoardScene(QGraphicsScene):
 
     def layout_pieces(self) -> None:
         """Lay the current picture out again (no new picture from the rules)."""
+        if self._unlaid:  # not laid out yet: it will be, at the current size, when first needed
+            return
         self.clear_options()
         self._dirty = None  # everything moves: the layer is made anew
         self._refresh_control()
@@ -642,12 +683,13 @@ class BoardScene(QGraphicsScene):
 
     def _piece_items(self) -> list[QGraphicsPixmapItem]:
         """The piece items made so far (counters get theirs when first asked for)."""
-        return [*self.badges.values(), *self.tokens, *self._items.values()]
+        return [*self._badges.values(), *self._tokens, *self._items.values()]
 
     def _counter_item(self, cid: str) -> CounterItem:
         item = self._items.get(cid)
         if item is None:
-            chip = self._chips[cid]
+            self._lay_out_now()
+            chip = self._chip_store[cid]
             item = CounterItem(chip.piece)
             # painted once per zoom into a device pixmap, then blitted: a 1:1 redraw of ~500 chips halves
             item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
@@ -660,7 +702,8 @@ class BoardScene(QGraphicsScene):
     def _materialize(self) -> None:
         """Make the item of every counter (the pieces are about to be drawn as items)."""
         if not self._all_items:
-            for cid in self._chips:
+            self._lay_out_now()
+            for cid in self._chip_store:
                 self._counter_item(cid)
             self._all_items = True
 
@@ -681,24 +724,27 @@ class BoardScene(QGraphicsScene):
 
     def pieces_layer(self) -> dict[str, tuple[QRectF, list[tuple[float, QRectF, Any]]]]:
         """Per place: the rectangle its pieces cover and (z, rect, pixmap) of each, bottom first."""
+        self._lay_out_now()
         if self._layer is None:
             self._layer = self._layer_of(None)
         return self._layer
 
     def _layer_of(self, places: set[str] | None) -> dict[str, tuple[QRectF, list[tuple[float, QRectF, Any]]]]:
         """:meth:`pieces_layer`'s entries of ``places`` (None: every place)."""
+        self._lay_out_now()
         layer: dict[str, list[tuple[float, QRectF, Any]]] = defaultdict(list)
-        badges = self.badges.values() if places is None else [self.badges[p] for p in places if p in self.badges]
-        for item in (*badges, *self.tokens):
+        own = self._badges
+        badges = own.values() if places is None else [own[p] for p in places if p in own]
+        for item in (*badges, *self._tokens):
             pid = item.data(0)
             if pid is None or (places is not None and pid not in places):
                 continue
             layer[pid].append((item.zValue(), item.sceneBoundingRect(), item.pixmap()))
         if places is None:
-            for chip in self._chips.values():
+            for chip in self._chip_store.values():
                 layer[chip.place].append((chip.z, chip.rect, chip.pixmap))
         else:
-            chips = self._chips
+            chips = self._chip_store
             for pid in places:
                 for cid in self._stack_ids.get(pid, ()):
                     chip = chips[cid]
@@ -731,15 +777,17 @@ class BoardScene(QGraphicsScene):
             cache.clear()
         painter.save()
         painter.setWorldTransform(QTransform())
-        for _, r, pm in rows:
-            x, y = round(r.x() * kx + dx), round(r.y() * ky + dy)
-            w, h = max(1, round(r.width() * kx)), max(1, round(r.height() * ky))
+        draw = painter.drawPixmap
+        for _, r, pm in rows:  # ~6,000 rows at the first paint: one call to Qt for the rectangle
+            rx, ry, rw, rh = cast(tuple[float, float, float, float], r.getRect())  # typed as object
+            x, y = round(rx * kx + dx), round(ry * ky + dy)
+            w, h = max(1, round(rw * kx)), max(1, round(rh * ky))
             key = (pm.cacheKey(), w, h)
             small = cache.get(key)
             if small is None:
                 small = cache[key] = pm.scaled(w, h, Qt.AspectRatioMode.IgnoreAspectRatio,
                                                Qt.TransformationMode.SmoothTransformation)
-            painter.drawPixmap(x, y, small)
+            draw(x, y, small)
         painter.restore()
 
     def _layer_changed(self) -> None:
@@ -781,10 +829,11 @@ class BoardScene(QGraphicsScene):
 
     def counter_at(self, pos: QPointF) -> CounterItem | None:
         """The topmost counter whose chip covers ``pos`` (whether drawn as an item or in the background)."""
+        self._lay_out_now()
         best: str | None = None
         best_z = -math.inf
         items = self._items
-        for cid, chip in self._chips.items():
+        for cid, chip in self._chip_store.items():
             item = items.get(cid)
             if item is None:
                 z, rect = chip.z, chip.rect
@@ -878,6 +927,8 @@ class BoardScene(QGraphicsScene):
         module = self.game.module
         # a public board is given only what the public may see (never the umpires' picture, filtered here)
         self.picture = public_view(module, self.game.state) if self.public else module.board(self.game.state)
+        if self._unlaid:  # laid out from this picture when first needed
+            return
         self._dirty = set() if self._layer is not None else None
         self._refresh_control()
         self._refresh_tokens()
@@ -895,11 +946,11 @@ class BoardScene(QGraphicsScene):
         control = self.picture.control
         for pid, place in self.places.items():
             holder = control.get(pid)
-            if done.get(pid) == (holder, k) and pid in self.badges:  # unchanged since the last layout
+            if done.get(pid) == (holder, k) and pid in self._badges:  # unchanged since the last layout
                 continue
             done[pid] = (holder, k)
             pm = style.badge_pixmap(self.team_colour(holder) if holder else None, self.team_symbol(holder))
-            item = self.badges.get(pid)
+            item = self._badges.get(pid)
             if item is None:
                 item = _piece_item()
                 item.setZValue(Z_BADGE)
@@ -907,7 +958,7 @@ class BoardScene(QGraphicsScene):
                 item.setData(0, pid)
                 item.setVisible(not self.far)
                 self.addItem(item)
-                self.badges[pid] = item
+                self._badges[pid] = item
             x, y = place.at
             item.setScale(k / PIX)
             item.setPos(x - 24 * k - BADGE * k, y - r)
@@ -964,20 +1015,21 @@ class BoardScene(QGraphicsScene):
         for item in self._token_items.values():
             self.removeItem(item)
         self._token_items = kept
-        self.tokens = list(kept.values())
+        self._tokens = list(kept.values())
 
     def _refresh_counters(self) -> None:
         pieces = self.visible_pieces()
-        seen = set()
+        seen: set[str] = set()
         stacks: dict[str, list[BoardPiece]] = defaultdict(list)
         for pc in pieces:
             if pc.place in self.places:
                 stacks[pc.place].append(pc)
         looks: dict[str, tuple[str, str]] = {}
-        chips, items = self._chips, self._items
+        chips, items = self._chip_store, self._items
         scale = self.piece_k / PIX
         half = 0.5 * scale  # a selectable pixmap item's bounding rect has half a pixel more all round
         keys, ids = self._stack_keys, self._stack_ids
+        piece_k, dirty, seen_add = self.piece_k, self._dirty, seen.add
         new_keys: dict[str, tuple[Any, ...]] = {}
         by_team_and_id = attrgetter("team", "id")  # C-level sort keys: 5,000 pieces are sorted on every change
         for pid, stack in stacks.items():
@@ -992,32 +1044,41 @@ class BoardScene(QGraphicsScene):
                         self._sync_item(item, chips[cid])
                 continue
             ids[pid] = [pc.id for pc in stack]
-            if self._dirty is not None:
-                self._dirty.add(pid)
+            if dirty is not None:
+                dirty.add(pid)
+            # the loop below runs for each of 5,000 counters when a view first shows the board: what it
+            # asks of Qt and of the pieces is asked once (a point's x and y, the chip's side)
             for i, (pc, pos) in enumerate(zip(stack, self._stack_inside(pid, len(stack)), strict=True)):
-                seen.add(pc.id)
-                chip = chips.get(pc.id)
+                cid = pc.id
+                seen_add(cid)
+                chip = chips.get(cid)
                 if chip is None:
-                    chip = chips[pc.id] = _Chip(pc)
+                    chip = chips[cid] = _Chip(pc)
                 chip.piece = pc
-                look = looks.get(pc.team)
+                team = pc.team
+                look = looks.get(team)
                 if look is None:
-                    look = looks[pc.team] = (self.team_colour(pc.team) or "#bbbbbb", self.team_symbol(pc.team))
-                tip = pc.tooltip or f"{pc.team} {pc.label} {pc.id}"
-                face = (look, pc.label, pc.value, pc.damage, tip, pc.shape, tuple(pc.marks))
-                where = (pid, pos.x(), pos.y(), i, self.piece_k)
-                if chip.look != (face, where):
-                    if not chip.look or chip.look[0] != face:
-                        chip.pixmap = style.chip_pixmap(look[0], look[1], pc.label, pc.value, pc.damage,
-                                                        shape=pc.shape, marks=tuple(pc.marks))
+                    look = looks[team] = (self.team_colour(team) or "#bbbbbb", self.team_symbol(team))
+                label, value, damage, shape, marks = pc.label, pc.value, pc.damage, pc.shape, tuple(pc.marks)
+                tip = pc.tooltip or f"{team} {label} {cid}"
+                face = (look, label, value, damage, tip, shape, marks)
+                x, y = pos.x(), pos.y()
+                where = (pid, x, y, i, piece_k)
+                was = chip.look
+                if was != (face, where):
+                    if not was or was[0] != face:
+                        pm = chip.pixmap = style.chip_pixmap(look[0], look[1], label, value, damage, shape=shape,
+                                                             marks=marks)
                         chip.tip = tip
+                        chip.side = (pm.width() + 1, pm.height() + 1)
+                    w, h = chip.side
                     chip.place, chip.pos, chip.z, chip.scale = pid, pos, Z_CHIP + i * 0.01, scale
-                    chip.rect = QRectF(pos.x() - half, pos.y() - half, (chip.pixmap.width() + 1) * scale,
-                                       (chip.pixmap.height() + 1) * scale)
+                    chip.rect = QRectF(x - half, y - half, w * scale, h * scale)
                     chip.look = (face, where)
-                item = items.get(pc.id)
-                if item is not None:
-                    self._sync_item(item, chip)
+                if items:
+                    item = items.get(cid)
+                    if item is not None:
+                        self._sync_item(item, chip)
         for pid in keys.keys() - new_keys.keys():
             ids.pop(pid, None)
             if self._dirty is not None:

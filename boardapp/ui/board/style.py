@@ -151,6 +151,12 @@ def _pips(n: int, ink: str) -> QPixmap:
     return pm
 
 
+@lru_cache(maxsize=256)
+def _ink_on(fill: str) -> str:
+    """The name of :func:`text_on` a chip's fill (asked for each of a thousand chips of a few colours)."""
+    return str(text_on(colour(fill)).name())
+
+
 @lru_cache(maxsize=4096)
 def chip_pixmap(fill: str, symbol: str, label: str, value: str, damage: int, *, shape: str = "",
                 marks: tuple[str, ...] = ()) -> QPixmap:
@@ -160,7 +166,7 @@ def chip_pixmap(fill: str, symbol: str, label: str, value: str, damage: int, *, 
     (VASSAL's reduced-strength look, readable at any zoom), and this turn's marks a bar along its
     top edge: blue 'moved', orange 'attacked'."""
     strip = CHIP * FAN
-    ink = text_on(colour(fill)).name()
+    ink = _ink_on(fill)
     pips = min(damage, 2)
     pm = QPixmap(_chip_ground(fill, shape))
     p = QPainter(pm)
@@ -199,11 +205,13 @@ def _loss_stripes(losses: int) -> QPixmap:
 def _marks(p: QPainter, damage: int, marks: tuple[str, ...], strip: float) -> None:
     if damage > 0:  # a red stripe per loss (two at most)
         p.drawPixmap(0, 0, _loss_stripes(min(damage, 2)))
+    known = [m for m in marks if m in MARK_COLOURS]
+    if not known:  # most chips: nothing more to draw, so no painter state to save and restore
+        return
     p.save()
     p.scale(PIX, PIX)
     p.setRenderHint(QPainter.RenderHint.Antialiasing)
     p.setPen(Qt.PenStyle.NoPen)
-    known = [m for m in marks if m in MARK_COLOURS]
     for i, mark in enumerate(known):  # a bar on the top edge of the visible strip, split per mark
         width = strip / len(known)
         p.setBrush(QColor(MARK_COLOURS[mark]))
@@ -293,6 +301,10 @@ def _metrics(px: float, bold: bool) -> tuple[QFont, object]:
     return f, QFontMetricsF(f)
 
 
+_LABEL_HALO, _LABEL_INK = QColor(255, 255, 255, 235), QColor("#1a1a1a")
+""":func:`halo_label`'s default colours, made once for the thousand names of a map."""
+
+
 def halo_label(p: QPainter, text: str, at: QPointF, px: float, *, bold: bool = True, ink: QColor | None = None,
                halo: QColor | None = None) -> None:
     """Text centred on ``at`` with a light halo, drawn as glyphs (Qt's glyph cache makes a thousand of
@@ -303,8 +315,9 @@ def halo_label(p: QPainter, text: str, at: QPointF, px: float, *, bold: bool = T
     y = at.y() + fm.ascent() / 2 - fm.descent() / 2  # type: ignore[attr-defined]
     r = px * 0.12
     p.setFont(f)
-    p.setPen(halo or QColor(255, 255, 255, 235))
+    p.setPen(halo or _LABEL_HALO)
     for dx, dy in _HALO_STEPS:
         p.drawText(QPointF(x + dx * r, y + dy * r), text)
-    p.setPen(ink or QColor("#1a1a1a"))
+    p.setPen(ink or _LABEL_INK)
     p.drawText(QPointF(x, y), text)
+
