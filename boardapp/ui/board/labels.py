@@ -318,15 +318,19 @@ def place_labels(labels: Sequence[Label], obstacles: Iterable[Box] = (), bounds:
         return {}
     key = (tuple(labels), tuple(obstacles), bounds, gap)
     if key in _recent:  # the big screen places again on every refresh, mostly with nothing moved
+        _recent[key] = _recent.pop(key)  # the most recent last
         return dict(_recent[key])
     placed = _place(key[0], key[1], bounds, gap)
-    _recent.clear()
     _recent[key] = placed
+    while len(_recent) > RECENT:
+        del _recent[next(iter(_recent))]  # the least recently used
     return dict(placed)
 
 
+RECENT = 4
+"""Placements remembered: the board, the big screen and a render in one process each keep theirs."""
 _recent: dict[tuple[tuple[Label, ...], tuple[Box, ...], Box | None, float], dict[str, Spot]] = {}
-"""The last placement, by its whole input (labels and boxes are frozen, so equal input, equal answer)."""
+"""The last placements, by their whole input (labels and boxes are frozen, so equal input, equal answer)."""
 
 
 def _place(labels: Sequence[Label], obstacles: Iterable[Box], bounds: Box | None, gap: float) -> dict[str, Spot]:
