@@ -24,6 +24,7 @@ import tempfile
 import time
 from pathlib import Path
 from types import SimpleNamespace
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -193,7 +194,7 @@ def main() -> None:
         origin = item.pos()
         k = [0]
 
-        def frame() -> None:
+        def frame(item: Any = item, origin: Any = origin, k: list[int] = k) -> None:  # bound: called in this pass only
             k[0] += 1
             pos = origin + type(origin)(3 * (k[0] % 40), 2 * (k[0] % 40))
             item.setPos(pos)
