@@ -345,6 +345,16 @@ class RuleModule(ABC, Generic[S]):
         """Invariants a correct state keeps (used by tests and when opening a game file)."""
         return []
 
+    def position_scenario(self, state: S) -> dict[str, Any]:
+        """The scenario mapping, as its YAML file would say it and on the same map file, whose
+        :meth:`initial_state` equals ``state``: a game under way written as a scenario
+        (``boardapp export GAME --position``). It holds every secret of the position: CONTROL's.
+
+        Every shipped system implements it (its scenario's ``position:`` section, read and written by
+        :mod:`boardapp.engine.position`). Not abstract, so that a rule system without positions still
+        loads: it says it cannot."""
+        raise NotImplementedError(f"the rule system {self.title!r} cannot write a position as a scenario")
+
     # --- the turn clock (added for rule systems whose turns are not numbered weeks) -----------
     def turn_number(self, state: S) -> int | None:
         """The current turn counted from 1, as the turn clock counts its weeks; None: the clock reads

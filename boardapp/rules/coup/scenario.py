@@ -3,7 +3,11 @@ objectives, and the conference break. There is no map: the scenario names an emp
 
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import Field
+
+from boardapp.engine.position import POSITION_DESCRIPTION
 
 from boardapp.model.base import FileModel
 from boardapp.model.checks import _p
@@ -54,6 +58,9 @@ class CoupScenario(ScenarioBase):
         default_factory=list, description="Control's secret objectives, at most one per player.")
     conference_every: int = Field(2, ge=1, description="A conference break comes after every this many turns.")
     conference_minutes: int = Field(6, ge=1, description="The length of a conference break, in minutes.")
+    position: dict[str, Any] | None = Field(
+        None, description=POSITION_DESCRIPTION + " Coup: hands, deck, discard, pool, units, removed, chips, "
+        "bust_tally, turn, order, acted, pending (the Block window), support, armed, combat (stacks and pairings) …")
 
     def cross_check(self, the_map: Map) -> list[Problem]:
         """The teams must be exactly gov, reb and for; objectives must name seats, one each; the table
@@ -73,4 +80,8 @@ class CoupScenario(ScenarioBase):
         if the_map.places:
             problems.append(_p(("map",), f"Coup is played on a table, but map {the_map.id!r} has "
                                f"{len(the_map.places)} places; name a map without places"))
+        if not problems and self.position is not None:
+            from boardapp.rules.coup.position import problems as position_problems
+
+            problems += position_problems(self, the_map)
         return problems
