@@ -17,8 +17,9 @@ How values are written:
   rows ``[nation, type, n]``;
 * a type the rule system names (Diplomacy's units and orders) by its own text form.
 
-*Tables* are mappings of records whose keys the scenario fixes (War in Binni's counters, The Game's
-regions): a position lists only the records that changed, and of those only the fields that changed.
+*Tables* are mappings whose keys the scenario fixes (War in Binni's counters, The Game's regions,
+Mid-East PEACE's zone owners): a position lists only the keys whose value changed, and of a record
+only the fields that changed.
 
 >>> from dataclasses import dataclass, field
 >>> @dataclass
@@ -278,11 +279,12 @@ class PositionCodec:
                 if set(now_t) != set(before_t):
                     raise PositionError(loc, f"the table {name!r} gained or lost keys "
                                         f"({sorted(set(now_t) ^ set(before_t))}); its keys are fixed by the scenario")
+                records = _is_record(typing.get_args(hint)[1])
                 table: dict[str, Any] = {}
                 for key, a in now.items():
                     b = before[key]
                     if a != b:
-                        table[key] = {f: x for f, x in a.items() if b.get(f, _MISSING) != x}
+                        table[key] = {f: x for f, x in a.items() if b.get(f, _MISSING) != x} if records else a
                 out[name] = table
             else:
                 out[name] = now
@@ -310,7 +312,10 @@ class PositionCodec:
                         known = ", ".join(sorted(map(str, current))[:12])
                         raise PositionError((*loc, name, str(key)), f"no {key!r} in {name}; the scenario has {known}"
                                             + (" …" if len(current) > 12 else ""))
-                    merged[key] = self._record(fields, rec, (*loc, name, str(key)), current[key])
+                    if _is_record(rec):
+                        merged[key] = self._record(fields, rec, (*loc, name, str(key)), current[key])
+                    else:
+                        merged[key] = self.read(fields, rec, (*loc, name, str(key)))
                 setattr(state, name, merged)
             else:
                 setattr(state, name, self.read(value, hint, (*loc, name)))

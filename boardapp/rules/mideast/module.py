@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 from boardapp.engine.dice import Dice
 from boardapp.engine.module import Audience, BoardPicture, Command, Event, Impossible, MoveOption, RuleModule
 from boardapp.model.mapfile import Map
-from boardapp.rules.mideast import diplomatic, economic, military, picture, series, turn
+from boardapp.rules.mideast import diplomatic, economic, military, picture, position, series, turn
 from boardapp.rules.mideast.base import Base
 from boardapp.rules.mideast.commands import ALL_COMMANDS, Attack, EndTurn, Fist, Move, UnTally
 from boardapp.rules.mideast.scenario import Country, MideastScenario
@@ -91,9 +91,14 @@ class MideastRules(RuleModule[MideastState]):
         for c in sc.countries:
             forces.update(sc.start_forces(c))
         chips = {c.id: sc.settings.start_chips if c.chips is None else c.chips for c in sc.countries}
-        return MideastState(owner=owner, forces=forces, chips=chips, oil={z.id: z.oil for z in sc.zones},
-                            bloc={c.id: c.bloc for c in sc.countries}, reserve=sc.settings.oil_reserve,
-                            pkf=sc.settings.peacekeeping_at)
+        start = MideastState(owner=owner, forces=forces, chips=chips, oil={z.id: z.oil for z in sc.zones},
+                             bloc={c.id: c.bloc for c in sc.countries}, reserve=sc.settings.oil_reserve,
+                             pkf=sc.settings.peacekeeping_at)
+        return position.with_position(self, start, position.CODEC)
+
+    def position_scenario(self, state: MideastState) -> dict[str, Any]:
+        """The scenario whose start is ``state`` (CONTROL's: it holds the fists): :mod:`.position`."""
+        return position.position_scenario(self, state, position.CODEC)
 
     def check(self, state: MideastState, command: Command) -> list[str]:
         entry = TABLE.get(command.kind)

@@ -10,10 +10,11 @@ synopsis leaves open is a setting here, with the default the digest's rulings gi
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field
 
+from boardapp.engine.position import POSITION_DESCRIPTION
 from boardapp.model.base import FileModel
 from boardapp.model.checks import _p
 from boardapp.model.mapfile import Id, Map
@@ -75,11 +76,16 @@ def _mideast_display() -> Display:
 class MideastScenario(ScenarioBase):
     """A Mid-East PEACE scenario."""
 
-    countries: list[Country] = Field(min_length=2, description="The players' countries, in turn order.")
+    countries: list[Country] = Field(min_length=1, description="The players' countries, in turn order (one is "
+                                     "enough for a scenario that tries one country's play).")
     zones: list[Zone] = Field(min_length=1, description="Every zone of the board (one per map place).")
     settings: Settings = Field(default_factory=Settings, description="Numbers the synopsis leaves open.")
     display: Display = Field(default_factory=_mideast_display, description="What the big screen shows and hides "
                              "(Mid-East PEACE hides no track: chips are public, fists are always secret).")
+    position: dict[str, Any] | None = Field(
+        None, description=POSITION_DESCRIPTION + " Mid-East PEACE: owner (a player may own another country's "
+        "zone), forces, overturned, battles (Forces at a border, with their fists), superpowers, chips, reserve, "
+        "bloc, round, turn, phases, step, retreat, auction, motion …")
 
     @cached_property
     def country_by_id(self) -> dict[str, Country]:
@@ -141,4 +147,8 @@ class MideastScenario(ScenarioBase):
         pk = self.settings.peacekeeping_at
         if pk is not None and pk not in seen:
             problems.append(_p(("settings", "peacekeeping_at"), f"{pk!r} is not a zone"))
+        if not problems and self.position is not None:
+            from boardapp.rules.mideast.position import problems as position_problems
+
+            problems += position_problems(self, the_map)
         return problems
