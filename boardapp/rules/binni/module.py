@@ -41,6 +41,7 @@ from boardapp.rules.binni import (
     influence,
     movement,
     news,
+    position,
     series,
     start,
     strikes,
@@ -88,7 +89,11 @@ class BinniRules(BinniFacts):
     control_only_kinds = frozenset({"supply", "set_pr", "set_control", "set_bombing", "set_alliance", "end_turn"})
 
     def initial_state(self) -> BinniState:
-        return start.initial_state(self)
+        return position.with_position(self, start.initial_state(self), position.CODEC)
+
+    def position_scenario(self, state: BinniState) -> dict[str, Any]:
+        """The scenario whose start is ``state`` (CONTROL's: it holds the hands): :mod:`.position`."""
+        return position.position_scenario(self, state, position.CODEC)
 
     def check(self, state: BinniState, command: Command) -> list[str]:
         return RULES[command.kind][0](self, state, command)

@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
+from typing import Any
 
 from pydantic import Field, field_validator
 
+from boardapp.engine.position import POSITION_DESCRIPTION
 from boardapp.model.base import FileModel
 from boardapp.model.checks import _p
 from boardapp.model.mapfile import Id, Map, PlaceKind
@@ -165,6 +167,9 @@ class BinniScenario(ScenarioBase):
     camps: list[CampStart] = Field(default_factory=list, description="Humanitarian camps at the start.")
     aid_blocks: list[AidStart] = Field(default_factory=list, description="Aid blocks on the map at the start.")
     settings: BinniSettings = Field(default_factory=BinniSettings, description="Numbers the rules leave open.")
+    position: dict[str, Any] | None = Field(
+        None, description=POSITION_DESCRIPTION + " War in Binni: anything the fields above do not say — "
+        "counters (destroyed, losses, places), teams (hands, collateral), deaths, conflict, dp, news …")
 
     def cross_check(self, the_map: Map) -> list[Problem]:
         """Every id this scenario uses must exist: teams, unit types, places."""
@@ -231,6 +236,10 @@ class BinniScenario(ScenarioBase):
         if self.week > self.settings.weeks:
             problems.append(_p(("week",), f"week {self.week} is after the game's last week "
                                f"({self.settings.weeks}, settings.weeks)"))
+        if not problems and self.position is not None:
+            from boardapp.rules.binni.position import problems as position_problems
+
+            problems += position_problems(self, the_map)
         return problems
 
     def _mid_game_counter(self, i: int, c: BinniCounter) -> list[Problem]:
