@@ -17,9 +17,10 @@ How values are written:
   rows ``[nation, type, n]``;
 * a type the rule system names (Diplomacy's units and orders) by its own text form.
 
-*Tables* are mappings whose keys the scenario fixes (War in Binni's counters, The Game's regions,
-Mid-East PEACE's zone owners): a position lists only the keys whose value changed, and of a record
-only the fields that changed.
+*Tables* are mappings by id (War in Binni's counters, The Game's regions and units, Mid-East PEACE's
+zone owners): a position lists only the ids whose value changed, and of a record only the fields
+that changed; a new id is given whole, and ``null`` removes an id (a unit destroyed), where null is
+not itself a value.
 
 >>> from dataclasses import dataclass, field
 >>> @dataclass
@@ -76,6 +77,10 @@ def _record_fields(cls: type) -> dict[str, tuple[Any, bool]]:
         return {name: (hints[name], not info.is_required()) for name, info in cls.model_fields.items()}
     return {f.name: (hints[f.name], f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING)
             for f in dataclasses.fields(cls)}
+
+
+def _nullable(tp: Any) -> bool:
+    return typing.get_origin(tp) in (typing.Union, types.UnionType) and type(None) in typing.get_args(tp)
 
 
 def _is_record(tp: Any) -> bool:
@@ -275,20 +280,47 @@ class PositionCodec:
             if now == before:
                 continue
             if name in self.tables:
-                now_t, before_t = getattr(state, name), getattr(start, name)
-                if set(now_t) != set(before_t):
-                    raise PositionError(loc, f"the table {name!r} gained or lost keys "
-                                        f"({sorted(set(now_t) ^ set(before_t))}); its keys are fixed by the scenario")
-                records = _is_record(typing.get_args(hint)[1])
-                table: dict[str, Any] = {}
-                for key, a in now.items():
-                    b = before[key]
-                    if a != b:
-                        table[key] = {f: x for f, x in a.items() if b.get(f, _MISSING) != x} if records else a
-                out[name] = table
+                out[name] = self._table_diff(name, hint, now, before)
             else:
                 out[name] = now
         return out
+
+    def _table_diff(self, name: str, hint: Any, now: dict[Any, Any], before: dict[Any, Any]) -> dict[Any, Any]:
+        val_tp = typing.get_args(hint)[1]
+        records = _is_record(val_tp)
+        table: dict[Any, Any] = {}
+        for key, a in now.items():
+            b = before.get(key, _MISSING)
+            if b is _MISSING or not records:
+                if a != b:
+                    table[key] = a
+            elif a != b:
+                table[key] = {f: x for f, x in a.items() if b.get(f, _MISSING) != x}
+        gone = [k for k in before if k not in now]
+        if gone and _nullable(val_tp):
+            raise PositionError(("position", name), f"the table {name!r} lost keys {gone}, which a position cannot "
+                                "say (null is a value there)")
+        table.update(dict.fromkeys(gone))
+        return table
+
+    def _table_load(self, name: str, hint: Any, value: Any, current: dict[Any, Any], loc: Loc) -> dict[Any, Any]:
+        val_tp = typing.get_args(hint)[1]
+        if not isinstance(value, dict):
+            raise PositionError((*loc, name), f"{_show(value)} is not a mapping of id -> what changed")
+        merged = dict(current)
+        for key, data in value.items():
+            where = (*loc, name, str(key))
+            if data is None and not _nullable(val_tp):
+                if key not in current:
+                    known = ", ".join(sorted(map(str, current))[:12])
+                    raise PositionError(where, f"null removes {key!r} from {name}, but there is none; the start has "
+                                        f"{known}" + (" …" if len(current) > 12 else ""))
+                del merged[key]
+            elif _is_record(val_tp):
+                merged[key] = self._record(data, val_tp, where, current.get(key))
+            else:
+                merged[key] = self.read(data, val_tp, where)
+        return merged
 
     def load(self, position: Any, start: Any, loc: Loc = ("position",)) -> Any:
         """``start`` (not changed) with ``position``'s fields read over it: the state the scenario states."""
@@ -302,21 +334,7 @@ class PositionCodec:
                                     f"{', '.join(self.fields)}")
             hint = self.fields[name][0]
             if name in self.tables:
-                current = getattr(state, name)
-                if not isinstance(value, dict):
-                    raise PositionError((*loc, name), f"{_show(value)} is not a mapping of id -> changed fields")
-                rec = typing.get_args(hint)[1]
-                merged = dict(current)
-                for key, fields in value.items():
-                    if key not in current:
-                        known = ", ".join(sorted(map(str, current))[:12])
-                        raise PositionError((*loc, name, str(key)), f"no {key!r} in {name}; the scenario has {known}"
-                                            + (" …" if len(current) > 12 else ""))
-                    if _is_record(rec):
-                        merged[key] = self._record(fields, rec, (*loc, name, str(key)), current[key])
-                    else:
-                        merged[key] = self.read(fields, rec, (*loc, name, str(key)))
-                setattr(state, name, merged)
+                setattr(state, name, self._table_load(name, hint, value, getattr(state, name), loc))
             else:
                 setattr(state, name, self.read(value, hint, (*loc, name)))
         return state

@@ -9,10 +9,11 @@ secondary-production rates are scenario tables here, with shipped defaults (mark
 from __future__ import annotations
 
 from collections import Counter
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field, field_validator
 
+from boardapp.engine.position import POSITION_DESCRIPTION
 from boardapp.model.base import FileModel
 from boardapp.model.checks import _p
 from boardapp.model.mapfile import Id, Map, RegionKind
@@ -327,6 +328,10 @@ class TheGameScenario(ScenarioBase):
     achievements: list[Achievement] = Field(default_factory=default_achievements,
                                             description="Technology coupons.")
     settings: Settings = Field(default_factory=Settings, description="Numbers the source leaves open.")
+    position: dict[str, Any] | None = Field(
+        None, description=POSITION_DESCRIPTION + " The Game: turn, year, step, regions (people, goods, facilities, "
+        "PIPs, relations, insurgents, occupier), nations (bank, tech, research, coupons), units (what they did "
+        "this combat year), wars, transit, this turn's records and the ledgers' history …")
 
     def cross_check(self, the_map: Map) -> list[Problem]:
         """Every id this scenario uses must exist; each map place must be one region and vice versa."""
@@ -394,4 +399,8 @@ class TheGameScenario(ScenarioBase):
         for i, r in enumerate(self.regions):
             if kinds.get(r.id) == RegionKind.SEA and (r.owner or r.pool or r.farm):
                 problems.append(_p(("regions", i), f"sea region {r.id!r} has an owner or population"))
+        if not problems and self.position is not None:
+            from boardapp.rules.thegame.position import problems as position_problems
+
+            problems += position_problems(self, the_map)
         return problems
