@@ -236,7 +236,7 @@ class BinniScenario(ScenarioBase):
         if self.week > self.settings.weeks:
             problems.append(_p(("week",), f"week {self.week} is after the game's last week "
                                f"({self.settings.weeks}, settings.weeks)"))
-        if not problems and self.position is not None:
+        if not [p for p in problems if p.severity == "error"] and self.position is not None:
             from boardapp.rules.binni.position import problems as position_problems
 
             problems += position_problems(self, the_map)

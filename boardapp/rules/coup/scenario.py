@@ -80,7 +80,7 @@ class CoupScenario(ScenarioBase):
         if the_map.places:
             problems.append(_p(("map",), f"Coup is played on a table, but map {the_map.id!r} has "
                                f"{len(the_map.places)} places; name a map without places"))
-        if not problems and self.position is not None:
+        if not [p for p in problems if p.severity == "error"] and self.position is not None:
             from boardapp.rules.coup.position import problems as position_problems
 
             problems += position_problems(self, the_map)

@@ -17,10 +17,11 @@ So the standard map and the MUN map are both plain data.
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field, field_validator
 
+from boardapp.engine.position import POSITION_DESCRIPTION
 from boardapp.model.base import FileModel
 from boardapp.model.checks import _p
 from boardapp.model.mapfile import Id, Map
@@ -123,6 +124,10 @@ class DiplomacyScenario(ScenarioBase):
     insurrection: InsurrectionRules = Field(default_factory=InsurrectionRules)
     negotiation: Negotiation = Field(default_factory=Negotiation)
     officers: Officers = Field(default_factory=Officers)
+    position: dict[str, Any] | None = Field(
+        None, description=POSITION_DESCRIPTION + " Diplomacy: year, season, phase, units, movement (the dislodged "
+        "units that retreat now), owners, orders handed in, eliminated, political points, and the officers' "
+        "goals, europe, conference, conferences and result …")
 
     @field_validator("borders")
     @classmethod
@@ -246,4 +251,8 @@ class DiplomacyScenario(ScenarioBase):
         if victory > total:
             problems.append(_p(("victory", "centres"), f"{victory} centres to win, but the map has only {total}",
                                "warning"))
+        if not [p for p in problems if p.severity == "error"] and self.position is not None:
+            from boardapp.rules.diplomacy.position import problems as position_problems
+
+            problems += position_problems(self, the_map)
         return problems

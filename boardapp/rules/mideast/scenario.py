@@ -147,7 +147,7 @@ class MideastScenario(ScenarioBase):
         pk = self.settings.peacekeeping_at
         if pk is not None and pk not in seen:
             problems.append(_p(("settings", "peacekeeping_at"), f"{pk!r} is not a zone"))
-        if not problems and self.position is not None:
+        if not [p for p in problems if p.severity == "error"] and self.position is not None:
             from boardapp.rules.mideast.position import problems as position_problems
 
             problems += position_problems(self, the_map)

@@ -399,7 +399,7 @@ class TheGameScenario(ScenarioBase):
         for i, r in enumerate(self.regions):
             if kinds.get(r.id) == RegionKind.SEA and (r.owner or r.pool or r.farm):
                 problems.append(_p(("regions", i), f"sea region {r.id!r} has an owner or population"))
-        if not problems and self.position is not None:
+        if not [p for p in problems if p.severity == "error"] and self.position is not None:
             from boardapp.rules.thegame.position import problems as position_problems
 
             problems += position_problems(self, the_map)
