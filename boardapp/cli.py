@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -249,7 +250,14 @@ def cmd_schema(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
+    if args.at is not None and not args.position:
+        return _err("--at N goes with --position: the position after journal entry N")
     game = open_game(args.game, readonly=True)
+    if args.position:
+        try:
+            return _export_position(game, args)
+        finally:
+            game.follow.close()
     try:
         if args.out in (None, "-"):
             export_jsonl(game, sys.stdout)
@@ -262,6 +270,63 @@ def cmd_export(args: argparse.Namespace) -> int:
             print(f"exported {len(game.entries)} journal entries to {args.out}")
     finally:
         game.follow.close()
+    return 0
+
+
+def _map_for(game: Game[Any], map_name: str, game_path: Path, out_dir: Path) -> tuple[str, str | None]:
+    """The scenario's ``map:`` as the exported file must say it (relative to where it is written), and a
+    warning when the map file cannot be found."""
+    candidates = []
+    if game.source:
+        candidates.append(Path(game.source).parent / map_name)
+        candidates.append(game_path.parent / Path(game.source).parent / map_name)
+    candidates.append(game_path.parent / map_name)
+    for where in candidates:
+        if where.is_file():
+            rel = Path(os.path.relpath(where.resolve(), out_dir.resolve()))
+            far = rel.parts[:3] == ("..", "..", "..")  # climbing to the root reads worse than the whole path
+            return (where.resolve() if far else rel).as_posix(), None
+    return map_name, (f"the map file {map_name!r} of the game's scenario {game.source or '(unknown)'} is not found; "
+                      "the exported scenario names it as it was: put the map beside it")
+
+
+def _export_position(game: Game[Any], args: argparse.Namespace) -> int:
+    """``export GAME --position [--at N] [--out FILE.yaml]``: the position after journal entry N as a scenario
+    (CONTROL's: it holds every secret)."""
+    from boardapp.engine.dice import ScriptedDice
+    from boardapp.model.writer import dump_scenario
+
+    last = game.entries[-1].seq if game.entries else 0
+    at = last if args.at is None else args.at
+    if not 0 <= at <= last:
+        return _err(f"--at {at}: the game's journal runs from entry 0 (the start) to {last}")
+    module = game.module
+    state = module.initial_state()
+    for entry in game.entries:
+        if entry.seq > at:
+            break
+        module.apply(state, module.parse_command(entry.command), ScriptedDice(entry.rolls, what=f"entry {entry.seq}"))
+    try:
+        data = module.position_scenario(state)
+    except NotImplementedError as exc:
+        return _err(str(exc))
+    to_file = args.out not in (None, "-")
+    out_dir = Path(args.out).parent if to_file else Path.cwd()
+    data["map"], warning = _map_for(game, str(data.get("map", "")), Path(args.game), out_dir)
+    scenario = type(module).scenario_model.model_validate(data)
+    text = (f"# The position of {Path(args.game).name} after journal entry {at} ({module.turn_label(state)}),\n"
+            f"# written by boardapp export --position. CONTROL's file: it holds every secret of the position.\n"
+            + dump_scenario(scenario))
+    if warning:
+        print(f"boardapp: warning: {warning}", file=sys.stderr)
+    if not to_file:
+        sys.stdout.write(text)
+        return 0
+    try:
+        Path(args.out).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        return _err(f"{args.out}: cannot write the position: {exc.strerror or exc}")
+    print(f"wrote the position after entry {at} of {last} ({module.turn_label(state)}) to {args.out}")
     return 0
 
 
@@ -377,9 +442,13 @@ def build_parser() -> argparse.ArgumentParser:
                         "(docs/formats/RULES.md)")
     p.set_defaults(func=cmd_schema)
 
-    p = sub.add_parser("export", help="write a game's journal as JSON Lines")
+    p = sub.add_parser("export", help="write a game's journal as JSON Lines, or (--position) a position as a scenario")
     p.add_argument("game", metavar="GAMEFILE")
-    p.add_argument("--out", metavar="FILE.jsonl")
+    p.add_argument("--out", metavar="FILE.jsonl|FILE.yaml")
+    p.add_argument("--position", action="store_true",
+                   help="write the position as a scenario that starts there (CONTROL's: it holds every secret)")
+    p.add_argument("--at", type=int, metavar="N", help="with --position: after journal entry N (0: the start; "
+                   "default: the last)")
     p.set_defaults(func=cmd_export)
 
     p = sub.add_parser("import", help="replay a JSON Lines journal into a new game file")

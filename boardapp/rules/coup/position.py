@@ -152,10 +152,11 @@ def _turn(s: CoupState) -> Found:  # noqa: C901
         if s.phase != "play":
             found.append(((*P, "pending"), f"a Block window is open only in the card phase (phase: play), not in "
                           f"{s.phase!r}: leave pending out"))
-    if (s.combat is not None) != (s.phase == "combat"):
-        found.append(((*P, "combat"), "combat stacks are on the table exactly in the combat phase: give phase: combat "
-                      "with combat, or leave combat out" if s.combat is not None else
-                      "the combat phase needs its stacks: give combat (round, half, step, stacks …)"))
+    if s.combat is None and s.phase == "combat":
+        found.append(((*P, "phase"), "the combat phase needs its stacks: give combat (round, half, step, stacks …)"))
+    if s.combat is not None and s.phase not in ("combat", "over"):
+        found.append(((*P, "combat"), f"combat stacks are on the table only in the combat phase (and its record when "
+                      f"the game is over), not in {s.phase!r}: give phase: combat, or leave combat out"))
     if s.combat is not None:
         cb = s.combat
         if not 1 <= cb.round <= 3:
@@ -165,12 +166,10 @@ def _turn(s: CoupState) -> Found:  # noqa: C901
                           f"{cb.half}"))
         if cb.step not in STEPS:
             found.append(((*P, "combat", "step"), f"no step {cb.step!r}; give one of {', '.join(STEPS)}"))
-        side_units = set(s.side_units(cb.defender)) if all(k in s.units for k in PLAYERS) else set()
         for i, stack in enumerate(cb.stacks):
             for j, u in enumerate(stack):
-                if side_units and u not in side_units:
-                    found.append(((*P, "combat", "stacks", i, j), f"{u} does not fight for the defending side "
-                                  f"({cb.defender}): its stacks hold that side's military and paramilitary units"))
+                if u not in UNITS:
+                    found.append(((*P, "combat", "stacks", i, j), f"no unit counter {u!r} in a stack"))
     return found
 
 
