@@ -52,6 +52,7 @@ from typing import Any
 from pydantic import BaseModel
 
 Loc = tuple[str | int, ...]
+T = typing.TypeVar("T")
 
 
 class PositionError(ValueError):
@@ -75,8 +76,9 @@ def _record_fields(cls: type) -> dict[str, tuple[Any, bool]]:
     hints = typing.get_type_hints(cls)
     if isinstance(cls, type) and issubclass(cls, BaseModel):
         return {name: (hints[name], not info.is_required()) for name, info in cls.model_fields.items()}
-    return {f.name: (hints[f.name], f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING)
-            for f in dataclasses.fields(cls)}
+    return {f.name: (hints[f.name],
+                     f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING)
+            for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
 
 
 def _nullable(tp: Any) -> bool:
@@ -109,7 +111,7 @@ class PositionCodec:
             raise ValueError(f"{state_cls.__name__} has no fields {sorted(unknown)}")
 
     # --- writing -----------------------------------------------------------------------------
-    def dump(self, value: Any, tp: Any, loc: Loc = ("position",)) -> Any:  # noqa: C901, PLR0911, PLR0912
+    def dump(self, value: Any, tp: Any, loc: Loc = ("position",)) -> Any:
         """``value`` (of type ``tp``) as plain data: mappings, lists, text, numbers, booleans, null."""
         if tp is Any:
             return self._dump_any(value, loc)
@@ -144,9 +146,8 @@ class PositionCodec:
         if origin is dict:
             key_tp, val_tp = args
             if typing.get_origin(key_tp) is tuple:
-                rows = [[*self.dump(k, key_tp, loc), self.dump(v, val_tp, (*loc, "/".join(map(str, k))))]
+                return [[*self.dump(k, key_tp, loc), self.dump(v, val_tp, (*loc, "/".join(map(str, k))))]
                         for k, v in value.items()]
-                return rows
             return {self.dump(k, key_tp, loc): self.dump(v, val_tp, (*loc, str(k))) for k, v in value.items()}
         raise PositionError(loc, f"the position cannot write a value of type {tp!r}; the rule system names it "
                             "in its codec's custom types")
@@ -171,7 +172,7 @@ class PositionCodec:
         return isinstance(origin, type) and isinstance(value, origin)
 
     # --- reading -----------------------------------------------------------------------------
-    def read(self, data: Any, tp: Any, loc: Loc) -> Any:  # noqa: C901, PLR0911, PLR0912
+    def read(self, data: Any, tp: Any, loc: Loc) -> Any:
         """Plain data read as a value of type ``tp``; :class:`PositionError` names ``loc`` and what is wrong."""
         if tp is Any:
             return self._dump_any(data, loc)
@@ -346,12 +347,13 @@ def without_position(scenario: BaseModel) -> BaseModel:
     return scenario.model_copy(update={"position": None})
 
 
-def with_position(module: Any, start: Any, codec: PositionCodec) -> Any:
+def with_position(module: Any, start: T, codec: PositionCodec) -> T:
     """``start`` (the state the scenario's other fields give) with the scenario's ``position:`` over it."""
     position = getattr(module.scenario, "position", None)
     if position is None:
         return start
-    return codec.load(position, start)
+    state: T = codec.load(position, start)
+    return state
 
 
 def position_scenario(module: Any, state: Any, codec: PositionCodec) -> dict[str, Any]:

@@ -41,13 +41,13 @@ from boardapp.rules.binni import (
     influence,
     movement,
     news,
-    position,
     series,
     start,
     strikes,
     trades,
 )
 from boardapp.rules.binni import commands as c
+from boardapp.rules.binni import position as pos
 from boardapp.rules.binni.facts import BinniFacts
 from boardapp.rules.binni.scenario import BinniScenario
 from boardapp.rules.binni.state import BinniState, CounterState
@@ -89,11 +89,11 @@ class BinniRules(BinniFacts):
     control_only_kinds = frozenset({"supply", "set_pr", "set_control", "set_bombing", "set_alliance", "end_turn"})
 
     def initial_state(self) -> BinniState:
-        return position.with_position(self, start.initial_state(self), position.CODEC)
+        return pos.with_position(self, start.initial_state(self), pos.CODEC)
 
     def position_scenario(self, state: BinniState) -> dict[str, Any]:
         """The scenario whose start is ``state`` (CONTROL's: it holds the hands): :mod:`.position`."""
-        return position.position_scenario(self, state, position.CODEC)
+        return pos.position_scenario(self, state, pos.CODEC)
 
     def check(self, state: BinniState, command: Command) -> list[str]:
         return RULES[command.kind][0](self, state, command)

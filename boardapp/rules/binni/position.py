@@ -43,7 +43,7 @@ def with_position(module: Any, start: BinniState, codec: PositionCodec) -> Binni
     return state
 
 
-def validate(module: Any, s: BinniState) -> Found:  # noqa: C901, PLR0912
+def validate(module: Any, s: BinniState) -> Found:
     """Why ``s`` is not a position War in Binni can be in (empty: it is)."""
     found: Found = []
     places = module.places

@@ -13,8 +13,9 @@ from boardapp.engine.dice import Dice
 from boardapp.engine.module import Audience, BoardPicture, Command, Event, Impossible, RuleModule
 from boardapp.model.mapfile import Map
 from boardapp.model.scenario import ScenarioBase
-from boardapp.rules.coup import cards, combat, coup, drops, position, score, series, turn
+from boardapp.rules.coup import cards, combat, coup, drops, score, series, turn
 from boardapp.rules.coup import commands as c
+from boardapp.rules.coup import position as pos
 from boardapp.rules.coup.components import DECK, PLAYERS, UNITS
 from boardapp.rules.coup.picture import picture, turn_label
 from boardapp.rules.coup.scenario import CoupScenario
@@ -69,7 +70,7 @@ class CoupRules(RuleModule[CoupState]):
 
     def initial_state(self) -> CoupState:
         """Before the deal: every counter in the Neutral Pool; ``setup`` shuffles and deals."""
-        return position.with_position(self, CoupState(), position.CODEC)
+        return pos.with_position(self, CoupState(), pos.CODEC)
 
     def check(self, state: CoupState, command: Command) -> list[str]:
         rule = RULES.get(command.kind)
@@ -111,7 +112,7 @@ class CoupRules(RuleModule[CoupState]):
 
     def position_scenario(self, state: CoupState) -> dict[str, Any]:
         """The scenario whose start is ``state`` (CONTROL's: it holds the hands): :mod:`.position`."""
-        return position.position_scenario(self, state, position.CODEC)
+        return pos.position_scenario(self, state, pos.CODEC)
 
     def check_state(self, state: CoupState) -> list[str]:
         """Every counter is in exactly one place (pool, a player, out of the game); after the deal,

@@ -96,7 +96,7 @@ def _units(s: CoupState) -> Found:
     return found
 
 
-def _turn(s: CoupState) -> Found:  # noqa: C901
+def _turn(s: CoupState) -> Found:
     found: Found = []
     if s.phase not in PHASES:
         found.append(((*P, "phase"), f"no phase {s.phase!r}; give one of {', '.join(PHASES)}"))
@@ -126,15 +126,15 @@ def _turn(s: CoupState) -> Found:  # noqa: C901
             found.append(((*P, "bust_tally", side), f"{n} attempts: a count is 0 or more"))
     if s.gov_attempts < 0:
         found.append(((*P, "gov_attempts"), f"{s.gov_attempts} attempts: a count is 0 or more"))
-    for p, side in s.support.items():
+    for p, backs in s.support.items():
         if p not in PLAYERS or not p.startswith("for-"):
             found.append(((*P, "support", p), f"only Foreign Power players declare support, not {p!r}"))
-        elif side not in ("gov", "reb", None):
-            found.append(((*P, "support", p), f"{p} backs gov, reb or neither (null), not {side!r}"))
+        elif backs not in ("gov", "reb", None):
+            found.append(((*P, "support", p), f"{p} backs gov, reb or neither (null), not {backs!r}"))
     if s.power not in ("gov", "reb", None):
         found.append(((*P, "power"), f"power is held by gov or reb (or null while the game goes on), not {s.power!r}"))
     if s.power is not None and s.phase != "over":
-        found.append(((*P, "power"), f"a side holds power only when the game is over: give phase: over, or power: "
+        found.append(((*P, "power"), "a side holds power only when the game is over: give phase: over, or power: "
                       "null"))
     if s.pending is not None:
         pend = s.pending

@@ -8,7 +8,6 @@ from typing import Any
 from pydantic import Field
 
 from boardapp.engine.position import POSITION_DESCRIPTION
-
 from boardapp.model.base import FileModel
 from boardapp.model.checks import _p
 from boardapp.model.mapfile import Map

@@ -33,7 +33,8 @@ from boardapp.engine.module import (
     Section,
 )
 from boardapp.model.mapfile import Map
-from boardapp.rules.diplomacy import officers, position, series
+from boardapp.rules.diplomacy import officers, series
+from boardapp.rules.diplomacy import position as pos
 from boardapp.rules.diplomacy.adjudicator import (
     adjudicate_adjustments,
     adjudicate_movement,
@@ -134,11 +135,11 @@ class DiplomacyRules(RuleModule[DiplomacyState]):
         for pid, texts in sc.officers.goals.items():
             state.goals[pid] = {i: Goal(t.strip()) for i, t in enumerate(texts, start=1)}
         officers.note_europe(self, state)  # a scenario may start a power with the bonus centres already
-        return position.with_position(self, state, position.CODEC)
+        return pos.with_position(self, state, pos.CODEC)
 
     def position_scenario(self, state: DiplomacyState) -> dict[str, Any]:
         """The scenario whose start is ``state`` (CONTROL's: it holds orders handed in): :mod:`.position`."""
-        return position.position_scenario(self, state, position.CODEC)
+        return pos.position_scenario(self, state, pos.CODEC)
 
     def turn_label(self, state: DiplomacyState) -> str:
         season = state.season.capitalize()

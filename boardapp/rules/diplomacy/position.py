@@ -13,8 +13,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardapp.engine.position import Loc, PositionCodec, PositionError, position_problems, position_scenario
-from boardapp.engine.position import with_position as with_position
+from boardapp.engine.position import (
+    Loc,
+    PositionCodec,
+    PositionError,
+    position_problems,
+    position_scenario,
+    with_position,
+)
 from boardapp.model.mapfile import Map
 from boardapp.model.problems import Problem
 from boardapp.rules.diplomacy.orders import Order, Unit
@@ -49,7 +55,7 @@ def _read_order(data: Any, loc: Loc) -> Order:
 CODEC = PositionCodec(DiplomacyState, custom={Unit: (str, _read_unit), Order: (str, _read_order)})
 
 
-def validate(module: Any, s: DiplomacyState) -> Found:  # noqa: C901, PLR0912
+def validate(module: Any, s: DiplomacyState) -> Found:
     """Why ``s`` is not a position the game can be in (empty: it is)."""
     found: Found = []
     m = module.m

@@ -13,7 +13,8 @@ from typing import Any, ClassVar
 from boardapp.engine.dice import Dice
 from boardapp.engine.module import Audience, BoardPicture, Command, Event, Impossible, MoveOption, RuleModule
 from boardapp.model.mapfile import Map
-from boardapp.rules.mideast import diplomatic, economic, military, picture, position, series, turn
+from boardapp.rules.mideast import diplomatic, economic, military, picture, series, turn
+from boardapp.rules.mideast import position as pos
 from boardapp.rules.mideast.base import Base
 from boardapp.rules.mideast.commands import ALL_COMMANDS, Attack, EndTurn, Fist, Move, UnTally
 from boardapp.rules.mideast.scenario import Country, MideastScenario
@@ -94,11 +95,11 @@ class MideastRules(RuleModule[MideastState]):
         start = MideastState(owner=owner, forces=forces, chips=chips, oil={z.id: z.oil for z in sc.zones},
                              bloc={c.id: c.bloc for c in sc.countries}, reserve=sc.settings.oil_reserve,
                              pkf=sc.settings.peacekeeping_at)
-        return position.with_position(self, start, position.CODEC)
+        return pos.with_position(self, start, pos.CODEC)
 
     def position_scenario(self, state: MideastState) -> dict[str, Any]:
         """The scenario whose start is ``state`` (CONTROL's: it holds the fists): :mod:`.position`."""
-        return position.position_scenario(self, state, position.CODEC)
+        return pos.position_scenario(self, state, pos.CODEC)
 
     def check(self, state: MideastState, command: Command) -> list[str]:
         entry = TABLE.get(command.kind)

@@ -23,7 +23,7 @@ Found = list[tuple[Loc, str]]
 P = ("position",)
 
 
-def _zones_and_counts(module: Any, s: MideastState) -> Found:  # noqa: C901
+def _zones_and_counts(module: Any, s: MideastState) -> Found:
     found: Found = []
     sc = module.scenario
     zones = set(sc.zone_by_id)
@@ -94,7 +94,7 @@ def _zones_and_counts(module: Any, s: MideastState) -> Found:  # noqa: C901
     return found
 
 
-def _turn(module: Any, s: MideastState) -> Found:  # noqa: C901
+def _turn(module: Any, s: MideastState) -> Found:
     found: Found = []
     sc = module.scenario
     countries = list(sc.country_by_id)
@@ -124,7 +124,8 @@ def _turn(module: Any, s: MideastState) -> Found:  # noqa: C901
             if getattr(b, key) not in sc.zone_by_id:
                 found.append(((*P, *loc, key), f"no zone {getattr(b, key)!r}"))
         if b.attacker not in countries:
-            found.append(((*P, *loc, "attacker"), f"no country {b.attacker!r}; the countries are {', '.join(countries)}"))
+            found.append(((*P, *loc, "attacker"), f"no country {b.attacker!r}; the countries are "
+                          f"{', '.join(countries)}"))
         if b.defender is not None and b.defender not in countries:
             found.append(((*P, *loc, "defender"), f"no country {b.defender!r}"))
         if b.forces < 1:

@@ -15,7 +15,8 @@ from boardapp.engine.dice import Dice, SeededDice
 from boardapp.engine.module import BoardPicture, Command, Event, Impossible, RuleModule
 from boardapp.model.mapfile import Map
 from boardapp.rules.thegame import commands as c
-from boardapp.rules.thegame import conflict, diplomacy, labour, ledger, maintenance, position, production, referee, trade
+from boardapp.rules.thegame import conflict, diplomacy, labour, ledger, maintenance, production, referee, trade
+from boardapp.rules.thegame import position as pos
 from boardapp.rules.thegame.scenario import TheGameScenario
 from boardapp.rules.thegame.state import NationState, RegionState, TheGameState, UnitState
 from boardapp.rules.thegame.steps import ANY_TIME, COMBAT_YEARS, STEP_OF, STEPS, step_index, where
@@ -186,11 +187,11 @@ class TheGameRules(RuleModule[TheGameState]):
         for nid in sorted(nations):
             production.grant_coupons(w, s, nid)
         s.history.append(ledger.snapshot(w, s) | {"turn": 0})
-        return position.with_position(self, s, position.CODEC)
+        return pos.with_position(self, s, pos.CODEC)
 
     def position_scenario(self, state: TheGameState) -> dict[str, Any]:
         """The scenario whose start is ``state`` (CONTROL's: it holds banks and research): :mod:`.position`."""
-        return position.position_scenario(self, state, position.CODEC)
+        return pos.position_scenario(self, state, pos.CODEC)
 
     # --- commands ------------------------------------------------------------------------------
     def check(self, state: TheGameState, command: Command) -> list[str]:

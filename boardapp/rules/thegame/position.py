@@ -36,7 +36,7 @@ def _count(found: Found, loc: Loc, n: int, what: str) -> None:
         found.append(((*P, *loc), f"{n} {what}: no world holds more than {MOST:,}; give the real count"))
 
 
-def _regions(module: Any, s: TheGameState) -> Found:  # noqa: C901
+def _regions(module: Any, s: TheGameState) -> Found:
     found: Found = []
     sc = module.scenario
     players = {p.id for p in sc.players}
@@ -76,7 +76,7 @@ def _regions(module: Any, s: TheGameState) -> Found:  # noqa: C901
     return found
 
 
-def _nations_units(module: Any, s: TheGameState) -> Found:  # noqa: C901
+def _nations_units(module: Any, s: TheGameState) -> Found:
     found: Found = []
     sc = module.scenario
     players = {p.id for p in sc.players}
