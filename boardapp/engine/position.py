@@ -101,8 +101,13 @@ class PositionCodec:
     as only what changed); ``custom``: types written in their own form."""
 
     def __init__(self, state_cls: type, *, tables: frozenset[str] = frozenset(),
-                 custom: Mapping[type, Custom] | None = None) -> None:
+                 custom: Mapping[type, Custom] | None = None, words: Mapping[type, str] | None = None,
+                 notes: Mapping[str, str] | None = None) -> None:
         self.state_cls = state_cls
+        self.words = dict(words or {})
+        """A custom type -> what it is written as, for the format's documentation."""
+        self.notes = dict(notes or {})
+        """``Record.field`` (or a state field's name) -> its meaning, where the state class has no docstring."""
         self.fields = _record_fields(state_cls)
         self.tables = tables
         self.custom = dict(custom or {})
@@ -401,3 +406,120 @@ POSITION_DESCRIPTION = (
     "(docs/formats.md, 'A game under way'); `boardapp export GAME --position` writes it. It holds every "
     "secret of the position: it is CONTROL's file.")
 """The description of every scenario model's ``position`` field."""
+
+
+# --- the format's documentation, from the state's own fields ------------------------------------
+def _attribute_docs(cls: type) -> dict[str, str]:
+    """A record's fields' descriptions: a pydantic field's ``description``, or the string written under a
+    dataclass field (read from the source; empty when the source cannot be read)."""
+    import ast
+    import inspect
+    import textwrap
+
+    docs: dict[str, str] = {}
+    if issubclass(cls, BaseModel):
+        return {name: info.description or "" for name, info in cls.model_fields.items()}
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(cls)))
+    except (OSError, TypeError, SyntaxError):
+        return docs
+    body = tree.body[0].body if tree.body and isinstance(tree.body[0], ast.ClassDef) else []
+    for stmt, after in zip(body, [*body[1:], None], strict=True):
+        if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
+            doc = ""
+            if isinstance(after, ast.Expr) and isinstance(after.value, ast.Constant) and isinstance(after.value.value,
+                                                                                                     str):
+                doc = after.value.value
+            elif isinstance(stmt.value, ast.Call):  # a pydantic-style Field(description=...) on a dataclass
+                for kw in stmt.value.keywords:
+                    if kw.arg == "description" and isinstance(kw.value, ast.Constant):
+                        doc = str(kw.value.value)
+            docs[stmt.target.id] = " ".join(doc.split())
+    return docs
+
+
+class _Words:
+    """A field's type in a reader's words, collecting the records it names."""
+
+    def __init__(self, codec: PositionCodec) -> None:
+        self.codec = codec
+        self.records: list[type] = []
+
+    def __call__(self, tp: Any) -> str:
+        if tp in self.codec.custom:
+            return self.codec.words.get(tp, "text")
+        if tp is Any:
+            return "any data"
+        origin, args = typing.get_origin(tp), typing.get_args(tp)
+        if origin in (typing.Union, types.UnionType):
+            options = [self(a) for a in args if a is not type(None)]
+            return " or ".join(options) + (" or null" if type(None) in args else "")
+        if tp in _SCALARS:
+            return {int: "number", str: "text", bool: "true/false", float: "number"}[tp]
+        if isinstance(tp, type) and issubclass(tp, enum.Enum):
+            return " / ".join(str(m.value) for m in tp)
+        if _is_record(tp):
+            if tp not in self.records:
+                self.records.append(tp)
+            return f"{tp.__name__} (below)"
+        if origin in (list, tuple):
+            if origin is tuple and not (len(args) == 2 and args[1] is Ellipsis):
+                return "[" + ", ".join(self(a) for a in args) + "]"
+            return f"list of {self(args[0]) if args else 'any data'}"
+        if origin in (set, frozenset):
+            return f"list of {self(args[0]) if args else 'any data'} (no repeats)"
+        if origin is dict:
+            key_tp, val_tp = args
+            if typing.get_origin(key_tp) is tuple:
+                keys = ", ".join(self(a) for a in typing.get_args(key_tp))
+                return f"rows [{keys}, {self(val_tp)}]"
+            return f"{self(key_tp)} → {self(val_tp)}"
+        return str(tp)
+
+
+def undocumented(codec: PositionCodec) -> list[str]:
+    """The fields (``name`` or ``Record.name``) the format's documentation has no meaning for: a state
+    field added without a docstring shows here (a test asks for none)."""
+    words = _Words(codec)
+    docs = _attribute_docs(codec.state_cls)
+    missing = [n for n, (hint, _d) in codec.fields.items()
+               if not words(hint) or not (docs.get(n) or codec.notes.get(n))]
+    done: set[type] = set()
+    while len(done) < len(words.records):
+        rec = next(r for r in words.records if r not in done)
+        done.add(rec)
+        rdocs = _attribute_docs(rec)
+        missing += [f"{rec.__name__}.{n}" for n, (hint, _d) in _record_fields(rec).items()
+                    if not words(hint) or not (rdocs.get(n) or codec.notes.get(f"{rec.__name__}.{n}"))]
+    return missing
+
+
+def position_markdown(codec: PositionCodec) -> str:
+    """The ``position:`` section of a rule system's format page: the state's fields, what each is written
+    as, and what it means, with a table for every record they hold."""
+    words = _Words(codec)
+    lines = ["### `position`", "",
+             "A game under way (see [../formats.md](../formats.md#a-game-under-way-position)): any of these fields "
+             "of the game's state, each only where it differs from the start the rest of the scenario gives. "
+             "Written from the state's own fields.", "",
+             "| key | written as | meaning |", "|---|---|---|"]
+    docs = _attribute_docs(codec.state_cls)
+    for name, (hint, _d) in codec.fields.items():
+        shape = words(hint)
+        if name in codec.tables:
+            shape += " (only what changed)"
+        lines.append(f"| `{name}` | {shape} | {docs.get(name) or codec.notes.get(name, '')} |")
+    done: set[type] = set()
+    while len(done) < len(words.records):
+        rec = next(r for r in words.records if r not in done)
+        done.add(rec)
+        rdocs = _attribute_docs(rec)
+        doc = " ".join((rec.__doc__ or "").split("\n\n")[0].split())
+        if doc.startswith(f"{rec.__name__}("):  # a dataclass's own repr-like docstring says nothing
+            doc = codec.notes.get(rec.__name__, "")
+        lines += ["", f"#### {rec.__name__}", "", doc, "",
+                  "| key | written as | meaning |", "|---|---|---|"]
+        for name, (hint, _d) in _record_fields(rec).items():
+            note = rdocs.get(name) or codec.notes.get(f"{rec.__name__}.{name}", "")
+            lines.append(f"| `{name}` | {words(hint)} | {note} |")
+    return "\n".join(line.replace("|  |", "| |") for line in lines) + "\n"

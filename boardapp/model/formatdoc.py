@@ -96,4 +96,19 @@ def rules_markdown(rules: str) -> str:
             "`timetable`, `display` …) is described in [../formats.md](../formats.md).\n\n")
     from boardapp.model.scenario import Display, TimetableEntry
 
-    return head + markdown(module.scenario_model, "The scenario", frozenset({Display, TimetableEntry}))
+    known = frozenset({Display, TimetableEntry})
+    return head + markdown(module.scenario_model, "The scenario", known) + _position(module)
+
+
+def _position(module: type) -> str:
+    """The ``position:`` section, written from the rule system's state fields by its position codec (the
+    ``CODEC`` of the package's ``position`` module; none: no section)."""
+    from importlib import import_module
+
+    from boardapp.engine.position import PositionCodec, position_markdown
+
+    try:
+        codec = import_module(module.__module__.rsplit(".", 1)[0] + ".position").CODEC
+    except (ImportError, AttributeError):
+        return ""
+    return "\n" + position_markdown(codec) if isinstance(codec, PositionCodec) else ""

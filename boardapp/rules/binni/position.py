@@ -19,7 +19,36 @@ from boardapp.model.mapfile import Map
 from boardapp.model.problems import Problem
 from boardapp.rules.binni.state import BinniState
 
-CODEC = PositionCodec(BinniState, tables=frozenset({"counters", "teams", "control"}))
+NOTES = {
+    "week": "The week being played, 1 to settings.weeks.",
+    "control": "Place -> the faction holding it (null: neutral); list only the places that changed hands.",
+    "counters": "Counter id -> its state; list only the counters that changed, and of them only what changed.",
+    "teams": "Team id -> its state; list only what changed.",
+    "dp": "Every displaced-people token on the map (the whole list).",
+    "camps": "Every humanitarian camp (the whole list).",
+    "deaths": "Displaced people who have died so far.",
+    "next_dp": "The id the next displaced-people token takes (above every token's id).",
+    "news": "This week's headlines (public).",
+    "CounterState.id": "The counter's id (as the key).",
+    "CounterState.team": "The team that owns it.",
+    "CounterState.type": "Its unit type id.",
+    "CounterState.strength": "Losses it can take; at that many it is destroyed.",
+    "CounterState.losses": "Losses taken, 0 to strength.",
+    "CounterState.destroyed": "True once its losses reach its strength (then it stands nowhere).",
+    "TeamState.id": "The team's id (as the key).",
+    "TeamState.pr": "PR level, 0 to 8.",
+    "TeamState.money": "Money, $M.",
+    "TeamState.stores": "Warlike stores.",
+    "TeamState.cruise_missiles": "Cruise missiles in stock.",
+    "TeamState.bombing": "Whether CONTROL allows it bombing missions.",
+    "TeamState.allies": "Allied teams (mutual).",
+    "DPToken.id": "The token's number (below next_dp, each its own).",
+    "DPToken.place": "Where the people are.",
+    "DPToken.community": "Their community (null: none).",
+    "Camp.place": "Where the camp stands.",
+    "Camp.team": "The team that runs it.",
+}
+CODEC = PositionCodec(BinniState, tables=frozenset({"counters", "teams", "control"}), notes=NOTES)
 __all__ = ["CODEC", "position_scenario", "problems", "validate", "with_position"]
 Found = list[tuple[Loc, str]]
 P = ("position",)

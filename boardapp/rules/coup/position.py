@@ -17,7 +17,25 @@ from boardapp.model.problems import Problem
 from boardapp.rules.coup.components import ARMABLE, CLASSES, DECK, PLAYERS, TEAMS, UNITS
 from boardapp.rules.coup.state import CoupState
 
-CODEC = PositionCodec(CoupState)
+NOTES = {
+    "turn": "The turn being played, from 1.",
+    "order_roll": "The die that set this turn's order (null until rolled).",
+    "discard": "The discard pile, face up, oldest first.",
+    "hands": "Seat -> the cards in his hand (rank then suit: 7D, 10S, KH).",
+    "units": "Seat -> the unit counters he holds.",
+    "pending": "The Block window: an attempt waiting for the counterparts' answers (null: none open).",
+    "combat": "Where the three rounds of combat stand (null before the combat phase).",
+    "Pending.actor": "The seat making the attempt.",
+    "Pending.bust_team": "A Bust: the team busted.",
+    "Combat.round": "The round, 1 to 3.",
+    "Combat.pairings": "The engaged pairs of stacks of this half, flipped face up.",
+    "Pairing.stack": "The defending stack's place in the order laid (from 0).",
+    "Pairing.defender": "The defending side's units in it.",
+    "Pairing.attacker": "The attacking side's units matched against it.",
+    "Pairing.defender_fire": "The defender's firepower after dummies were removed.",
+    "Pairing.attacker_fire": "The attacker's firepower after dummies were removed.",
+}
+CODEC = PositionCodec(CoupState, notes=NOTES)
 __all__ = ["CODEC", "position_scenario", "problems", "validate", "with_position"]
 PHASES = ("setup", "play", "coup", "combat", "over")
 ACTIONS = ("loyalty_shift", "infiltrate", "leak", "recruit", "neutralize", "bust")

@@ -52,7 +52,41 @@ def _read_order(data: Any, loc: Loc) -> Order:
         raise PositionError(loc, f"{data!r} is not an order: {exc}") from None
 
 
-CODEC = PositionCodec(DiplomacyState, custom={Unit: (str, _read_unit), Order: (str, _read_order)})
+NOTES = {
+    "year": "The year being played.",
+    "season": "spring, fall or winter.",
+    "phase": "movement or retreat (spring, fall); adjustment (winter).",
+    "units": "The units on the board, each as 'power: A province' or 'power: F region' ('russia: F stp(sc)').",
+    "owners": "Supply centre -> the power owning it (the whole table).",
+    "political": "Power -> its political victory points.",
+    "vp_log": "Every change of political points: [power, points, why].",
+    "missing_pledges": "Insurrection pledges not honoured this season: [giving power, unit, target power].",
+    "finished": "True once the game is over.",
+    "conference": "The conference under way (null: none).",
+    "MovementResult.results": "What became of each order of the movement.",
+    "MovementResult.units": "The units on the board after it (dislodged ones excluded).",
+    "MovementResult.dislodged": "The dislodged units, each waiting to retreat.",
+    "MovementResult.contested": "Provinces left empty by a standoff (no retreat there).",
+    "Goal.text": "The goal's words.",
+    "Goal.allowed": "Whether the officers allow it (null: not ruled yet; goals 1 and 2 true).",
+    "Goal.award": "The latest award for it (null: none).",
+    "Conference.name": "Its name.",
+    "Conference.powers": "The delegations taking part (three or more).",
+    "Conference.form": "congress, conference or convention.",
+    "Conference.year": "The year it began.",
+    "Result.turn": "The turn it ended in.",
+    "Result.reason": "Why it ended.",
+    "OrderResult.order": "The order's text ('france: A mar -> bur').",
+    "OrderResult.succeeded": "Whether it succeeded.",
+    "OrderResult.reason": "Why, in the adjudicator's words.",
+    "Dislodged.unit": "The dislodged unit ('germany: A bur').",
+    "Dislodged.attacker_origin": "Where its attacker came from (it may not retreat there).",
+    "Dislodged.by_convoy": "Whether the attacker came by convoy.",
+    "Award.points": "Points awarded.",
+    "Award.reason": "Why.",
+}
+CODEC = PositionCodec(DiplomacyState, custom={Unit: (str, _read_unit), Order: (str, _read_order)}, notes=NOTES,
+                      words={Unit: "a unit's text ('france: A par')", Order: "an order's text ('A par -> bur')"})
 
 
 def validate(module: Any, s: DiplomacyState) -> Found:

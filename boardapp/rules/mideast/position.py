@@ -17,7 +17,49 @@ from boardapp.model.mapfile import Map
 from boardapp.model.problems import Problem
 from boardapp.rules.mideast.state import FUNCTIONS, PHASE_PAIRS, MideastState
 
-CODEC = PositionCodec(MideastState, tables=frozenset({"owner", "forces", "chips", "oil", "bloc"}))
+NOTES = {
+    "Superpower": "A Superpower Force in play: allied with a player, standing in a zone.",
+    "Auction": "An Arms Auction under way: its host, the lot and the bids so far.",
+    "Motion": "A UN motion under way and the votes cast.",
+    "owner": "Zone -> the player who owns it (null: no one); a player may own another country's zone. List only "
+             "the zones that changed hands.",
+    "forces": "Zone -> Forces standing there (they belong to the zone's owner); only the zones that changed.",
+    "chips": "Country -> Oil Chips held; only the ones that changed.",
+    "oil": "Zone -> its oil revenue (drilling adds to it); only the zones that changed.",
+    "bloc": "Country -> red, blue or null (Non-Aligned); only the ones that changed.",
+    "reserve": "Oil Chips in the common Oil Reserve (the players' chips and the reserve keep the start's total).",
+    "pkf": "Zone of the UN Peacekeeping Force (null: not on the board).",
+    "superpowers": "Superpower Forces in play.",
+    "sf_serial": "How many Superpower Forces have been placed (numbers the next one).",
+    "round": "The round, 1 to settings.rounds.",
+    "negotiation": "True in the Negotiation Phase that ends a round.",
+    "overturned": "Zone -> its Forces overturned (at most its Forces).",
+    "drilled": "Zones drilled this Player-Turn.",
+    "battles": "Declared attacks: Forces moved up to a border, with their fists.",
+    "retreat": "A defeated defender's Forces waiting to retreat (null: none).",
+    "auction": "An Arms Auction under way (null: none).",
+    "motion": "A UN motion under way (null: none).",
+    "Superpower.id": "Its id (sf-1, sf-2 …).",
+    "Superpower.player": "The player it allies with.",
+    "Superpower.zone": "The zone where it stands.",
+    "Battle.target": "The zone attacked.",
+    "Battle.source": "The zone the Forces came from.",
+    "Battle.attacker": "The attacking player.",
+    "Battle.defender": "The defending player (null: an empty zone of no one).",
+    "Battle.forces": "Forces moved up to the border, 1 or more.",
+    "Retreat.zone": "The zone lost.",
+    "Retreat.player": "The defeated defender.",
+    "Retreat.forces": "Upright Forces that retreat.",
+    "Retreat.sf": "Superpower Forces retreating with them.",
+    "Auction.host": "The player hosting it.",
+    "Auction.lot": "Forces offered.",
+    "Auction.bids": "Bids so far: [country, chips], in order.",
+    "Motion.proposer": "The player proposing it.",
+    "Motion.zone": "The zone a peacekeeping motion sends the UN Force to (null otherwise).",
+    "Motion.text": "The motion's words.",
+}
+CODEC = PositionCodec(MideastState, tables=frozenset({"owner", "forces", "chips", "oil", "bloc"}),
+                      notes=NOTES)
 __all__ = ["CODEC", "position_scenario", "problems", "validate", "with_position"]
 Found = list[tuple[Loc, str]]
 P = ("position",)

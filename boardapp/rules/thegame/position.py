@@ -19,7 +19,43 @@ from boardapp.model.problems import Problem
 from boardapp.rules.thegame.state import TheGameState
 from boardapp.rules.thegame.steps import STEPS
 
-CODEC = PositionCodec(TheGameState, tables=frozenset({"regions", "nations", "units"}))
+NOTES = {
+    "UnitState": "A military unit: where it is and what it did this combat year.",
+    "turn": "The turn being played, from 1.",
+    "year": "The game year.",
+    "regions": "Region id -> its state; only the regions that changed, and of them only what changed.",
+    "nations": "Nation id -> its state; only what changed.",
+    "units": "Unit id -> its state; only the units that changed; a new unit whole; null: a unit gone.",
+    "next_unit": "The number the next unit built takes in its id.",
+    "pending": "Builds bought in step II.C, waiting to be placed in II.F.",
+    "RegionState.id": "The region's id (as the key).",
+    "RegionState.sea": "True for a sea region.",
+    "RegionState.ed": "Economic development, 1 to 4.",
+    "RegionState.rough": "Rough terrain.",
+    "RegionState.pool": "Labour units in the general labour pool.",
+    "RegionState.farm": "Labour units in the farm sector.",
+    "RegionState.starving": "Starving labour units.",
+    "RegionState.primary": "Primary production per turn: good -> units.",
+    "RegionState.stock": "Goods lying in the region: good -> units.",
+    "RegionState.inactive": "Facility type -> inactive facilities.",
+    "NationState.id": "The nation's id (as the key).",
+    "NationState.player": "The player who leads it.",
+    "NationState.capital": "The region of its capital.",
+    "NationState.bank": "Dollars in its central bank.",
+    "NationState.tech": "Technology field -> level.",
+    "NationState.coupons": "Technology coupons held.",
+    "UnitState.id": "The unit's id (as the key).",
+    "UnitState.type": "Its unit type.",
+    "UnitState.nation": "The nation that owns it.",
+    "UnitState.active": "False: inactive (unmaintained).",
+    "PendingBuild.nation": "The nation that bought it.",
+    "PendingBuild.region": "Where it is placed.",
+    "PendingBuild.count": "How many.",
+    "PendingBuild.player": "The player who bought it.",
+    "PendingBuild.unit_ids": "The ids the new units take.",
+    "PendingBuild.loyal": "Insurgents: loyal to the nation (true) or independent.",
+}
+CODEC = PositionCodec(TheGameState, tables=frozenset({"regions", "nations", "units"}), notes=NOTES)
 __all__ = ["CODEC", "position_scenario", "problems", "validate", "with_position"]
 Found = list[tuple[Loc, str]]
 P = ("position",)
