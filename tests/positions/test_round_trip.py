@@ -61,3 +61,6 @@ def test_the_codec_covers_every_field_of_the_state(system: str) -> None:
     codec = import_module(type(game.module).__module__.rsplit(".", 1)[0] + ".position").CODEC
     assert list(codec.fields) == state_fields(game.state)
     assert set(codec.tables) <= set(codec.fields)
+    from boardapp.engine.position import undocumented
+
+    assert undocumented(codec) == [], "a state field has no meaning for docs/formats: a docstring or a codec note"
