@@ -165,3 +165,8 @@ def test_a_state_field_of_a_type_the_codec_cannot_write_is_flagged_not_dropped()
 
     with pytest.raises(PositionError, match="cannot write a value of type"):
         PositionCodec(State).diff(State(1j), State())
+
+
+def test_mideast_negative_forces_are_refused_not_a_crash() -> None:
+    """Found by mutating exported positions at random: a negative count once raised a KeyError."""
+    _refused("mideast", _text("mideast", {"forces": {"israel": -1}}), "forces:", "-1: a count is 0 or more")

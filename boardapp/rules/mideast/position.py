@@ -94,7 +94,7 @@ def _zones_and_counts(module: Any, s: MideastState) -> Found:
         if n and s.owner.get(z) is None:
             found.append(((*P, "forces", z), f"{n} Forces stand in {z}, which no one owns: give owner.{z} (the "
                           "Forces belong to the zone's owner) or 0 Forces"))
-        if s.overturned.get(z, 0) > n:
+        if s.overturned.get(z, 0) > n >= 0:
             found.append(((*P, "overturned", z), f"{s.overturned[z]} overturned Forces in {z}, which holds only {n}: "
                           f"give at most {n}"))
     for z, n in s.overturned.items():
