@@ -82,3 +82,29 @@ def test_bad_requests_are_named_not_tracebacks(saved: Path, capsys: pytest.Captu
     assert code == 1 and "--at -1" in err
     code, _said, err = run(capsys, "export", saved, "--at", 3)
     assert code == 1 and "--at N goes with --position" in err
+
+
+def test_a_game_started_from_a_position_keeps_it_in_its_game_file(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The game file stores the scenario as JSON (number keys become text): MUN's goals 1, 2, 3 come back."""
+    scenario, commands, seed = GAMES["mun"]
+    full = tmp_path / "mun.game"
+    assert run(capsys, "run", scenario, "--commands", commands, "--seed", seed, "--save", full)[0] == 0
+    position = tmp_path / "mun-6.yaml"
+    assert run(capsys, "export", full, "--position", "--at", 6, "--out", position)[0] == 0
+    assert "goals:" in position.read_text(encoding="utf-8")
+    import yaml
+
+    rest = tmp_path / "rest.yaml"
+    rest.write_text(yaml.safe_dump(yaml.safe_load(commands.read_text(encoding="utf-8"))[6:8]), encoding="utf-8")
+    resumed = tmp_path / "resumed.game"
+    code, _out, err = run(capsys, "run", position, "--commands", rest, "--seed", seed, "--save", resumed)
+    assert code == 0, err
+    original, again = open_game(full, readonly=True), open_game(resumed, readonly=True)
+    try:
+        expected = _state_after(original, 8)
+        assert again.state == expected and again.state.goals["italy"][3].allowed is True
+        assert canonical(again.module, again.state) == canonical(original.module, expected)
+    finally:
+        original.follow.close()
+        again.follow.close()
