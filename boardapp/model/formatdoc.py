@@ -96,7 +96,7 @@ def rules_markdown(rules: str) -> str:
             "`timetable`, `display` …) is described in [../formats.md](../formats.md).\n\n")
     from boardapp.model.scenario import Display, TimetableEntry
 
-    known = frozenset({Display, TimetableEntry})
+    known: frozenset[type[BaseModel]] = frozenset({Display, TimetableEntry})
     return head + markdown(module.scenario_model, "The scenario", known) + _position(module)
 
 
