@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 import json
 import types
 import typing
@@ -71,6 +72,7 @@ _MISSING = object()
 _SCALARS: dict[type, str] = {int: "a whole number", str: "a text", bool: "true or false", float: "a number"}
 
 
+@functools.cache
 def _record_fields(cls: type) -> dict[str, tuple[Any, bool]]:
     """Field name -> (type hint, whether it has a default), in declaration order."""
     hints = typing.get_type_hints(cls)
