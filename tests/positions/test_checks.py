@@ -170,3 +170,19 @@ def test_a_state_field_of_a_type_the_codec_cannot_write_is_flagged_not_dropped()
 def test_mideast_negative_forces_are_refused_not_a_crash() -> None:
     """Found by mutating exported positions at random: a negative count once raised a KeyError."""
     _refused("mideast", _text("mideast", {"forces": {"israel": -1}}), "forces:", "-1: a count is 0 or more")
+
+
+def test_the_mid_east_example_in_docs_formats_opens_as_it_says() -> None:
+    import textwrap
+
+    from tests.positions.helpers import ROOT
+
+    text = (ROOT / "docs" / "formats.md").read_text(encoding="utf-8")
+    start = text.index("    # Mid-East PEACE, round 3")
+    block = textwrap.dedent(text[start:text.index("\n\n", start)])
+    position = yaml.safe_load(block)["position"]
+    module = open_text(played("mideast"), _text("mideast", position))
+    state = module.initial_state()
+    assert module.scenario.countries[state.turn].id == "jordan"      # "Jordan phasing"
+    assert state.owner["lebanon"] == "israel" and state.overturned == {"lebanon": 1}
+    assert state.battles[0].target == "jordan" and state.superpowers[0].zone == "israel"
