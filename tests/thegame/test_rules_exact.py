@@ -119,7 +119,10 @@ def test_a_voyage_with_several_stops_pays_one_zone_per_zone_sailed_and_per_loadi
         "a1 does not touch s1 on the tiny map"
     route = [{"port": "b1", "load": {"oil": 2}}, "s1", "s2", {"port": "b2", "unload": {"oil": 1}}, "s2", "s3",
              {"port": "b3", "unload": {"oil": 1}}]
-    w.do(kind="voyage", nation="n1", carrier="m1", route=route)
+    words = ["b1 load oil 2", "s1", "s2", "b2 unload oil 1", "s2", "s3", "b3 unload oil 1"]
+    assert w.cmd(kind="voyage", nation="n1", carrier="m1", route=words) == w.cmd(kind="voyage", nation="n1",
+                                                                                carrier="m1", route=route)
+    w.do(kind="voyage", nation="n1", carrier="m1", route=words)
     assert w.s.carrier_zones == {"m1": 1 + 2 + 1 + 2 + 1}
     assert (w.region("b1").stock["oil"], w.region("b2").stock["oil"], w.region("b3").stock["oil"]) == (0, 1, 1)
     assert w.s.unloaded == {"b2:oil": 1, "b3:oil": 1}, "what came off a ship this turn is marked"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from boardapp.engine.module import Command
 from boardapp.engine.rights import CHOSEN, TEAM, side
@@ -323,6 +323,19 @@ class Stop(BaseModel):
                                                            description="Goods loaded here: good -> units.")
 
 
+def _stop_from_words(text: str) -> dict[str, object]:
+    words = text.split()
+    stop: dict[str, dict[str, int]] = {"unload": {}, "load": {}}
+    rest = words[1:]
+    if len(rest) % 3:
+        raise ValueError(f"route entry {text!r}: write a stop as '<port> load|unload <good> <units> …'")
+    for verb, good, units in zip(rest[::3], rest[1::3], rest[2::3], strict=True):
+        if verb not in stop or not units.isdigit():
+            raise ValueError(f"route entry {text!r}: {verb} {good} {units!r} is not 'load|unload <good> <units>'")
+        stop[verb][good] = stop[verb].get(good, 0) + int(units)
+    return {"port": words[0], **stop}
+
+
 class Voyage(Command):
     """V. One merchant ship's (or transport aircraft's) voyage with several stops: it loads and unloads as many
     items as desired, paying one zone each time it does so."""
@@ -331,8 +344,17 @@ class Voyage(Command):
     nation: Annotated[str, NATION] = Field(description="The nation whose goods are loaded.")
     carrier: Annotated[str, UNIT] = Field(description="The merchant ship or transport aircraft.")
     route: Annotated[list[str | Stop], CHOSEN] = Field(
-        min_length=2, description="In order: stops ({port, unload, load}) and the zones sailed (or flown) between "
-                                  "them, e.g. [{port: a1, load: {oil: 2}}, s1, s2, {port: b2, unload: {oil: 2}}].")
+        min_length=2, description="In order: stops and the zones sailed (or flown) between them; a stop is "
+                                  "'<port> load|unload <good> <units> …' or {port, unload, load}, e.g. "
+                                  "[b1 load oil 2, s1, s2, b2 unload oil 2].")
+
+    @field_validator("route", mode="before")
+    @classmethod
+    def _stops_in_words(cls, value: object) -> object:
+        """'b2 unload oil 1 load coal 1' is a stop (a zone is one word), so that a route can be typed on one line."""
+        if not isinstance(value, list):
+            return value
+        return [_stop_from_words(v) if isinstance(v, str) and len(v.split()) > 1 else v for v in value]
 
 
 class FriendlyShips(Command):

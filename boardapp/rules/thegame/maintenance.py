@@ -103,10 +103,10 @@ def apply_reactivate(w: World, s: TheGameState, cmd: c.Reactivate, dice: Dice) -
     r.inactive[ft.id] -= 1
     r.active[ft.id] = r.active.get(ft.id, 0) + 1
     s.reactivated[cmd.item] = s.reactivated.get(cmd.item, 0) + 1  # paid: not maintained again this turn
-    if ft.labour == "pool":
-        r.pool -= 1
+    if ft.labour == "pool":  # (forced without a free labour unit: it takes none)
+        r.pool = max(0, r.pool - 1)
     elif ft.labour == "farm":
-        r.farm -= 1
+        r.farm = max(0, r.farm - 1)
     return [ev("reactivate", f"a {ft.name.lower()} in {w.rname(r.id)} is reactivated (twice its maintenance)",
                places=(r.id,))]
 

@@ -293,10 +293,10 @@ def apply_voyage(w: World, s: TheGameState, cmd: c.Voyage, dice: Dice) -> list[E
     # (a forced voyage ending with goods aboard leaves them at its last stop)
     last = cmd.route[-1]
     if isinstance(last, c.Stop):
-        for good, n in hold.items():
+        for left, n in hold.items():
             if n:
-                s.regions[last.port].stock[good] = s.regions[last.port].stock.get(good, 0) + n
-                _mark(s, last.port, good, n)
+                s.regions[last.port].stock[left] = s.regions[last.port].stock.get(left, 0) + n
+                _mark(s, last.port, left, n)
     return [ev("voyage", f"{cmd.carrier} ({w.nname(cmd.nation)}): {'; '.join(words) or 'carries nothing'} "
                f"({voyage_zones(cmd)} zones)", teams=(s.nations[cmd.nation].player,),
                places=tuple(dict.fromkeys(places)), counters=(cmd.carrier,), data={"zones": voyage_zones(cmd)})]
