@@ -16,9 +16,9 @@ from boardapp.rules.thegame.scenario import (
     GOODS,
     MAX_FACILITIES,
     MAX_GOODS,
-    MAX_LEVEL,
     MAX_MONEY,
     MAX_PEOPLE,
+    MAX_TECH,
     MAX_YEAR,
     ORBIT,
     RELATION_RANK,
@@ -126,7 +126,7 @@ def bound(path: str) -> int:
     if attr in ("bank", "produced", "research"):
         return MAX_MONEY
     if attr == "tech":
-        return MAX_LEVEL
+        return MAX_TECH
     if attr in ("turn", "year"):
         return MAX_YEAR
     return MAX_PEOPLE  # pool, farm, starving, insurgents, loyal, pips

@@ -38,7 +38,9 @@ MAX_FACILITIES = 1_000
 MAX_MONEY = 1_000_000_000
 """Dollars: a bank, a cost, a setting in dollars [70]."""
 MAX_LEVEL = 100
-"""A technology level, a unit's attack, defence or priority [5]."""
+"""A unit's attack, defence or priority; an insurgent's attack or defence [5]."""
+MAX_TECH = 100_000
+"""A technology level, an achievement's level [3]."""
 MAX_UNITS = 5_000
 """Military units in a scenario [104]."""
 MAX_ENTRIES = 10_000
@@ -49,7 +51,7 @@ MAX_YEAR = 1_000_000
 People = Annotated[int, Field(ge=0, le=MAX_PEOPLE)]
 GoodsCount = Annotated[int, Field(ge=0, le=MAX_GOODS)]
 Money = Annotated[int, Field(ge=0, le=MAX_MONEY)]
-Level = Annotated[int, Field(ge=0, le=MAX_LEVEL)]
+TechLevel = Annotated[int, Field(ge=0, le=MAX_TECH)]
 
 
 class Cost(FileModel):
@@ -92,8 +94,9 @@ class UnitType(FileModel):
     maintenance: Cost = Field(default_factory=Cost, description="Maintenance (and operational supply) per turn.")
     buildable: bool = Field(True, description="May be built directly (of ground units only militia and minor "
                             "units; other ground types come from converting a militia).")
-    requires_tech: dict[str, Level] = Field(default_factory=dict, description="Technology field -> level the nation "
-                                          "needs at the moment of production (or conversion).")
+    requires_tech: dict[str, TechLevel] = Field(default_factory=dict,
+                                                description="Technology field -> level the nation "
+                                                "needs at the moment of production (or conversion).")
     tags: list[Literal["bomber", "icbm", "awacs", "surveillance", "merchant", "transport"]] = Field(
         default_factory=list,
         description="Special roles: bomber (never attacks air units), icbm (a spacecraft that attacks anything), "
@@ -109,7 +112,7 @@ class FacilityType(FileModel):
     maintenance: Cost = Field(default_factory=Cost, description="Maintenance per turn.")
     requires: list[Id] = Field(default_factory=list, description="Facilities that must be active in the region "
                                "at the moment of production and of maintenance.")
-    requires_tech: dict[str, Level] = Field(default_factory=dict, description="Technology field -> level needed.")
+    requires_tech: dict[str, TechLevel] = Field(default_factory=dict, description="Technology field -> level needed.")
     labour: Literal["pool", "farm"] | None = Field(
         None, description="Where the labour unit absorbed in its construction goes when it becomes inactive: "
         "pool (factory, R&D, transport net), farm (the food box: mechanised farm), or none.")
@@ -216,7 +219,7 @@ class Achievement(FileModel):
     id: Id = Field(description="The coupon's id.")
     name: str = Field(description="'Hydrogen net', 'Beanstalk' …")
     field: str = Field(description="Technology field (energy, industry, …).")
-    level: int = Field(ge=1, le=MAX_LEVEL,
+    level: int = Field(ge=1, le=MAX_TECH,
                        description="The level the achievement needs; the coupon comes at one level less.")
     requirements: str = Field("", description="The coupon's text: what fielding it takes.")
 
@@ -297,7 +300,7 @@ class Nation(FileModel):
     player: Id = Field(description="The player who leads it.")
     capital: Id = Field(description="The region holding its capital.")
     bank: int = Field(0, ge=0, le=MAX_MONEY, description="Money in the central bank, dollars.")
-    tech: dict[str, Level] = Field(default_factory=dict, description="Technology level per field (unlisted: 0).")
+    tech: dict[str, TechLevel] = Field(default_factory=dict, description="Technology level per field (unlisted: 0).")
     at_war_with: list[Id] = Field(default_factory=list, description="Nations it is at war with at the start.")
 
 
