@@ -16,7 +16,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from boardapp import __version__
-from boardapp.engine.dice import Dice, DiceExhaustedError, ScriptedDice, SeededDice
+from boardapp.engine.dice import Dice, DiceError, ScriptedDice, SeededDice
 from boardapp.engine.files import (
     DEFAULT_SCENARIO,
     check_file,
@@ -170,7 +170,7 @@ def cmd_run(args: argparse.Namespace) -> int:
                 tally["refused"] += 1
                 emit(record | {"refused": list(exc.reasons)})
                 continue
-            except DiceExhaustedError as exc:
+            except DiceError as exc:  # ran out, or a value outside a draw's range
                 if not args.check:
                     return _err(f"{where} ({cmd.describe()}): {exc}")
                 report(f"{where} ({cmd.describe()}): {exc}")

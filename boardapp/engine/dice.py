@@ -11,8 +11,16 @@ import random
 from collections.abc import Iterable
 
 
-class DiceExhaustedError(ValueError):
+class DiceError(ValueError):
+    """Dice cannot give the draw asked for (a script ran out, or gave a value outside the draw's range)."""
+
+
+class DiceExhaustedError(DiceError):
     """A script of dice ran out."""
+
+
+class DiceRangeError(DiceError):
+    """A given value (``--dice``, a typed roll, a recorded roll) is outside the range of the draw that takes it."""
 
 
 class Dice:
@@ -28,12 +36,20 @@ class Dice:
         """A whole number from ``low`` to ``high`` inclusive."""
         value = self._next(low, high)
         if not low <= value <= high:
-            raise ValueError(f"a draw of {value} is outside {low}..{high}")
+            raise DiceRangeError(self._out_of_range(value, low, high))
         self.drawn.append(value)
         return value
 
+    def _out_of_range(self, value: int, low: int, high: int) -> str:
+        return f"a draw of {value} is outside {low}..{high}"
+
     def d6(self) -> int:
         return self.randint(1, 6)
+
+    def draw(self, count: int) -> int:
+        """One of ``count`` listed items drawn at random: its number, 1 to ``count`` (like a die with
+        ``count`` faces, so that a referee may type the number of the item drawn by hand)."""
+        return self.randint(1, count)
 
     def take(self) -> list[int]:
         """What was drawn since the last ``take``."""
@@ -78,6 +94,10 @@ class ScriptedDice(Dice):
             self._fallback.drawn.clear()
             return v
         raise DiceExhaustedError(f"the {self._what} ran out after {len(self._values)} draws")
+
+    def _out_of_range(self, value: int, low: int, high: int) -> str:
+        return (f"the {self._what}: value number {self._pos}, {value}, is outside the range of the draw that "
+                f"takes it ({low} to {high})")
 
     @property
     def remaining(self) -> int:

@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SCENARIO = ROOT / "scenarios" / "the-game.yaml"
 
 OWN: dict[str, dict[str, Any]] = {
-    "allow_transit": {"nation": "mexico", "player": "banner"},
+    "allow_transit": {"region": "mexico", "player": "banner"},
     "make_peace": {"nation": "mexico", "other": "india"},
     "sever": {"player": "astell", "other": "banner"},
     "build": {"nation": "mexico", "item": "militia", "region": "mexico"},
@@ -51,6 +51,8 @@ OWN: dict[str, dict[str, Any]] = {
     "nuclear_strike": {"nation": "mexico", "region": "russia"},
     "low_attack": {"region": "russia", "attacker": "insurgent:mexico", "target": "russia-mil-1"},
     "ship": {"nation": "mexico", "good": "food", "amount": 1, "path": ["mexico", "us-south-central"]},
+    "voyage": {"nation": "mexico", "carrier": "mexico-mil-1", "route": [{"port": "mexico"}, {"port": "mexico"}]},
+    "friendly_ships": {"player": "astell", "owner": "astell"},
     "pay": {"nation": "mexico", "to": "russia", "amount": 1},
     "neglect": {"items": ["unit:mexico-mil-1", "facility:mexico:farm"]},
     "reactivate": {"item": "facility:mexico:farm"},
@@ -59,7 +61,7 @@ OWN: dict[str, dict[str, Any]] = {
 """For each kind naming who acts, a command acting for Astell only."""
 
 FOREIGN: dict[str, dict[str, dict[str, Any]]] = {
-    "allow_transit": {"nation": {"nation": "russia", "player": "astell"}},
+    "allow_transit": {"region": {"region": "russia", "player": "astell"}},
     "make_peace": {"nation": {"nation": "russia", "other": "mexico"}, "other": OWN["make_peace"] | {"other": "russia"}},
     "sever": {"player": {"player": "banner", "other": "astell"}},
     "build": {"nation": OWN["build"] | {"nation": "russia"}},
@@ -88,6 +90,9 @@ FOREIGN: dict[str, dict[str, dict[str, Any]]] = {
     "nuclear_strike": {"nation": {"nation": "russia", "region": "mexico"}},
     "low_attack": {"attacker": OWN["low_attack"] | {"attacker": "insurgent:russia"}},
     "ship": {"nation": OWN["ship"] | {"nation": "russia"}, "carrier": OWN["ship"] | {"carrier": "russia-mil-1"}},
+    "voyage": {"nation": OWN["voyage"] | {"nation": "russia"}, "carrier": OWN["voyage"] | {"carrier": "russia-mer-1"}},
+    "friendly_ships": {"player": {"player": "banner", "owner": "astell"},
+                       "owner": {"player": "astell", "owner": "banner"}},
     "pay": {"nation": {"nation": "russia", "to": "mexico", "amount": 1}},
     "neglect": {"items": {"items": ["unit:russia-mil-1"]}},
     "reactivate": {"item": {"item": "facility:russia:farm"}},

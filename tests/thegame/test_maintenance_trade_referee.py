@@ -101,9 +101,9 @@ def test_reactivation_costs_twice_maintenance_and_never_with_insurgents() -> Non
 def test_attrition_nets_on_a_one_and_thirds_of_the_rest() -> None:
     w = World({"a1": {"starving": 7, "facilities": {"transport-net": {"inactive": 2}, "factory": {"inactive": 4}}}})
     w.at("VI.B")
-    # nets: 1 (removed), 5 (stays); factories: 4 -> one whole third drawn (index 0), leftover 1 on 1-2:
+    # nets: 1 (removed), 5 (stays); factories: 4 -> one whole third drawn (item 1 of 4), leftover 1 on 1-2:
     # a 3 keeps it; starving 7 -> 2 whole thirds, leftover 1 on a 2: removed
-    w.do(dice=[1, 5, 3, 0, 2], kind="finish_step", step="VI.B")
+    w.do(dice=[1, 5, 3, 1, 2], kind="finish_step", step="VI.B")
     r = w.region("a1")
     assert r.inactive["transport-net"] == 1
     assert r.inactive["factory"] == 3
@@ -141,7 +141,6 @@ def test_voluntary_stand_down_in_hostile_territory() -> None:
     assert "not maintained" in joined(w.check(kind="stand_down", unit="m1", insurgents=True))
     for u in ("m1", "m2", "m3"):
         w.s.units[u].maintained = True
-    assert "not hostile territory" in joined(w.check(kind="stand_down", unit="m3", insurgents=True))
     w.do(kind="stand_down", unit="m1", insurgents=True)
     w.do(kind="stand_down", unit="m2", insurgents=True)
     assert w.region("b3").loyal == {"n1": 11}
@@ -198,6 +197,6 @@ def test_unmaintained_air_and_naval_units_suffer_attrition_like_inactive_facilit
     w = World({"a1": {"facilities": {"factory": {"inactive": 2}}}}).at("VI.B")
     w.unit("f", "fighter", "n1", "a1")
     w.s.units["f"].active = False
-    # three items (factory, factory, fighter): one whole third drawn: index 2 of [factory, factory, unit:f]
-    w.do(dice=[2], kind="finish_step", step="VI.B")
+    # three items (factory, factory, fighter): one whole third drawn: item 3 of [factory, factory, unit:f]
+    w.do(dice=[3], kind="finish_step", step="VI.B")
     assert "f" not in w.s.units and w.region("a1").inactive["factory"] == 2

@@ -64,9 +64,20 @@ class Maker:
             "food_aid", "economic_aid", "reallocate", "migrate", "diplomacy_order", "diplomatic_attack", "upgrade",
             "absorb", "roll_order", "redeploy", "supply", "replace", "remove", "move", "combat", "nuclear_strike",
             "low_attack", "ship", "pay", "neglect", "reactivate", "stand_down", "edit", "allow_transit",
-            "make_peace"])
+            "make_peace", "voyage", "friendly_ships"])
         if kind == "finish_step":
+            if rng.random() < 0.2:  # attrition drawn by hand (refused outside VI.B, or naming what is not there)
+                return {"kind": kind, "draws": {self.r(): [rng.choice(["facility:factory", f"unit:{self.u()}"])]}}
             return {"kind": kind}
+        if kind == "voyage":
+            port = self.r()
+            zones = self.walk(port, rng.randint(1, 3))
+            good = rng.choice(GOODS)
+            return {"kind": kind, "nation": self.n(), "carrier": self.u(),
+                    "route": [{"port": port, "load": {good: rng.randint(1, 2)}}, *zones,
+                              {"port": self.walk(zones[-1], 1)[0], "unload": {good: rng.randint(1, 2)}}]}
+        if kind == "friendly_ships":
+            return {"kind": kind, "player": self.p(), "owner": self.p(), "friendly": rng.random() < 0.7}
         if kind == "sever":
             return {"kind": kind, "player": self.p(), "other": self.p()}
         if kind == "build":
@@ -145,7 +156,7 @@ class Maker:
             path = rng.choice([f"regions.{self.r()}.pool", f"nations.{self.n()}.bank",
                                f"regions.{self.r()}.relations.{self.p()}"])
             return {"kind": kind, "path": path, "old": 0, "new": rng.randint(0, 5), "reason": "random"}
-        return {"kind": "allow_transit", "nation": self.n(), "player": self.p()}
+        return {"kind": "allow_transit", "region": self.r(), "player": self.p()}
 
 
 @pytest.fixture(scope="module")

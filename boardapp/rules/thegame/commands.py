@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from boardapp.engine.module import Command
 from boardapp.engine.rights import CHOSEN, TEAM, side
@@ -20,6 +20,9 @@ UNIT = side("unit")
 """Units act through their nation's player (``unit``, ``units``, a ship's ``carrier`` when one is named)."""
 ITEM = side("item")
 """An item to maintain or reactivate ('unit:<id>', 'facility:<region>:<type>'): its nation's player decides."""
+
+Goods = Literal["food", "minerals", "oil", "coal", "uranium", "electricity", "hydrogen"]
+"""A good kept in a region's stock."""
 
 Die = Field(None, ge=1, le=6, description="A physical die's roll typed by the referee; empty: roll on screen.")
 
@@ -32,6 +35,11 @@ class FinishStep(Command):
         None, description="The step being finished, by code ('II.A') or id ('primary'); "
                           "refused unless it is the current step (forcing it carries out that step out of "
                              "order). Empty: the current step.")
+    draws: Annotated[dict[str, list[str]], CHOSEN] = Field(
+        default_factory=dict,
+        description="VI.B attrition drawn by hand: region ('orbit' for spacecraft) -> the items drawn, in drawing "
+                    "order ('facility:<type>' or 'unit:<id>', as the preview's attrition event names them); "
+                    "draws not typed are made on screen.")
 
 
 class Edit(Command):
@@ -49,11 +57,13 @@ class Edit(Command):
 
 
 class AllowTransit(Command):
-    """A nation allows (or stops allowing) a player's units through its regions."""
+    """A player region's nation allows (or stops allowing) another player's units through that region."""
 
     kind: Literal["allow_transit"] = "allow_transit"
-    nation: Annotated[str, NATION]
-    player: Annotated[str, CHOSEN]
+    region: Annotated[str, side("region")] = Field(
+        description="The region transit is allowed through (a region of a player's home country; its nation's "
+                    "player decides).")
+    player: Annotated[str, CHOSEN] = Field(description="The player whose units may pass.")
     allowed: Annotated[bool, CHOSEN] = True
 
 
@@ -292,13 +302,69 @@ class Ship(Command):
 
     kind: Literal["ship"] = "ship"
     nation: Annotated[str, NATION]
-    good: Annotated[Literal["food", "minerals", "oil", "coal", "uranium", "electricity", "hydrogen"], CHOSEN]
+    good: Annotated[Goods, CHOSEN]
     amount: Annotated[int, CHOSEN] = Field(ge=1)
     path: Annotated[list[str], CHOSEN] = Field(
         min_length=2, description="Regions from the source to the destination, inclusive.")
     carrier: Annotated[str | None, UNIT] = Field(
         None, description="A merchant ship or transport aircraft that carries the goods "
                           "(up to 50 zones); empty: by land, or through a merchant pipeline.")
+
+
+class Stop(BaseModel):
+    """A stop of a voyage: the ship (or aircraft) unloads, then loads, at a land region."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    port: str = Field(description="The land region the stop is at.")
+    unload: dict[Goods, Annotated[int, Field(ge=1)]] = Field(default_factory=dict,
+                                                             description="Goods off-loaded here: good -> units.")
+    load: dict[Goods, Annotated[int, Field(ge=1)]] = Field(default_factory=dict,
+                                                           description="Goods loaded here: good -> units.")
+
+
+def _stop_from_words(text: str) -> dict[str, object]:
+    words = text.split()
+    stop: dict[str, dict[str, int]] = {"unload": {}, "load": {}}
+    rest = words[1:]
+    if len(rest) % 3:
+        raise ValueError(f"route entry {text!r}: write a stop as '<port> load|unload <good> <units> …'")
+    for verb, good, units in zip(rest[::3], rest[1::3], rest[2::3], strict=True):
+        if verb not in stop or not units.isdigit():
+            raise ValueError(f"route entry {text!r}: {verb} {good} {units!r} is not 'load|unload <good> <units>'")
+        stop[verb][good] = stop[verb].get(good, 0) + int(units)
+    return {"port": words[0], **stop}
+
+
+class Voyage(Command):
+    """V. One merchant ship's (or transport aircraft's) voyage with several stops: it loads and unloads as many
+    items as desired, paying one zone each time it does so."""
+
+    kind: Literal["voyage"] = "voyage"
+    nation: Annotated[str, NATION] = Field(description="The nation whose goods are loaded.")
+    carrier: Annotated[str, UNIT] = Field(description="The merchant ship or transport aircraft.")
+    route: Annotated[list[str | Stop], CHOSEN] = Field(
+        min_length=2, description="In order: stops and the zones sailed (or flown) between them; a stop is "
+                                  "'<port> load|unload <good> <units> …' or {port, unload, load}, e.g. "
+                                  "[b1 load oil 2, s1, s2, b2 unload oil 2].")
+
+    @field_validator("route", mode="before")
+    @classmethod
+    def _stops_in_words(cls, value: object) -> object:
+        """'b2 unload oil 1 load coal 1' is a stop (a zone is one word), so that a route can be typed on one line."""
+        if not isinstance(value, list):
+            return value
+        return [_stop_from_words(v) if isinstance(v, str) and len(v.split()) > 1 else v for v in value]
+
+
+class FriendlyShips(Command):
+    """A player names another player's merchant ships and transport aircraft friendly (both agree): they form part
+    of his pipelines and may carry his goods; friendly: false ends it."""
+
+    kind: Literal["friendly_ships"] = "friendly_ships"
+    player: Annotated[str, TEAM] = Field(description="The player whose pipelines the ships join.")
+    owner: Annotated[str, TEAM] = Field(description="The player whose ships they are.")
+    friendly: Annotated[bool, CHOSEN] = True
 
 
 class Pay(Command):
@@ -336,7 +402,7 @@ class StandDown(Command):
 ALL_COMMANDS: tuple[type[Command], ...] = (
     FinishStep, Edit, AllowTransit, MakePeace, Sever, Build, Convert, BuyPips, BuyInsurgents, DeclareWar, Research,
     FoodAid, EconomicAid, Reallocate, Migrate, DiplomacyOrder, DiplomaticAttack, Upgrade, Absorb, RollOrder,
-    Redeploy, Supply, Replace, Remove, Move, Combat, NuclearStrike, LowAttack, Ship, Pay, Neglect, Reactivate,
-    StandDown,
+    Redeploy, Supply, Replace, Remove, Move, Combat, NuclearStrike, LowAttack, Ship, Voyage, FriendlyShips, Pay,
+    Neglect, Reactivate, StandDown,
 )
 CONTROL_ONLY = frozenset({"edit", "absorb", "make_peace", "finish_step"})

@@ -82,12 +82,12 @@ def passable(w: World, s: TheGameState, u: UnitState, region: str) -> str | None
         return f"{u.id} is a naval unit: it does not enter land regions"
     own = (r.owner is not None and w.player_of(s, r.owner) == player) or (
         r.occupier is not None and w.player_of(s, r.occupier) == player)
-    transit = r.owner is not None and (r.owner, player) in s.transit
+    transit = r.owner is not None and (region, r.owner, player) in s.transit
     # Alliance: major units may be stationed there; Understanding: minor units
     allied = r.owner is None and w.relation(r, player) >= (1 if ut.minor else 2)
     if not (own or transit or allied):
-        return (f"{name} is neither {w.pname(player)}'s home country, nor a country allowing transit, nor an allied "
-                "or controlled non-player region (an Understanding suffices for minor units)")
+        return (f"{name} is neither {w.pname(player)}'s home country, nor a region whose nation allows him transit, "
+                "nor an allied or controlled non-player region (an Understanding suffices for minor units)")
     if not ut.minor and r.rough and not w.active_net(r):
         return f"{name} is rough terrain without a developed transport net: major units do not redeploy through it"
     return None
@@ -256,6 +256,10 @@ def check_move(w: World, s: TheGameState, cmd: c.Move) -> list[str]:
         out.append(f"{u.id} is inactive")
     if u.moved:
         out.append(f"{u.id} has already made its operational move this year")
+    if u.attacked or (u.region in s.fought and u.id not in s.breakthrough):
+        out.append(f"{u.id} has had its combat in {w.rname(u.region)} this year: operational movement comes before "
+                   "combat, and only a breakthrough (every enemy unit in the region destroyed) lets the victorious "
+                   "units in that region, and only that region, move again")
     if not ut.minor and not u.supplied:
         out.append(f"{u.id} has no operational supply this year (pay it first)")
     if cmd.to not in w.adj.get(u.region, ()):
@@ -413,6 +417,7 @@ def apply_combat(w: World, s: TheGameState, cmd: c.Combat, dice: Dice) -> list[E
         winner = next(iter(sides_after))
         for u in left:
             u.attacked = u.supplied = u.moved = False
+            s.breakthrough.add(u.id)
         out.append(ev("breakthrough", f"{w.pname(winner)} destroyed every enemy unit in {w.rname(region)}: its units "
                       "there may be supplied, move and attack again (breakthrough)", teams=(winner,),
                       places=(region,)))
@@ -474,6 +479,7 @@ def end_of_year(w: World, s: TheGameState, dice: Dice) -> list[Event]:
     for u in s.units.values():
         u.supplied = u.attacked = u.moved = False
     s.fought.clear()
+    s.breakthrough.clear()
     s.order = []
     return out
 
@@ -481,11 +487,14 @@ def end_of_year(w: World, s: TheGameState, dice: Dice) -> list[Event]:
 def unsupplied_in_contact(w: World, s: TheGameState) -> list[str]:
     """Major units sharing a region with enemy units and not supplied this year (they must be supplied,
     retreated or removed)."""
+    nations_in: dict[str, set[str]] = {}  # region -> nations with units there: one pass, not one per unit
+    for u in s.units.values():
+        nations_in.setdefault(u.region, set()).add(u.nation)
     out = []
     for u in sorted(s.units.values(), key=lambda u: u.id):
         if u.region == ORBIT or w.utype(u).minor or u.supplied or not u.active:
             continue
-        if w.hostile_units(s, u.region, u.nation):
+        if any(w.hostile(s, other, u.nation) for other in nations_in[u.region]):
             out.append(u.id)
     return out
 

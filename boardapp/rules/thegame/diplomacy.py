@@ -115,10 +115,11 @@ def check_food_aid(w: World, s: TheGameState, cmd: c.FoodAid) -> list[str]:
         out.append(f"{w.rname(cmd.source)} is not a region of {w.pname(cmd.player)}'s countries")
     if src.stock.get("food", 0) < cmd.food:
         out.append(f"{w.rname(cmd.source)} has {src.stock.get('food', 0)} food")
+    placing = placement_problems(w, s, cmd.player, cmd.region, food_aid=True)
     if r.starving == 0:
-        out.append(f"no labour is starving in {w.rname(cmd.region)}: food aid gives PIPs up to the starving units")
-    out += placement_problems(w, s, cmd.player, cmd.region, food_aid=True)
-    return out
+        # no starving labour: the aid gives no free PIPs, so the PIP placement limits do not apply (ruling R17)
+        return out + [p for p in placing if isinstance(p, Impossible)]
+    return out + placing
 
 
 def apply_food_aid(w: World, s: TheGameState, cmd: c.FoodAid, dice: Dice) -> list[Event]:

@@ -226,7 +226,8 @@ def summary(w: World, s: TheGameState) -> dict[str, Any]:
         "units": {uid: {"type": u.type, "nation": u.nation, "region": u.region, "active": u.active}
                   for uid, u in sorted(s.units.items())},
         "wars": sorted(sorted(p) for p in s.wars),
-        "transit": sorted([n, p] for n, p in s.transit),
+        "transit": sorted([r, n, p] for r, n, p in s.transit),
+        "friendly_ships": sorted([p, o] for p, o in s.friendly_ships),
         "pending": [{"nation": p.nation, "item": p.item, "region": p.region, "count": p.count, "player": p.player,
                      "units": list(p.unit_ids)} for p in s.pending],
         "this_turn": {
@@ -242,6 +243,9 @@ def summary(w: World, s: TheGameState) -> dict[str, Any]:
             "carrier_zones": dict(sorted(s.carrier_zones.items())),
             "combat_ships": sorted(s.combat_ships),
             "neglected": sorted(s.neglected),
+            "breakthrough": sorted(s.breakthrough),
+            "unloaded": dict(sorted(s.unloaded.items())),
+            "reactivated": dict(sorted(s.reactivated.items())),
             "units": {u.id: {"supplied": u.supplied, "attacked": u.attacked, "moved": u.moved,
                              "maintained": u.maintained, "attacked_insurgent": u.attacked_insurgent}
                       for u in sorted(s.units.values(), key=lambda u: u.id)

@@ -64,6 +64,8 @@ RULES: dict[str, tuple[Checker, Applier]] = {
     "nuclear_strike": (conflict.check_nuclear_strike, conflict.apply_nuclear_strike),
     "low_attack": (conflict.check_low_attack, conflict.apply_low_attack),
     "ship": (trade.check_ship, trade.apply_ship),
+    "voyage": (trade.check_voyage, trade.apply_voyage),
+    "friendly_ships": (trade.check_friendly_ships, trade.apply_friendly_ships),
     "pay": (trade.check_pay, trade.apply_pay),
     "neglect": (maintenance.check_neglect, maintenance.apply_neglect),
     "reactivate": (maintenance.check_reactivate, maintenance.apply_reactivate),
@@ -218,6 +220,11 @@ class TheGameRules(RuleModule[TheGameState]):
             now = STEPS[state.step]
             out.append(f"the current step is {now.code} ({now.title.lower()}), not {STEPS[idx].code}: steps are done "
                        "in order")
+        if cmd.draws:
+            if STEPS[idx].id != "attrition":
+                return [Impossible("draws are typed for step VI.B (attrition) only")]
+            if bad := maintenance.check_draws(self.world, state, cmd.draws):
+                return bad
         if idx in COMBAT_YEARS and (left := conflict.unsupplied_in_contact(self.world, state)):
             out.append(f"{', '.join(left)} share a region with enemy units without operational supply: supply, "
                        "retreat or remove them first")
@@ -232,7 +239,10 @@ class TheGameRules(RuleModule[TheGameState]):
         idx = state.step if cmd.step is None else step_index(cmd.step)
         assert idx is not None
         st = STEPS[idx]
-        events = PROCESS[st.id](self.world, state, dice)
+        if st.id == "attrition":
+            events = maintenance.attrition(self.world, state, dice, cmd.draws)
+        else:
+            events = PROCESS[st.id](self.world, state, dice)
         events.append(ev("step", f"step {st.code} ({st.title.lower()}) finished", data={"step": st.code}))
         state.step = idx + 1
         if state.step >= len(STEPS):
@@ -260,8 +270,11 @@ class TheGameRules(RuleModule[TheGameState]):
         s.destroyed.clear()
         s.order = []
         s.fought.clear()
+        s.breakthrough.clear()
         s.insurgent_attacks.clear()
         s.neglected.clear()
+        s.reactivated.clear()
+        s.unloaded.clear()
         s.news = []
         for r in s.regions.values():
             r.struck = False
@@ -292,6 +305,10 @@ class TheGameRules(RuleModule[TheGameState]):
 
     def summary(self, state: TheGameState) -> dict[str, Any]:
         return ledger.summary(self.world, state)
+
+    def turn_label(self, state: TheGameState) -> str:
+        """The turn label alone (every command asks for it: never the whole board)."""
+        return ledger.turn_label(self.world, state)
 
     def turn_number(self, state: TheGameState) -> int | None:
         """The turn counted from 1 (the turn label reads a year, which the turn clock must not take)."""

@@ -12,7 +12,17 @@ from typing import Any
 from boardapp.engine.dice import Dice
 from boardapp.engine.module import Event, Impossible
 from boardapp.rules.thegame import commands as c
-from boardapp.rules.thegame.scenario import GOODS, ORBIT, RELATION_RANK
+from boardapp.rules.thegame.scenario import (
+    GOODS,
+    MAX_FACILITIES,
+    MAX_GOODS,
+    MAX_MONEY,
+    MAX_PEOPLE,
+    MAX_TECH,
+    MAX_YEAR,
+    ORBIT,
+    RELATION_RANK,
+)
 from boardapp.rules.thegame.state import TheGameState
 from boardapp.rules.thegame.world import World, ev
 
@@ -105,9 +115,28 @@ def value_at(w: World, s: TheGameState, path: str) -> Value:
     return _current(target)
 
 
-def _bad_value(w: World, s: TheGameState, kind: str, new: Value) -> str | None:
+def bound(path: str) -> int:
+    """The largest value an ``edit`` may set at ``path``: the scenario file's bound for that figure (R39)."""
+    parts = path.split(".")
+    attr = parts[2] if len(parts) > 2 else parts[0]
+    if attr in ("active", "inactive"):
+        return MAX_FACILITIES
+    if attr in ("primary", "stock"):
+        return MAX_GOODS
+    if attr in ("bank", "produced", "research"):
+        return MAX_MONEY
+    if attr == "tech":
+        return MAX_TECH
+    if attr in ("turn", "year"):
+        return MAX_YEAR
+    return MAX_PEOPLE  # pool, farm, starving, insurgents, loyal, pips
+
+
+def _bad_value(w: World, s: TheGameState, kind: str, new: Value, path: str = "") -> str | None:
     if kind == "int":
-        return None if isinstance(new, int) and not isinstance(new, bool) and new >= 0 else "a whole number >= 0"
+        top = bound(path)
+        ok = isinstance(new, int) and not isinstance(new, bool) and 0 <= new <= top
+        return None if ok else f"a whole number from 0 to {top:,}"
     if kind == "bool":
         return None if isinstance(new, bool) else "true or false"
     if kind in ("nation?", "nation"):
@@ -133,7 +162,7 @@ def check_edit(w: World, s: TheGameState, cmd: c.Edit) -> list[str]:
     now = _current(target)
     if now != cmd.old or (now is not None and cmd.old is not None and type(now) is not type(cmd.old)):
         return [Impossible(f"{cmd.path} is {now!r} now, not {cmd.old!r}: someone changed it; look again")]
-    if why := _bad_value(w, s, target[3], cmd.new):
+    if why := _bad_value(w, s, target[3], cmd.new, cmd.path):
         return [Impossible(f"{cmd.path} takes {why}; got {cmd.new!r}")]
     if target[1] == "ed" and isinstance(cmd.new, int) and not 1 <= cmd.new <= 4:
         return [Impossible("an ED level is 1 to 4")]
@@ -176,16 +205,25 @@ def apply_make_peace(w: World, s: TheGameState, cmd: c.MakePeace, dice: Dice) ->
 
 
 def check_allow_transit(w: World, s: TheGameState, cmd: c.AllowTransit) -> list[str]:
-    if err := w.no_nation(s, cmd.nation) or w.no_player(cmd.player):
+    if err := w.no_region(s, cmd.region) or w.no_player(cmd.player):
         return [err]
+    r = s.regions[cmd.region]
+    if r.sea or r.owner is None:
+        return [Impossible(f"{w.rname(cmd.region)} is not a region of a player's home country: transit is allowed "
+                           "through a region of another player")]
+    if w.player_of(s, r.owner) == cmd.player:
+        return [f"{w.rname(cmd.region)} is {w.pname(cmd.player)}'s own: his units pass it anyway"]
     return []
 
 
 def apply_allow_transit(w: World, s: TheGameState, cmd: c.AllowTransit, dice: Dice) -> list[Event]:
+    r = s.regions[cmd.region]
+    assert r.owner is not None
+    key = (cmd.region, r.owner, cmd.player)  # granted by the region's nation: lapses if the region changes hands
     if cmd.allowed:
-        s.transit.add((cmd.nation, cmd.player))
+        s.transit.add(key)
     else:
-        s.transit.discard((cmd.nation, cmd.player))
+        s.transit.discard(key)
     verb = "allows" if cmd.allowed else "no longer allows"
-    return [ev("transit", f"{w.nname(cmd.nation)} {verb} {w.pname(cmd.player)}'s units through its regions",
-               teams=(s.nations[cmd.nation].player, cmd.player))]
+    return [ev("transit", f"{w.nname(r.owner)} {verb} {w.pname(cmd.player)}'s units through {w.rname(cmd.region)}",
+               teams=(s.nations[r.owner].player, cmd.player), places=(cmd.region,))]

@@ -9,7 +9,7 @@ secondary-production rates are scenario tables here, with shipped defaults (mark
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, field_validator
 
@@ -27,17 +27,46 @@ Category = Literal["ground", "naval", "air", "space"]
 Relation = Literal["understanding", "alliance", "control"]
 RELATION_RANK = {"understanding": 1, "alliance": 2, "control": 3}
 
+# Bounds a real world never reaches (docs/the-game.md R39): each is far above what the source's world holds (in
+# brackets: the most scenarios/the-game.yaml has), so that an absurd number is refused by `boardapp check` with its
+# file:line and never reaches end-of-turn processing, whose work grows with some of these counts.
+MAX_PEOPLE = 100_000
+"""Labour units (pool, farm, starving), insurgents or PIPs in one region [136; the whole Earth is about 800]."""
+MAX_GOODS = 1_000_000
+"""Units of one good in a region's stock or primary production, or a Diplomatic Conflict table loss [6]."""
+MAX_FACILITIES = 1_000
+"""Facilities of one type in one region, active or inactive [3]."""
+MAX_MONEY = 1_000_000_000
+"""Dollars: a bank, a cost, a setting in dollars [70]."""
+MAX_LEVEL = 100
+"""A unit's attack, defence or priority; an insurgent's attack or defence [5]."""
+MAX_TECH = 100_000
+"""A technology level, an achievement's level [3]."""
+MAX_UNITS = 5_000
+"""Military units in a scenario [104]."""
+MAX_ENTRIES = 10_000
+"""Players, nations, regions, unit types, facility types, achievements [122 regions]."""
+MAX_YEAR = 1_000_000
+"""The start year's size, and years per turn [2000; 5]."""
+
+People = Annotated[int, Field(ge=0, le=MAX_PEOPLE)]
+GoodsCount = Annotated[int, Field(ge=0, le=MAX_GOODS)]
+Money = Annotated[int, Field(ge=0, le=MAX_MONEY)]
+TechLevel = Annotated[int, Field(ge=0, le=MAX_TECH)]
+
 
 class Cost(FileModel):
     """What building, maintaining or supplying something takes."""
 
-    money: int = Field(0, ge=0, description="Dollars from the nation's central bank.")
-    minerals: int = Field(0, ge=0, description="Minerals from the region where it is built.")
-    oil: int = Field(0, ge=0, description="Oil (fuel) from the region where it is built (maintenance: any own region).")
-    coal: int = Field(0, ge=0, description="Coal (fuel), as oil.")
-    uranium: int = Field(0, ge=0, description="Uranium, as oil.")
-    electricity: int = Field(0, ge=0, description="Electricity (energy), as oil.")
-    labour: int = Field(0, ge=0, description="Labour units taken from the region's general labour pool.")
+    money: int = Field(0, ge=0, le=MAX_MONEY, description="Dollars from the nation's central bank.")
+    minerals: int = Field(0, ge=0, le=MAX_GOODS, description="Minerals from the region where it is built.")
+    oil: int = Field(0, ge=0, le=MAX_GOODS,
+                     description="Oil (fuel) from the region where it is built (maintenance: any own region).")
+    coal: int = Field(0, ge=0, le=MAX_GOODS, description="Coal (fuel), as oil.")
+    uranium: int = Field(0, ge=0, le=MAX_GOODS, description="Uranium, as oil.")
+    electricity: int = Field(0, ge=0, le=MAX_GOODS, description="Electricity (energy), as oil.")
+    labour: int = Field(0, ge=0, le=MAX_PEOPLE,
+                        description="Labour units taken from the region's general labour pool.")
 
     def goods(self) -> dict[str, int]:
         """The goods (not money, not labour) this cost names, with amounts."""
@@ -59,15 +88,16 @@ class UnitType(FileModel):
     label: str = Field(max_length=4, description="Short label drawn on the counter.")
     category: Category = Field(description="ground, naval, air or space (spacecraft).")
     minor: bool = Field(False, description="A minor unit (small counter; ground only). Others are major units.")
-    attack: int = Field(0, ge=0, description="Attack value (lower right of the counter).")
-    defence: int = Field(0, ge=0, description="Defence value (parenthetical, lower centre).")
-    priority: int = Field(0, ge=0, description="Attack priority (lower left); higher attacks first.")
+    attack: int = Field(0, ge=0, le=MAX_LEVEL, description="Attack value (lower right of the counter).")
+    defence: int = Field(0, ge=0, le=MAX_LEVEL, description="Defence value (parenthetical, lower centre).")
+    priority: int = Field(0, ge=0, le=MAX_LEVEL, description="Attack priority (lower left); higher attacks first.")
     cost: Cost = Field(default_factory=Cost, description="Build cost.")
     maintenance: Cost = Field(default_factory=Cost, description="Maintenance (and operational supply) per turn.")
     buildable: bool = Field(True, description="May be built directly (of ground units only militia and minor "
                             "units; other ground types come from converting a militia).")
-    requires_tech: dict[str, int] = Field(default_factory=dict, description="Technology field -> level the nation "
-                                          "needs at the moment of production (or conversion).")
+    requires_tech: dict[str, TechLevel] = Field(default_factory=dict,
+                                                description="Technology field -> level the nation "
+                                                "needs at the moment of production (or conversion).")
     tags: list[Literal["bomber", "icbm", "awacs", "surveillance", "merchant", "transport"]] = Field(
         default_factory=list,
         description="Special roles: bomber (never attacks air units), icbm (a spacecraft that attacks anything), "
@@ -83,12 +113,12 @@ class FacilityType(FileModel):
     maintenance: Cost = Field(default_factory=Cost, description="Maintenance per turn.")
     requires: list[Id] = Field(default_factory=list, description="Facilities that must be active in the region "
                                "at the moment of production and of maintenance.")
-    requires_tech: dict[str, int] = Field(default_factory=dict, description="Technology field -> level needed.")
+    requires_tech: dict[str, TechLevel] = Field(default_factory=dict, description="Technology field -> level needed.")
     labour: Literal["pool", "farm"] | None = Field(
         None, description="Where the labour unit absorbed in its construction goes when it becomes inactive: "
         "pool (factory, R&D, transport net), farm (the food box: mechanised farm), or none.")
-    money: int = Field(0, ge=0, description="Secondary production (dollars per turn) while active.")
-    food: int = Field(0, ge=0, description="Food produced per turn while active (mechanised farm).")
+    money: int = Field(0, ge=0, le=MAX_MONEY, description="Secondary production (dollars per turn) while active.")
+    food: int = Field(0, ge=0, le=MAX_GOODS, description="Food produced per turn while active (mechanised farm).")
     research: bool = Field(False, description="An R&D facility: a nation needs one active to do research.")
     intrinsic_labour: bool = Field(False, description="Counts as one labour unit for population growth (the source: "
                                    "factories, transportation, mechanised agriculture).")
@@ -97,8 +127,9 @@ class FacilityType(FileModel):
 class DiplomaticResult(FileModel):
     """One cell of the Diplomatic Conflict table: PIPs each side loses."""
 
-    attacker: int = Field(0, ge=0, description="PIPs the attacker loses.")
-    defender: int = Field(0, ge=0, description="PIPs the defender(s) lose (from the largest holding first).")
+    attacker: int = Field(0, ge=0, le=MAX_PEOPLE, description="PIPs the attacker loses.")
+    defender: int = Field(0, ge=0, le=MAX_PEOPLE,
+                          description="PIPs the defender(s) lose (from the largest holding first).")
 
 
 class DiplomaticColumn(FileModel):
@@ -189,7 +220,8 @@ class Achievement(FileModel):
     id: Id = Field(description="The coupon's id.")
     name: str = Field(description="'Hydrogen net', 'Beanstalk' …")
     field: str = Field(description="Technology field (energy, industry, …).")
-    level: int = Field(ge=1, description="The level the achievement needs; the coupon comes at one level less.")
+    level: int = Field(ge=1, le=MAX_TECH,
+                       description="The level the achievement needs; the coupon comes at one level less.")
     requirements: str = Field("", description="The coupon's text: what fielding it takes.")
 
 
@@ -212,34 +244,40 @@ def default_achievements() -> list[Achievement]:
 class Settings(FileModel):
     """Every number the source leaves open, with its shipped default (rulings in docs/the-game.md)."""
 
-    start_year: int = Field(2000, description="The year of the first turn (after the source's World War III).")
-    years_per_turn: int = Field(5, ge=1, description="Years per turn: the source played 5- or 10-year turns.")
-    growth_percent: dict[int, int] = Field(
+    start_year: int = Field(2000, ge=-MAX_YEAR, le=MAX_YEAR,
+                            description="The year of the first turn (after the source's World War III).")
+    years_per_turn: int = Field(5, ge=1, le=MAX_YEAR,
+                                description="Years per turn: the source played 5- or 10-year turns.")
+    growth_percent: dict[int, Annotated[int, Field(ge=0, le=1000)]] = Field(
         default_factory=lambda: {1: 20, 2: 15, 3: 10, 4: 5},
         description="Population growth per turn, percent, by ED level (the source's rates).")
-    money_per_labour: dict[int, int] = Field(
+    money_per_labour: dict[int, Money] = Field(
         default_factory=lambda: {1: 0, 2: 1, 3: 1, 4: 2},
         description="Secondary production: dollars per general-pool labour unit, by ED level.")
-    food_per_farm_labour: int = Field(2, ge=0, description="Food each farm-sector labour unit produces.")
-    food_per_labour: int = Field(1, ge=0, description="Food each labour unit eats at maintenance.")
-    pip_cost: int = Field(1, ge=0, description="Dollars per PIP (doubled for a player who broke relations).")
-    insurgent_cost: int = Field(1, ge=0, description="Dollars per insurgent bought.")
-    economic_aid_per_pip: int = Field(2, ge=1, description="Dollars of economic aid per PIP (the source: $2).")
-    research_cost: int = Field(10, ge=1, description="R&D dollars per level: the next level n+1 costs "
+    food_per_farm_labour: int = Field(2, ge=0, le=MAX_GOODS, description="Food each farm-sector labour unit produces.")
+    food_per_labour: int = Field(1, ge=0, le=MAX_GOODS, description="Food each labour unit eats at maintenance.")
+    pip_cost: int = Field(1, ge=0, le=MAX_MONEY,
+                          description="Dollars per PIP (doubled for a player who broke relations).")
+    insurgent_cost: int = Field(1, ge=0, le=MAX_MONEY, description="Dollars per insurgent bought.")
+    economic_aid_per_pip: int = Field(2, ge=1, le=MAX_MONEY,
+                                      description="Dollars of economic aid per PIP (the source: $2).")
+    research_cost: int = Field(10, ge=1, le=MAX_MONEY, description="R&D dollars per level: the next level n+1 costs "
                                "research_cost x (n+1).")
     tech_fields: list[str] = Field(default_factory=lambda: ["energy", "industry", "military", "space", "biology"],
                                    description="Technology fields.")
-    upgrade_pips: dict[str, int] = Field(
+    upgrade_pips: dict[str, People] = Field(
         default_factory=lambda: {"understanding": 5, "alliance": 5, "control": 5, "absorption": 10},
         description="PIPs spent on each upgrade (the source's 5, 5, 5 and 10).")
-    insurgent_attack: int = Field(1, ge=0, description="Attack value of an insurgent.")
-    insurgent_defence: int = Field(0, ge=0, description="Defence value of an insurgent.")
-    ship_zones: int = Field(50, ge=1, description="Zones a merchant ship (or transport aircraft) moves per turn.")
-    ship_bulk: int = Field(1, ge=1, description="Food, coal or minerals one ship carries.")
-    ship_fluid: int = Field(2, ge=1, description="Oil or hydrogen one ship carries.")
-    stand_down_major: int = Field(10, ge=0, description="Loyal insurgents a major ground unit becomes on "
+    insurgent_attack: int = Field(1, ge=0, le=MAX_LEVEL, description="Attack value of an insurgent.")
+    insurgent_defence: int = Field(0, ge=0, le=MAX_LEVEL, description="Defence value of an insurgent.")
+    ship_zones: int = Field(50, ge=1, le=MAX_GOODS,
+                            description="Zones a merchant ship (or transport aircraft) moves per turn.")
+    ship_bulk: int = Field(1, ge=1, le=MAX_GOODS, description="Food, coal or minerals one ship carries.")
+    ship_fluid: int = Field(2, ge=1, le=MAX_GOODS, description="Oil or hydrogen one ship carries.")
+    stand_down_major: int = Field(10, ge=0, le=MAX_PEOPLE,
+                                  description="Loyal insurgents a major ground unit becomes on "
                                   "voluntary stand-down in hostile territory.")
-    stand_down_minor: int = Field(1, ge=0, description="The same for a minor unit.")
+    stand_down_minor: int = Field(1, ge=0, le=MAX_PEOPLE, description="The same for a minor unit.")
 
     @field_validator("growth_percent", "money_per_labour")
     @classmethod
@@ -262,16 +300,16 @@ class Nation(FileModel):
     name: str = Field(description="Its name as the source gives it.")
     player: Id = Field(description="The player who leads it.")
     capital: Id = Field(description="The region holding its capital.")
-    bank: int = Field(0, ge=0, description="Money in the central bank, dollars.")
-    tech: dict[str, int] = Field(default_factory=dict, description="Technology level per field (unlisted: 0).")
+    bank: int = Field(0, ge=0, le=MAX_MONEY, description="Money in the central bank, dollars.")
+    tech: dict[str, TechLevel] = Field(default_factory=dict, description="Technology level per field (unlisted: 0).")
     at_war_with: list[Id] = Field(default_factory=list, description="Nations it is at war with at the start.")
 
 
 class Facilities(FileModel):
     """How many facilities of one type a region holds."""
 
-    active: int = Field(0, ge=0, description="Active facilities of this kind.")
-    inactive: int = Field(0, ge=0, description="Inactive (unmaintained) ones.")
+    active: int = Field(0, ge=0, le=MAX_FACILITIES, description="Active facilities of this kind.")
+    inactive: int = Field(0, ge=0, le=MAX_FACILITIES, description="Inactive (unmaintained) ones.")
 
 
 class RegionStart(FileModel):
@@ -281,18 +319,18 @@ class RegionStart(FileModel):
     owner: Id | None = Field(None, description="The nation whose home country it is; empty: a non-player region.")
     ed: int = Field(1, ge=1, le=4, description="Economic development level, ED1-ED4.")
     rough: bool = Field(False, description="Rough terrain.")
-    pool: int = Field(0, ge=0, description="Labour units in the general labour pool.")
-    farm: int = Field(0, ge=0, description="Labour units in the farm sector (food box).")
-    starving: int = Field(0, ge=0, description="Starving labour units.")
-    primary: dict[Good, int] = Field(default_factory=dict, description="Primary production per turn (resource "
+    pool: int = Field(0, ge=0, le=MAX_PEOPLE, description="Labour units in the general labour pool.")
+    farm: int = Field(0, ge=0, le=MAX_PEOPLE, description="Labour units in the farm sector (food box).")
+    starving: int = Field(0, ge=0, le=MAX_PEOPLE, description="Starving labour units.")
+    primary: dict[Good, GoodsCount] = Field(default_factory=dict, description="Primary production per turn (resource "
                                      "boxes): good -> units.")
-    stock: dict[Good, int] = Field(default_factory=dict, description="Goods lying in the region at the start.")
+    stock: dict[Good, GoodsCount] = Field(default_factory=dict, description="Goods lying in the region at the start.")
     facilities: dict[Id, Facilities] = Field(default_factory=dict, description="Facility type -> counts.")
-    pips: dict[Id, int] = Field(default_factory=dict, description="Player -> PIPs here.")
+    pips: dict[Id, People] = Field(default_factory=dict, description="Player -> PIPs here.")
     relations: dict[Id, Relation] = Field(default_factory=dict, description="Player -> understanding, alliance or "
                                           "control here.")
-    insurgents: int = Field(0, ge=0, description="Independent insurgents.")
-    loyal_insurgents: dict[Id, int] = Field(default_factory=dict, description="Nation -> insurgents loyal to it.")
+    insurgents: int = Field(0, ge=0, le=MAX_PEOPLE, description="Independent insurgents.")
+    loyal_insurgents: dict[Id, People] = Field(default_factory=dict, description="Nation -> insurgents loyal to it.")
     occupier: Id | None = Field(None, description="Nation that militarily occupies it (Control won in combat).")
 
 
@@ -313,19 +351,22 @@ class TheGameScenario(ScenarioBase):
     """A scenario of GDW's The Game."""
 
     rules: str = Field("thegame", pattern="^thegame$", description="Always 'thegame' for this rule module.")
-    players: list[Player] = Field(description="The players (teams), each leading several nations.")
-    nations: list[Nation] = Field(description="The player nations.")
-    regions: list[RegionStart] = Field(description="Every region of the map, land and sea.")
-    units: list[UnitStart] = Field(default_factory=list, description="Military units at the start.")
+    players: list[Player] = Field(max_length=MAX_ENTRIES,
+                                  description="The players (teams), each leading several nations.")
+    nations: list[Nation] = Field(max_length=MAX_ENTRIES, description="The player nations.")
+    regions: list[RegionStart] = Field(max_length=MAX_ENTRIES, description="Every region of the map, land and sea.")
+    units: list[UnitStart] = Field(default_factory=list, max_length=MAX_UNITS,
+                                   description="Military units at the start.")
     # (not 'unit_types': the editor reads a scenario's 'unit_types' as War in Binni's)
-    unit_table: list[UnitType] = Field(default_factory=default_unit_types, description="Unit values and costs "
+    unit_table: list[UnitType] = Field(default_factory=default_unit_types, max_length=MAX_ENTRIES,
+                                       description="Unit values and costs "
                                        "(shipped defaults: the source lacks its counters' chart).")
-    facility_types: list[FacilityType] = Field(default_factory=default_facility_types,
+    facility_types: list[FacilityType] = Field(default_factory=default_facility_types, max_length=MAX_ENTRIES,
                                                description="Facilities (shipped defaults).")
     diplomatic_table: list[DiplomaticColumn] = Field(
         default_factory=default_diplomatic_table,
         description="The Diplomatic Conflict table, columns from worst to best odds (shipped default).")
-    achievements: list[Achievement] = Field(default_factory=default_achievements,
+    achievements: list[Achievement] = Field(default_factory=default_achievements, max_length=MAX_ENTRIES,
                                             description="Technology coupons.")
     settings: Settings = Field(default_factory=Settings, description="Numbers the source leaves open.")
     position: dict[str, Any] | None = Field(

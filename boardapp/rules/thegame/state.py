@@ -132,8 +132,8 @@ class TheGameState:
     units: dict[str, UnitState]
     wars: set[frozenset[str]] = field(default_factory=set)
     """Pairs of nations at war."""
-    transit: set[tuple[str, str]] = field(default_factory=set)
-    """(nation, player): the nation allows the player's units to pass through its regions."""
+    transit: set[tuple[str, str, str]] = field(default_factory=set)
+    """(region, nation, player): the nation whose region it is allows the player's units through it."""
     next_unit: int = 1
     # --- this turn's records (cleared when a turn begins) ---
     broken: set[tuple[str, str]] = field(default_factory=set)
@@ -165,6 +165,17 @@ class TheGameState:
     """One ledger snapshot per completed turn (and the start): never changed once appended."""
     combat_ships: set[str] = field(default_factory=set)
     """Merchant ships that carried combat units this turn (they carry no trade)."""
+    breakthrough: set[str] = field(default_factory=set)
+    """Units granted a breakthrough this combat year (they may be supplied, move and attack again)."""
+    friendly_ships: set[tuple[str, str]] = field(default_factory=set)
+    """(player, owner): the owner's merchant ships and transport aircraft count as friendly to the player (they
+    form part of his pipelines and carry his goods)."""
+    unloaded: dict[str, int] = field(default_factory=dict)
+    """'<region>:<good>' -> units of the good off-loaded from a ship or aircraft there this turn (an item is loaded
+    and off-loaded only once per turn)."""
+    reactivated: dict[str, int] = field(default_factory=dict)
+    """'facility:<region>:<type>' -> facilities reactivated this turn (paid twice maintenance: not maintained
+    again in VI.A)."""
 
     def copy(self) -> TheGameState:
         return TheGameState(
@@ -176,7 +187,8 @@ class TheGameState:
             set(self.broken), dict(self.built), dict(self.carrier_zones), dict(self.pips_bought),
             [p.copy() for p in self.pending], set(self.attacks), {k: list(v) for k, v in self.dip_order.items()},
             dict(self.destroyed), list(self.order), set(self.fought), dict(self.insurgent_attacks),
-            set(self.neglected), list(self.news), list(self.history), set(self.combat_ships))
+            set(self.neglected), list(self.news), list(self.history), set(self.combat_ships),
+            set(self.breakthrough), set(self.friendly_ships), dict(self.unloaded), dict(self.reactivated))
 
     def at_war(self, a: str, b: str) -> bool:
         return frozenset((a, b)) in self.wars

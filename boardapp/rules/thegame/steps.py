@@ -43,7 +43,7 @@ STEPS: tuple[Step, ...] = (
     Step("IV.C", "year-3", "Third year", _COMBAT, "control after combat; hostile air and naval units withdraw"),
     Step("IV.D", "year-4", "Fourth year", _COMBAT, "control after combat; hostile air and naval units withdraw"),
     Step("IV.E", "year-5", "Fifth year", _COMBAT, "control after combat; hostile air and naval units withdraw"),
-    Step("V", "trade", "Transportation and trade", frozenset({"ship", "pay"}), "closes trade"),
+    Step("V", "trade", "Transportation and trade", frozenset({"ship", "voyage", "pay"}), "closes trade"),
     Step("VI.A", "maintenance", "Maintenance", frozenset({"neglect", "reactivate"}),
          "pays maintenance (money, fuel, energy, food); the unpaid become inactive; labour eats"),
     Step("VI.B", "attrition", "Attrition", frozenset(),
@@ -53,7 +53,7 @@ STEPS: tuple[Step, ...] = (
          "ends the turn: the ledger's history records it and the next turn begins"),
 )
 
-ANY_TIME = frozenset({"edit", "finish_step", "allow_transit", "make_peace"})
+ANY_TIME = frozenset({"edit", "finish_step", "allow_transit", "friendly_ships", "make_peace"})
 """Commands with no step of their own."""
 
 STEP_OF: dict[str, tuple[int, ...]] = {}
