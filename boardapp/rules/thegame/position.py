@@ -144,9 +144,16 @@ def _nations_units(module: Any, s: TheGameState) -> Found:
     for i, pair in enumerate(sorted(s.wars, key=sorted)):
         if len(pair) != 2 or any(x not in s.nations for x in pair):
             found.append(((*P, "wars", i), f"a war is a pair of two nations, not {sorted(pair)}"))
-    for i, (nation, player) in enumerate(sorted(s.transit)):
-        if nation not in s.nations or player not in players:
-            found.append(((*P, "transit", i), f"transit is [nation, player], not [{nation}, {player}]"))
+    for i, (region, nation, player) in enumerate(sorted(s.transit)):
+        if region not in s.regions or nation not in s.nations or player not in players:
+            found.append(((*P, "transit", i),
+                          f"transit is [region, nation, player], not [{region}, {nation}, {player}]"))
+    for i, (player, owner) in enumerate(sorted(s.friendly_ships)):
+        if player not in players or owner not in players:
+            found.append(((*P, "friendly_ships", i), f"friendly ships are [player, owner], not [{player}, {owner}]"))
+    for uid in sorted(s.breakthrough):
+        if uid not in s.units:
+            found.append(((*P, "breakthrough"), f"no unit {uid!r} to break through"))
     for i, b in enumerate(s.pending):
         if b.nation not in s.nations or b.region not in s.regions:
             found.append(((*P, "pending", i), f"a build waiting is made by a nation in a region, not {b.nation!r} "
