@@ -36,9 +36,8 @@ def tie(g: Game[Any]) -> Any:
 
 
 def tied_game() -> Game[Any]:
-    return russia_down_to({"mos": "russia", "sev": "russia"},
-                          [{"power": "austria", "type": "A", "at": "ukr"}, {"power": "turkey", "type": "A", "at": "arm"}],
-                          season="fall")
+    units = [{"power": "austria", "type": "A", "at": "ukr"}, {"power": "turkey", "type": "A", "at": "arm"}]
+    return russia_down_to({"mos": "russia", "sev": "russia"}, units, season="fall")
 
 
 def test_a_true_tie_leaves_the_country_unassigned_and_names_the_candidates() -> None:
