@@ -34,3 +34,32 @@ def test_arrange_then_meet_from_the_table(window: Any, loaded: Any) -> None:
     click(view, "meet:gov-mil:for-mil")
     assert game.entries[-1].command == {"kind": "meet", "player": "gov-mil", "counterpart": "for-mil"}
     assert game.state.met == [("gov-mil", "for-mil")]
+
+
+def test_a_meeting_at_the_break_is_on_the_big_screen_at_hall_size(qtbot: Any, loaded: Any) -> None:
+    """The hall standard: the meeting's line is painted at least 19 px high (ink, measured in the grab) at
+    1920 by 1080. The tour's break: Gov-Mil and For-Mil meet (the arrangement itself never reaches it)."""
+    from boardapp.ui.bigscreen.window import BigScreenWindow
+
+    game = game_at(loaded, 42)  # the tour: arranged in turn 2, ended turn 2, Gov-Mil meets For-Mil
+    assert game.state.conference and game.state.met == [("gov-mil", "for-mil")]
+    screen = BigScreenWindow(game)
+    qtbot.addWidget(screen)
+    screen.resize(1920, 1080)
+    screen.show()
+    qtbot.waitExposed(screen)
+    table = screen.screen_view
+    spot = table.spot("meeting:gov-mil:for-mil")
+    assert spot.texts == ["Meeting: Gov-Mil & For-Mil"]
+    image = table.grab().toImage()
+    x, y, w, h = (int(v) for v in spot.rect)
+    rows = [j for j in range(max(0, y - 4), min(image.height(), y + h + 4))
+            if any(_inkish(image.pixelColor(i, j)) for i in range(x, min(image.width(), x + w), 2))]
+    assert rows, "the line is painted"
+    ink = rows[-1] - rows[0] + 1
+    assert ink >= 19 * table.devicePixelRatioF(), ink
+
+
+def _inkish(c: Any) -> bool:
+    """Close to the line's ink, #8a4b00 (brown on the panel's light fill)."""
+    return abs(c.red() - 0x8a) < 40 and abs(c.green() - 0x4b) < 40 and c.blue() < 60

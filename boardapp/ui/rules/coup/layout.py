@@ -428,7 +428,7 @@ class Table:
                      align="left", ink="#8a4b00", ident="conference")
         meetings = [("Meeting", m) for m in t.get("meetings", [])] + [
             ("Arranged", m) for m in t.get("meetings_arranged", []) if m not in t.get("meetings", [])]
-        my, mh = dy + ch + 3.2 * u, (3.0 if self.hall else 2.4) * u  # hall-sized on the big screen
+        my, mh = dy + ch + 3.2 * u, (3.6 if self.hall else 2.4) * u  # hall-sized (caps >= 19 px) on the big screen
         for word, m in meetings:  # the break's meetings (an arrangement only where the audience may see it)
             if my + mh > y + h:
                 break
