@@ -43,6 +43,8 @@ DIPLOMACY = Manifest.model_validate({
     "module": "boardapp.rules.diplomacy.module:DiplomacyRules",
     "contributions": {
         "board_extras": "boardapp.ui.rules.diplomacy.board:install",
+        "docks": [{"id": "diplomacy.officers", "title": "Officers",
+                   "widget": "boardapp.ui.rules.diplomacy.officers:officers_dock"}],
         # The presiding officers' commands (docs/commands-diplomacy.md), each a dialog opened from Turn.
         "dialogs": [
             {"id": "diplomacy.set_goals", "title": "Set a power's goals",

@@ -138,9 +138,13 @@ class Player:
             self.turn()
             if self.state.turn == 2:
                 self.push({"kind": "objective_met", "player": "for-mil"})
+                # arranged beforehand, during the round of play; held at the break after this turn
+                self.push({"kind": "arrange_meeting", "player": "gov-mil", "counterpart": "for-mil"})
             if self.state.turn < TURNS:
                 self.push({"kind": "end_turn"})
                 if self.state.conference:
+                    for a, b in list(self.state.arranged):
+                        self.push({"kind": "meet", "player": a, "counterpart": b})
                     self.push({"kind": "end_conference"})
         self.coup()
         self.combat()

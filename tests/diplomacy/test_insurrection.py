@@ -160,13 +160,15 @@ def test_a_retreat_into_the_last_centre_comes_after_the_fall_moves() -> None:
             in texts(result))
 
 
-def test_centres_taken_in_the_same_phase_go_to_the_power_that_took_more_of_them() -> None:
-    """Ruling (docs/mun-historical.md): among centres taken in the same phase, the power that took more."""
+def test_centres_taken_in_the_same_phase_by_two_powers_are_a_tie_for_the_officers() -> None:
+    """Issue 32: the rule gives the country to "the Great Power that took your last supply centre"; Austria
+    took two of Russia's last three centres and Turkey one, all in the same phase: no one took the last
+    one alone, so the officers rule (no tie-break by how many: tests/diplomacy/test_province_ruling.py)."""
     g = russia_down_to({"mos": "russia", "sev": "russia", "war": "russia"},
                        [{"power": "austria", "type": "A", "at": "gal"}, {"power": "austria", "type": "A", "at": "ukr"},
                         {"power": "turkey", "type": "A", "at": "arm"}], season="fall")
     g.push(orders("austria", "A Gal-War", "A Ukr-Mos"))
     g.push(orders("turkey", "A Arm-Sev"))
     result = g.push(ADJ)
-    assert ("Russia has lost its last supply centre: its country becomes a province of Austria"
-            in texts(result))
+    assert "The officers must rule whose province Russia becomes: Austria and Turkey" in texts(result)
+    assert g.summary()["eliminated"] == {"russia": ""}

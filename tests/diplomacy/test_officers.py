@@ -366,14 +366,19 @@ def test_every_command_documented_and_in_the_runnable_example(capsys: pytest.Cap
     root = MUN.parents[1]
     reference = (root / "docs/commands-diplomacy.md").read_text(encoding="utf-8")
     example = root / "docs/examples/mun-officers.yaml"
-    used = {c["kind"] for c in yaml.safe_load(example.read_text(encoding="utf-8"))}
+    tie = root / "docs/examples/diplomacy-province-tie.yaml"  # a tie needs an elimination: its own position
+    used = {c["kind"] for f in (example, tie) for c in yaml.safe_load(f.read_text(encoding="utf-8"))}
     for cls in DiplomacyRules.command_types:
         kind = cls.model_fields["kind"].default
         assert f"### `{kind}`" in reference, f"docs/commands-diplomacy.md lacks {kind!r}"
-        assert kind in used, f"docs/examples/mun-officers.yaml never uses {kind!r}"
+        assert kind in used, f"docs/examples/mun-officers.yaml (or diplomacy-province-tie.yaml) never uses {kind!r}"
     assert main(["run", str(MUN), "--commands", str(example), "--check"]) == 0  # every command legal
     out = json.loads(capsys.readouterr().out)
     assert out["result"]["winners"] == ["italy"] and out["score"]["italy"] == 5 + 2 + 3
+    russia_down = root / "tests/diplomacy/data/russia-down.yaml"
+    assert main(["run", str(russia_down), "--commands", str(tie), "--check"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["eliminated"] == {"russia": "austria"} and out["province_ties"] == {"russia": ["austria", "turkey"]}
 
 
 def test_docstring_examples(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -415,3 +420,28 @@ def test_officers_fields_checked_with_their_place(tmp_path: Any, extra: dict[str
     path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
     _kind, problems = check_file(path)
     assert [p.message for p in problems if p.severity == "error"] == [message]
+
+
+def test_political_vp_holds_every_political_point_and_the_score_is_its_parts() -> None:
+    """Issue 32.2. The digest: "Final score: supply centres plus non-territorial (political) victory points",
+    the political points being the goals' (2 set by the officers, 1 of the power's own, "up to 3"), the
+    insurrection point and any other the officers set; control of Europe earns "5 extra victory points".
+    Italy: 5 centres, 2 for goal 1 and 3 for its own goal = 5 political points, score 10. Germany: 1 other
+    political point, 5 centres, score 6."""
+    g = mun_game()
+    for cmd in ({"kind": "set_goals", "power": "italy", "goals": ["Conquer Abyssinia", "Keep Libya"]},
+                {"kind": "propose_goal", "power": "italy", "goal": "Sign the axis"},
+                {"kind": "rule_goal", "power": "italy", "allowed": True},
+                {"kind": "award_points", "power": "italy", "goal": 1, "points": 2},
+                {"kind": "award_points", "power": "italy", "goal": 3, "points": 3},
+                {"kind": "set_victory_points", "power": "germany", "points": 1}):
+        g.push(cmd)
+    s = g.summary()
+    assert s["political_vp"]["italy"] == 2 + 3 and s["political_vp"]["germany"] == 1
+    assert s["score_parts"]["italy"] == {"centres": 5, "goals": 5, "insurrection": 0, "other": 0, "political": 5,
+                                         "europe": 0, "score": 10}
+    assert s["score_parts"]["germany"] == {"centres": 5, "goals": 0, "insurrection": 0, "other": 1, "political": 1,
+                                           "europe": 0, "score": 6}
+    for power, parts in s["score_parts"].items():
+        assert parts["political"] == parts["goals"] + parts["insurrection"] + parts["other"], power
+        assert parts["score"] == parts["centres"] + parts["political"] + parts["europe"] == s["score"][power], power

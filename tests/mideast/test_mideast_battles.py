@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from boardapp.engine.module import IllegalCommandError
+
 from .helpers import module, new_game, play, reasons, to_turn
 
 
@@ -55,14 +59,29 @@ def test_all_moves_are_declared_before_any_battle() -> None:
         "Move Forces comes before Resolve Battles: a function passed cannot be gone back to"]
 
 
-def test_one_battle_at_a_time_in_the_phasing_players_order() -> None:
+ORDER_RULE = '"Each separate attack may be resolved in any order desired by the Phasing Player" (the synopsis)'
+
+
+def test_only_the_phasing_player_chooses_the_order_of_battles() -> None:
+    """The synopsis: "Each separate attack may be resolved in any order desired by the Phasing Player."
+    Egypt (phasing) attacks Cyrenaica and Hejaz: Saudi Arabia's fist for Hejaz may not choose Hejaz first;
+    Egypt's fist opens a battle (Hejaz), then that battle's other fist comes before any other."""
     g = new_game(settings={"peacekeeping_at": None})
     play(g, {"kind": "choose_phases", "phases": ["military", "diplomatic"]},
          {"kind": "attack", "zone": "lower-egypt", "to": "cyrenaica", "forces": 2},
-         {"kind": "attack", "zone": "upper-egypt", "to": "hejaz", "forces": 2},
-         {"kind": "fist", "battle": "hejaz", "side": "defender", "chips": 0})
+         {"kind": "attack", "zone": "upper-egypt", "to": "hejaz", "forces": 2})
+    defender_first = {"kind": "fist", "battle": "hejaz", "side": "defender", "chips": 1}
+    assert reasons(g, defender_first) == [
+        f"Egypt, the Phasing Player, chooses which battle is resolved next: {ORDER_RULE}. His fist opens a "
+        "battle; waiting: Cyrenaica, Hejaz"]
+    play(g, {"kind": "fist", "battle": "hejaz", "side": "attacker", "chips": 1})  # Egypt chooses Hejaz
     assert reasons(g, {"kind": "fist", "battle": "cyrenaica", "side": "attacker", "chips": 1}) == [
         "the battle for Hejaz is open: its other fist comes first"]
+    assert reasons(g, {"kind": "fist", "battle": "cyrenaica", "side": "defender", "chips": 1}) == [
+        "the battle for Hejaz is open: its other fist comes first"]
+    play(g, defender_first)  # 1 against 1: "Ties are won by the Defender", so no retreat waits
+    # Hejaz is decided; Cyrenaica is the only battle left: there is no order to choose, either fist may come.
+    assert reasons(g, {"kind": "fist", "battle": "cyrenaica", "side": "defender", "chips": 1}) == []
 
 
 # --- the fist ----------------------------------------------------------------------------
@@ -126,6 +145,37 @@ def test_the_defender_retreats_as_one_group_into_a_zone_it_controls_and_is_overt
     # Overturned Forces recover when the Player-Turn ends.
     play(g, {"kind": "end_turn"})
     assert g.state.overturned == {}
+
+
+RETREAT_RULE = '"All retreating Forces must move as one group into one neighboring controlled zone" (the synopsis)'
+
+
+def test_a_retreat_of_part_of_the_forces_or_to_two_zones_is_refused_by_the_rule_in_words() -> None:
+    """Libya's 2 upright Forces leave Cyrenaica (Egypt won 3 to 0) "as one group into one neighboring
+    controlled zone": not 1 of them, not to two zones."""
+    g = new_game()
+    egypt_attacks(g)
+    fists(g, "cyrenaica", 3, 0)
+    assert g.state.retreat is not None and g.state.retreat.forces == 2
+    assert reasons(g, {"kind": "retreat", "to": "tripolitania", "forces": 1}) == [
+        f"Libya's 2 Forces from Cyrenaica retreat together, not 1 of them: {RETREAT_RULE}"]
+    two = {"kind": "retreat", "to": ["tripolitania", "lower-egypt"]}
+    assert reasons(g, two) == [
+        f"Libya's 2 Forces from Cyrenaica cannot retreat to Tripolitania and Lower Egypt: {RETREAT_RULE}. One "
+        "retreat names one zone (to split the group CONTROL forces a retreat of part of it, with forces:)"]
+    with pytest.raises(IllegalCommandError):  # naming two zones cannot be forced
+        g.push(two | {"force": "CONTROL"})
+    assert reasons(g, {"kind": "retreat", "to": "tripolitania", "forces": 3}) == [
+        "only 2 of Libya's Forces from Cyrenaica wait to retreat, not 3"]
+    assert reasons(g, {"kind": "retreat", "to": ["tripolitania"], "forces": 2}) == []  # the whole group, one zone
+    # Forced, part of the group goes; the rest waits, and may follow only into the same zone.
+    play(g, {"kind": "retreat", "to": "tripolitania", "forces": 1, "force": "CONTROL splits the group"})
+    assert g.state.forces["tripolitania"] == 2 + 1 and g.state.retreat is not None
+    assert g.state.retreat.forces == 1
+    assert reasons(g, {"kind": "retreat"}) == [
+        f"part of Libya's group from Cyrenaica went to Tripolitania: the rest goes there too ({RETREAT_RULE})"]
+    play(g, {"kind": "retreat", "to": "tripolitania"})
+    assert g.state.retreat is None and g.state.forces["tripolitania"] == 4 and g.state.overturned["tripolitania"] == 2
 
 
 def test_no_retreat_means_elimination() -> None:
@@ -207,14 +257,14 @@ def test_no_retreat_into_the_peacekeeping_zone() -> None:
 def with_superpower(countries: dict[str, Any] | None = None) -> Any:
     """Egypt (Red Bloc) gets its Superpower Force in round 1; round 2 starts with Egypt's Player-Turn."""
     g = new_game(countries={"egypt": {"bloc": "red"}, **(countries or {})})
-    play(g, {"kind": "choose_phases", "phases": ["economic", "diplomatic"]}, {"kind": "superpower"})
+    play(g, {"kind": "choose_phases", "phases": ["military", "diplomatic"]}, {"kind": "superpower"})
     to_turn(g, "egypt")
     return g
 
 
 def test_superpower_intervention_only_for_a_bloc_member() -> None:
     g = new_game()
-    play(g, {"kind": "choose_phases", "phases": ["economic", "diplomatic"]})
+    play(g, {"kind": "choose_phases", "phases": ["military", "diplomatic"]})
     assert reasons(g, {"kind": "superpower"}) == [
         "Egypt is Non-Aligned: only a Bloc member may call Superpower Intervention"]
     g = with_superpower()

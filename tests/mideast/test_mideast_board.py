@@ -40,7 +40,7 @@ def test_forces_are_stacks_with_their_number_and_the_peacekeeping_force_a_token(
 
 def test_the_un_tally_is_live() -> None:
     g = new_game()
-    play(g, {"kind": "choose_phases", "phases": ["economic", "diplomatic"]},
+    play(g, {"kind": "choose_phases", "phases": ["military", "diplomatic"]},
          {"kind": "un_motion", "motion": "peacekeeping", "zone": "jordan"},
          {"kind": "un_vote", "player": "egypt", "vote": "yea"}, {"kind": "un_vote", "player": "syria", "vote": "nay"},
          {"kind": "un_vote", "player": "iraq", "vote": "nay"})
@@ -51,14 +51,14 @@ def test_the_un_tally_is_live() -> None:
 
 def test_the_auction_shows_bids_as_they_come_and_the_highest() -> None:
     g = new_game()
-    play(g, {"kind": "choose_phases", "phases": ["economic", "diplomatic"]}, {"kind": "host_auction"},
+    play(g, {"kind": "choose_phases", "phases": ["military", "diplomatic"]}, {"kind": "host_auction"},
          {"kind": "bid", "player": "iran", "chips": 3}, {"kind": "bid", "player": "iraq", "chips": 7})
     assert section(g, "auction") == [["Iran", "3"], ["Iraq", "7"], ["Highest", "Iraq 7"]]
 
 
 def test_a_bid_given_away_since_cannot_be_paid() -> None:
     g = new_game()
-    play(g, {"kind": "choose_phases", "phases": ["economic", "diplomatic"]}, {"kind": "host_auction"},
+    play(g, {"kind": "choose_phases", "phases": ["military", "diplomatic"]}, {"kind": "host_auction"},
          {"kind": "bid", "player": "iraq", "chips": 18}, {"kind": "give_chips", "player": "iraq", "to": "iran",
                                                           "chips": 5})
     assert reasons(g, {"kind": "close_auction"}) == ["Iraq bid 18 but now holds 15 Oil Chips"]

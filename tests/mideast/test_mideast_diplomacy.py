@@ -8,7 +8,7 @@ from .helpers import module, new_game, play, reasons, to_turn
 
 
 def diplomatic(g: Any) -> None:
-    play(g, {"kind": "choose_phases", "phases": ["economic", "diplomatic"]})
+    play(g, {"kind": "choose_phases", "phases": ["military", "diplomatic"]})
 
 
 # --- the Arms Auction ------------------------------------------------------------------------
@@ -106,8 +106,29 @@ def test_the_occupant_of_the_target_zone_may_veto_after_the_motion_passes() -> N
     diplomatic(g)
     play(g, {"kind": "un_motion", "motion": "peacekeeping", "zone": "jordan"},
          {"kind": "un_vote", "player": "egypt", "vote": "yea"})
-    events = play(g, {"kind": "un_tally", "veto": True})
+    events = play(g, {"kind": "un_tally", "veto": "jordan"})
     assert events[-1].kind == "un_veto" and g.state.pkf == "sinai"
+    assert events[-1].teams == ("jordan",) and events[-1].text == "Jordan vetoes the UN Force's move into Jordan"
+
+
+VETO_RULE = '"any player can veto any such move into a zone he occupies" (the synopsis)'
+
+
+def test_a_veto_names_the_vetoing_player_and_only_the_occupant_may_veto() -> None:
+    """The synopsis: "any player can veto any such move into a zone he occupies" — Jordan occupies Jordan,
+    Egypt does not; a veto that names nobody cannot be checked."""
+    g = new_game()
+    diplomatic(g)
+    play(g, {"kind": "un_motion", "motion": "peacekeeping", "zone": "jordan"},
+         {"kind": "un_vote", "player": "egypt", "vote": "yea"})
+    assert reasons(g, {"kind": "un_tally", "veto": "egypt"}) == [
+        f"Egypt does not occupy Jordan (Jordan does): {VETO_RULE}"]
+    assert reasons(g, {"kind": "un_tally", "veto": True}) == [
+        f"a veto names the vetoing player (veto: jordan, who occupies Jordan): {VETO_RULE}"]
+    assert reasons(g, {"kind": "un_tally", "veto": "atlantis"})[0].startswith("unknown player 'atlantis'")
+    assert reasons(g, {"kind": "un_tally", "veto": "jordan"}) == []
+    play(g, {"kind": "un_tally"})  # no veto: the UN Force moves
+    assert g.state.pkf == "jordan"
 
 
 def test_a_veto_needs_an_occupant() -> None:
@@ -143,7 +164,7 @@ def test_a_cease_fire_needs_two_thirds_of_yea_and_nay() -> None:
 
 def test_peace_scores_chips_less_two_per_superpower_force() -> None:
     g = new_game(countries={"egypt": {"bloc": "red", "chips": 30}, "israel": {"chips": 27}})
-    play(g, {"kind": "choose_phases", "phases": ["economic", "diplomatic"]}, {"kind": "superpower"})
+    play(g, {"kind": "choose_phases", "phases": ["military", "diplomatic"]}, {"kind": "superpower"})
     # The Superpower Alliance is the last function: the motion comes in the next Player-Turn.
     assert "comes before Superpower Alliance" in reasons(g, {"kind": "un_motion", "motion": "cease_fire"})[0]
     to_turn(g, "israel")
@@ -159,7 +180,7 @@ def test_peace_scores_chips_less_two_per_superpower_force() -> None:
 def test_war_scores_forces_plus_two_per_superpower_force() -> None:
     g = new_game(settings={"rounds": 1}, countries={"israel": {"bloc": "blue"}})
     to_turn(g, "israel")
-    play(g, {"kind": "choose_phases", "phases": ["economic", "diplomatic"]}, {"kind": "superpower"})
+    play(g, {"kind": "choose_phases", "phases": ["military", "diplomatic"]}, {"kind": "superpower"})
     for _ in range(20):
         if g.state.ended:
             break

@@ -22,9 +22,11 @@ def candidates(g: Any, rng: random.Random) -> list[dict[str, Any]]:
     m = module(g)
     r, s = m.rules, g.state
     players = r.order
+    zone = s.motion.zone if s.motion is not None else None
+    vetoer = (s.owner.get(zone) if zone else None) or players[0]  # the occupant (a veto names its player)
     out: list[dict[str, Any]] = [{"kind": "end_turn"}, {"kind": "collect_oil"}, {"kind": "host_auction"},
                                  {"kind": "close_auction"}, {"kind": "superpower"},
-                                 {"kind": "un_tally"}, {"kind": "un_tally", "veto": True}]
+                                 {"kind": "un_tally"}, {"kind": "un_tally", "veto": vetoer}]
     a, b = rng.choice(PHASE_PAIRS)
     out.append({"kind": "choose_phases", "phases": [a, b]})
     z = rng.choice(r.zones)

@@ -8,6 +8,11 @@ from boardapp.engine.module import IllegalCommandError
 
 from .helpers import module, new_game, play, reasons, to_turn
 
+SKIPS_OIL = ("{what} skips Collect Oil Revenue: Egypt would not collect the 2 Oil Chips due, and a function passed "
+             "cannot be gone back to (collect_oil first; CONTROL may force the skip)")
+"""The synopsis: "A player cannot repeat or go back to a Function already missed." Egypt's revenue: Lower and
+Upper Egypt, 1 chip each (ruling 4) = 2."""
+
 
 @pytest.mark.parametrize("phases", [["economic", "military"], ["military", "diplomatic"],
                                     ["economic", "diplomatic"]])
@@ -40,8 +45,10 @@ def test_a_function_of_a_phase_not_chosen_is_refused() -> None:
 
 def test_functions_may_be_skipped_but_never_gone_back_to_or_repeated() -> None:
     g = new_game()
-    play(g, {"kind": "choose_phases", "phases": ["economic", "diplomatic"]},
-         {"kind": "drill", "zone": "upper-egypt", "bid": 1, "found": 0})  # Oil Revenue skipped
+    play(g, {"kind": "choose_phases", "phases": ["economic", "diplomatic"]})
+    drill = {"kind": "drill", "zone": "upper-egypt", "bid": 1, "found": 0}
+    assert reasons(g, drill) == [SKIPS_OIL.format(what="Drilling Bids")]  # skipping pay is confirmed first
+    play(g, drill | {"force": "CONTROL: Egypt skips its revenue"})  # Oil Revenue skipped
     assert reasons(g, {"kind": "collect_oil"}) == [
         "Collect Oil Revenue comes before Drilling Bids: a function passed cannot be gone back to"]
     play(g, {"kind": "un_motion", "text": "peace in our time"})  # the Arms Auction skipped
@@ -95,7 +102,7 @@ def test_war_after_the_last_round() -> None:
 
 def test_the_end_of_a_turn_waits_for_open_battles() -> None:
     g = new_game()
-    play(g, {"kind": "choose_phases", "phases": ["economic", "military"]},
+    play(g, {"kind": "choose_phases", "phases": ["military", "diplomatic"]},
          {"kind": "attack", "zone": "lower-egypt", "to": "cyrenaica", "forces": 2})
     assert reasons(g, {"kind": "end_turn"}) == ["battles still to resolve: Cyrenaica"]
     # Forced, the attack is called off: its Forces never left their zone.
@@ -121,3 +128,32 @@ def test_a_forced_move_beyond_the_forces_at_hand_moves_as_many_as_are_there() ->
          {"kind": "move", "zone": "upper-egypt", "to": "lower-egypt", "forces": 5, "force": "CONTROL: reinforcements"})
     assert (g.state.forces["upper-egypt"], g.state.forces["lower-egypt"]) == (0, 6)
     assert module(g).check_state(g.state) == []
+
+
+# --- issue 25 item 10: a skip that costs the player his pay is confirmed first ----------------------------
+def test_a_diplomatic_command_before_the_oil_revenue_is_refused_naming_what_it_skips_and_can_be_forced() -> None:
+    """Economic (a) Collect Oil Revenue comes first; "a player can skip any Function(s)" but "cannot ... go back to
+    a Function already missed": a command of a later function while the revenue is uncollected asks first."""
+    g = new_game()
+    play(g, {"kind": "choose_phases", "phases": ["economic", "diplomatic"]})
+    assert reasons(g, {"kind": "host_auction"}) == [SKIPS_OIL.format(what="Arms Auction")]
+    assert reasons(g, {"kind": "un_motion", "text": "x"}) == [SKIPS_OIL.format(what="UN Motion")]
+    assert reasons(g, {"kind": "end_turn"}) == [SKIPS_OIL.format(what="Ending Egypt's Player-Turn")]
+    entry = g.push({"kind": "host_auction", "force": "CONTROL: Egypt skips its revenue"})
+    assert entry.overridden == [SKIPS_OIL.format(what="Arms Auction")]
+    assert g.state.chips["egypt"] == 20  # nothing collected
+    assert reasons(g, {"kind": "collect_oil"}) == [
+        "Collect Oil Revenue comes before Arms Auction: a function passed cannot be gone back to"]
+
+
+def test_once_the_revenue_is_collected_or_nothing_is_due_nothing_is_asked() -> None:
+    g = new_game()
+    play(g, {"kind": "choose_phases", "phases": ["economic", "diplomatic"]}, {"kind": "collect_oil"})
+    assert reasons(g, {"kind": "host_auction"}) == []
+    g = new_game(countries={"egypt": {"chips": 20}})
+    play(g, {"kind": "choose_phases", "phases": ["military", "diplomatic"]})  # no Economic Phase chosen
+    assert reasons(g, {"kind": "host_auction"}) == []
+    # Israel's only zone yields 0 oil (ruling 4): skipping its revenue loses nothing.
+    to_turn(g, "israel")
+    play(g, {"kind": "choose_phases", "phases": ["economic", "diplomatic"]})
+    assert reasons(g, {"kind": "host_auction"}) == []

@@ -38,6 +38,8 @@ BY_PLAYER: dict[str, dict[str, Any]] = {
     "match": {"pairs": {1: ["mil-tanks-1"]}},
     "lose": {"units": ["mil-tanks-1"]},
     "objective_met": {},
+    "arrange_meeting": {"counterpart": "gov-civ"},  # the arranger acts; whom he meets is his choice
+    "meet": {"counterpart": "gov-civ"},
 }
 """Every kind that names its acting player, with the rest of a well-formed command."""
 

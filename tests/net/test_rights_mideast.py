@@ -2,7 +2,8 @@
 
 The rulings (docs/network.md, *A seat's rights*): an empty ``player`` is the phasing player, who acts all
 the same; a fist is its side's (the attacker's, or the defender's: the attacked zone's owner); a retreat
-is the beaten player's; a veto of the UN Force's move is the target zone's occupant's. The expected
+is the beaten player's; a veto of the UN Force's move is the player's it names (only the target zone's
+occupant may veto: the rules refuse anyone else). The expected
 teams below come from those rulings and the rulebook's turn (Egypt phases first in the scenario's order).
 """
 
@@ -56,6 +57,10 @@ def test_every_field_naming_who_acts_is_counted() -> None:
     # a retreat is the beaten player's, even when it names no zone (its Forces are eliminated)
     assert _teams(game, {"kind": "retreat", "to": "tripolitania"}) == {"libya"}
     assert _teams(game, {"kind": "retreat"}) == {"libya"}
+    assert _teams(game, {"kind": "retreat", "to": "tripolitania", "forces": 1}) == {"libya"}
+    # a veto is the named player's (issue 25.11: the rules then refuse anyone but the zone's occupant)
+    assert _teams(game, {"kind": "un_tally", "veto": "jordan"}) == {"jordan"}
+    assert _teams(game, {"kind": "un_tally", "veto": False}) == set()
 
 
 def test_the_tables_name_every_field_that_names_who_acts() -> None:
@@ -64,7 +69,7 @@ def test_the_tables_name_every_field_that_names_who_acts() -> None:
               for cls in ALL_COMMANDS}
     assert {k: v for k, v in naming.items() if v} == {
         "choose_phases": ["player"], "collect_oil": ["player"], "drill": ["player"], "move": ["player"],
-        "attack": ["player"], "fist": ["side"], "retreat": ["to"], "host_auction": ["player"],
+        "attack": ["player"], "fist": ["side"], "retreat": ["forces", "to"], "host_auction": ["player"],
         "bid": ["player"], "un_motion": ["player"], "un_vote": ["player"], "un_tally": ["veto"],
         "superpower": ["player"], "give_chips": ["player"], "set_bloc": ["player"]}
 

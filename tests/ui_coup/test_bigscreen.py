@@ -24,7 +24,7 @@ def test_the_big_screen_shows_the_table_not_the_map_in_every_layout_but_the_cloc
 
 
 def test_the_running_count_follows_combat_and_flipped_stacks_are_shown_to_all(qtbot: Any, loaded: Any) -> None:
-    game = game_at(loaded, 78)
+    game = game_at(loaded, 80)
     screen = BigScreenWindow(game)
     qtbot.addWidget(screen)
     screen.resize(1920, 1080)
@@ -36,7 +36,7 @@ def test_the_running_count_follows_combat_and_flipped_stacks_are_shown_to_all(qt
         return sum(1 for p in (f"{side}-mil", f"{side}-para") for u in game.state.units[p] if not UNITS[u].dummy)
 
     before = (count("gov"), count("reb"))
-    for cmd in script()[78:81]:  # lay out, match (flip), the Government's loss
+    for cmd in script()[80:83]:  # lay out, match (flip), the Government's loss
         game.push(cmd)
     assert (count("gov"), count("reb")) != before
     assert table.spot("count").texts == [f"Government {count('gov')}  ·  Rebels {count('reb')}"]

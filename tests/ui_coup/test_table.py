@@ -128,7 +128,9 @@ def test_a_player_seat_sees_and_answers_for_itself_only(window: Any, loaded: Any
     assert faces == own
     backs = [s for s in view.spots if s.kind == "back" and s.ident.startswith("back:gov-civ:")]
     assert len(backs) == len(game.state.hands["gov-civ"])
-    assert {s.ident for s in view.spots if s.kind == "button"} == set(), "Rebels do not act now; no Control buttons"
+    # Rebels do not act now; no Control buttons. Arranging a meeting with his Foreign Power counterpart is
+    # talk, open all through the round of play (docs/coup.md ruling 3): the only button on his screen.
+    assert {s.ident for s in view.spots if s.kind == "button"} == {"arrange:reb-civ:for-civ"}
     game.push({"kind": "play_card", "player": "gov-civ", "card": "QS", "target": "reb-civ"})
     buttons = {s.ident for s in view.spots if s.kind == "button"}
     assert buttons == {"block:reb-civ:4S", "no_block:reb-civ"}, "For-Civ answers on his own seat"
@@ -137,8 +139,8 @@ def test_a_player_seat_sees_and_answers_for_itself_only(window: Any, loaded: Any
 
 
 def test_combat_is_laid_out_matched_and_lost_by_drag_and_gives_the_example_s_game(window: Any, loaded: Any) -> None:
-    game = game_at(loaded, 78)  # Gov-Mil lays out: the example lays Engineer+Militia, then Labour
-    expected = game_at(loaded, 82).state
+    game = game_at(loaded, 80)  # Gov-Mil lays out: the example lays Engineer+Militia, then Labour
+    expected = game_at(loaded, 84).state
     assert game.state.combat is not None and game.state.combat.step == "lay_out"
     view = table_of(window(game))
     assert "Round 1 of 3: Government lay out face down" in view.drawn_texts()
@@ -146,7 +148,7 @@ def test_combat_is_laid_out_matched_and_lost_by_drag_and_gives_the_example_s_gam
     drag(view, "tray:para-militia-4", "stack:1")
     drag(view, "tray:civ-labour-2", "new-stack")
     click(view, "lay_out")
-    assert game.entries[-1].command == script()[78]
+    assert game.entries[-1].command == script()[80]
     # Reb-Mil matches: two Infantry against stack 1
     drag(view, "tray:mil-infantry-6", "stack:1")
     drag(view, "tray:mil-infantry-2", "stack:1")
@@ -164,7 +166,7 @@ def test_combat_is_laid_out_matched_and_lost_by_drag_and_gives_the_example_s_gam
 
 
 def test_the_public_sees_laid_stacks_face_down_and_the_running_count(window: Any, loaded: Any) -> None:
-    game = game_at(loaded, 79)  # Gov-Mil has laid two stacks face down
+    game = game_at(loaded, 81)  # Gov-Mil has laid two stacks face down
     view = table_of(window(game))
     view.set_audience(Audience.PUBLIC)
     laid = {u for s in game.state.combat.stacks for u in s}
@@ -197,10 +199,10 @@ def test_a_seat_s_name_dragged_onto_a_counterpart_offers_the_attempts_without_a_
 
 def test_after_the_declarations_a_civilian_unit_dragged_to_the_team_s_paramilitary_is_armed(
         window: Any, loaded: Any) -> None:
-    game = game_at(loaded, 75)  # the example: Gov-Civ arms Labour (optional rule: Students and Labour)
+    game = game_at(loaded, 77)  # the example: Gov-Civ arms Labour (optional rule: Students and Labour)
     view = table_of(window(game))
     drag(view, "civ-labour-2", "gov-para")
-    assert game.entries[-1].command == script()[75]
+    assert game.entries[-1].command == script()[77]
     assert "civ-labour-2" in game.state.units["gov-para"]
 
 

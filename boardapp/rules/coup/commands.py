@@ -41,6 +41,24 @@ class EndConference(Command):
     kind: Literal["end_conference"] = "end_conference"
 
 
+class ArrangeMeeting(Command):
+    """During the round of play a player arranges to meet his counterpart at the next conference break
+    (a Government or Rebel player and the Foreign Power player of his class). Talk, not his action."""
+
+    kind: Literal["arrange_meeting"] = "arrange_meeting"
+    player: Annotated[str, TEAM] = Player
+    counterpart: Annotated[str, CHOSEN] = Field(
+        description="The player he will meet: his counterpart on the other team (Government and Rebel never meet).")
+
+
+class Meet(Command):
+    """At the conference break, a meeting arranged beforehand is held."""
+
+    kind: Literal["meet"] = "meet"
+    player: Annotated[str, TEAM] = Player
+    counterpart: Annotated[str, CHOSEN] = Field(description="The counterpart he arranged to meet.")
+
+
 class Draw(Command):
     """The player's action: draw the top card of the deck from Control (refused at his card limit)."""
 
@@ -213,7 +231,8 @@ class ObjectiveMet(Command):
 
 
 ALL_COMMANDS: tuple[type[Command], ...] = (
-    Setup, EndTurn, EndConference, Draw, Pass, PlayCard, Attempt, Bust, Block, NoBlock, BlockTimeout,
+    Setup, EndTurn, EndConference, ArrangeMeeting, Meet, Draw, Pass, PlayCard, Attempt, Bust, Block, NoBlock,
+    BlockTimeout,
     Transfer, Discard, DeclareCoup, Support, Arm, StartCombat, LayOut, Match, Lose, ObjectiveMet,
 )
 

@@ -13,7 +13,7 @@ from boardapp.engine.dice import Dice
 from boardapp.engine.module import Audience, BoardPicture, Command, Event, Impossible, RuleModule
 from boardapp.model.mapfile import Map
 from boardapp.model.scenario import ScenarioBase
-from boardapp.rules.coup import cards, combat, coup, drops, score, series, turn
+from boardapp.rules.coup import cards, combat, conference, coup, drops, score, series, turn
 from boardapp.rules.coup import commands as c
 from boardapp.rules.coup import position as pos
 from boardapp.rules.coup.components import DECK, PLAYERS, UNITS
@@ -28,6 +28,8 @@ RULES: dict[str, tuple[Check, Apply]] = {
     "setup": (turn.check_setup, turn.apply_setup),
     "end_turn": (turn.check_end_turn, turn.apply_end_turn),
     "end_conference": (turn.check_end_conference, turn.apply_end_conference),
+    "arrange_meeting": (conference.check_arrange, conference.apply_arrange),
+    "meet": (conference.check_meet, conference.apply_meet),
     "draw": (turn.check_draw, turn.apply_draw),
     "pass": (turn.check_pass, turn.apply_pass),
     "transfer": (turn.check_transfer, turn.apply_transfer),

@@ -80,6 +80,9 @@ def table(sc: CoupScenario, state: CoupState, audience: Audience) -> dict[str, A
         "phase": state.phase, "turn": state.turn, "order": list(state.order), "order_roll": state.order_roll,
         "current_team": current_team(state) if state.phase == "play" else None,
         "conference": state.conference, "conference_minutes": sc.conference_minutes,
+        # An arrangement is its two players' (and Control's); a meeting held at the break is seen by all.
+        "meetings_arranged": [list(m) for m in state.arranged if audience.may_see(m)],
+        "meetings": [list(m) for m in state.met],
         "seating": SEATING, "seats": seats,
         "deck": len(state.deck), "discard": len(state.discard), "removed": len(state.removed),
         "pool": {cls: len(state.pool[cls]) for cls in CLASSES},

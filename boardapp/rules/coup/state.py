@@ -84,6 +84,10 @@ class CoupState:
     """Players who have used their action this turn, in order."""
     conference: bool = False
     """A conference break is on (after every second complete turn)."""
+    arranged: list[tuple[str, str]] = field(default_factory=list)
+    """Meetings arranged for the next conference break: (Government or Rebel player, Foreign Power player)."""
+    met: list[tuple[str, str]] = field(default_factory=list)
+    """Meetings held at the break that is on."""
     deck: list[str] = field(default_factory=list)
     """Face down before Control; the top card is the last."""
     discard: list[str] = field(default_factory=list)
@@ -134,7 +138,8 @@ class CoupState:
                 pairings=[replace(x, defender=list(x.defender), attacker=list(x.attacker), owes=list(x.owes))
                           for x in combat.pairings],
                 history=[dict(h, defender=list(h["defender"]), attacker=list(h["attacker"])) for h in combat.history]),
-            power=self.power, objectives_met=dict(self.objectives_met),
+            power=self.power, objectives_met=dict(self.objectives_met), arranged=list(self.arranged),
+            met=list(self.met),
         )
 
     # --- small helpers -------------------------------------------------------------------

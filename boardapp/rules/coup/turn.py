@@ -111,6 +111,7 @@ def check_end_conference(sc: CoupScenario, state: CoupState, cmd: Command) -> li
 
 def apply_end_conference(sc: CoupScenario, state: CoupState, cmd: Command, dice: Dice) -> list[Event]:
     state.conference = False
+    state.arranged, state.met = [], []  # arrangements were for this break
     return [public("conference_over", f"The conference break is over; turn {state.turn} begins")]
 
 

@@ -111,6 +111,17 @@ class EndConference(Command):
     reason: Annotated[str, CHOSEN] = ""
 
 
+class RuleProvince(Command):
+    """The officers rule whose province an eliminated power's country becomes when the rule does not decide
+    (two or more powers took its last supply centres in the same season), or change that ruling (logged)."""
+
+    kind: Literal["rule_province"] = "rule_province"
+    power: Annotated[str, CHOSEN] = Field(description="The eliminated power (id or name).")
+    to: Annotated[str, CHOSEN] = Field(description="The power whose province it becomes: one of the powers that "
+                                       "took its last centres (id or name).")
+    reason: Annotated[str, CHOSEN] = Field("", description="Why, for the log.")
+
+
 class EndGame(Command):
     """The officers end the game: final scores, a single winner or a draw."""
 
@@ -118,9 +129,11 @@ class EndGame(Command):
     reason: Annotated[str, CHOSEN] = ""
 
 
-OFFICERS_ONLY = frozenset({"set_goals", "rule_goal", "award_points", "set_victory_points", "end_game"})
+OFFICERS_ONLY = frozenset({"set_goals", "rule_goal", "award_points", "set_victory_points", "end_game",
+                           "rule_province"})
 """Kinds only CONTROL (the presiding officers) may send: the digest says the officers set the goals,
-allow or deny the third and award the points, and they end the game."""
+allow or deny the third and award the points, and they end the game; the rules make them "the final
+arbiter in any dispute about the rules" (whose province an eliminated country becomes, in a tie)."""
 
 
 @dataclass(frozen=True)

@@ -33,7 +33,7 @@ from boardapp.engine.module import (
     Section,
 )
 from boardapp.model.mapfile import Map
-from boardapp.rules.diplomacy import officers, series
+from boardapp.rules.diplomacy import officers, provinces, series
 from boardapp.rules.diplomacy import position as pos
 from boardapp.rules.diplomacy.adjudicator import (
     adjudicate_adjustments,
@@ -159,10 +159,27 @@ class DiplomacyRules(RuleModule[DiplomacyState]):
         return out
 
     def score(self, state: DiplomacyState, power: str) -> int:
+        """Supply centres (when the scenario scores them) + political victory points + the Europe bonus."""
         v = self.scenario.victory
         c = self.centres(state).get(power, 0)
         s = (c if v.score_centres else 0) + state.political.get(power, 0) + officers.goal_points(state, power)
         return s + officers.europe_bonus(self, state, power)
+
+    def score_parts(self, state: DiplomacyState) -> dict[str, dict[str, int]]:
+        """Each power's score and its parts (``boardapp run``'s ``score_parts``): ``centres`` (0 when the
+        scenario does not score them) + ``political`` (= ``goals`` + ``insurrection`` + ``other``, every
+        non-territorial political point) + ``europe`` (the control-of-Europe bonus) = ``score``."""
+        counts = self.centres(state)
+        out = {}
+        for p in sorted(self.powers):
+            ins = state.insurrection_vp.get(p, 0)
+            goals = officers.goal_points(state, p)
+            other = state.political.get(p, 0) - ins
+            centres = counts.get(p, 0) if self.scenario.victory.score_centres else 0
+            europe = officers.europe_bonus(self, state, p)
+            out[p] = {"centres": centres, "goals": goals, "insurrection": ins, "other": other,
+                      "political": goals + ins + other, "europe": europe, "score": self.score(state, p)}
+        return out
 
     def missing_powers(self, state: DiplomacyState) -> list[str]:
         """The powers that must order in this phase and have not handed in (see :func:`officers.missing_powers`).
@@ -532,33 +549,8 @@ class DiplomacyRules(RuleModule[DiplomacyState]):
             for u in set(after) - before:
                 state.arrivals[u.province] = when
 
-    def last_centre_taker(self, state: DiplomacyState, lost: Sequence[str]) -> str:
-        """The power that took the last of the centres ``lost`` (all lost at this Fall's update).
-
-        The MUN rules: a power that loses its last supply centre "becomes a province of the power
-        that took the last centre". Ruling for centres lost at the same update: the last centre is
-        the one whose occupier arrived last (a retreat after the Fall moves, a Fall move after a unit
-        that stood there before); among equals, the power that took more of them; then the power
-        with more supply centres; then the name, alphabetically (see ``docs/mun-historical.md``).
-        """
-        counts = self.centres(state)
-        latest = max(state.arrivals.get(c, 0) for c in lost)
-        last = [state.owners[c] for c in lost if state.arrivals.get(c, 0) == latest]
-        return min(set(last), key=lambda pw: (-last.count(pw), -counts.get(pw, 0), pw))
-
     def _eliminations(self, state: DiplomacyState, old: dict[str, str]) -> list[Event]:
-        events = []
-        counts = self.centres(state)
-        for pw in sorted(self.powers):
-            had = [c for c, o in old.items() if o == pw]
-            if had and counts.get(pw, 0) == 0 and pw not in state.eliminated:
-                lost = [c for c in had if c in state.owners]
-                taker = self.last_centre_taker(state, lost) if lost else ""
-                state.eliminated[pw] = taker
-                events.append(Event(kind="eliminated", teams=(pw, taker), data={"power": pw, "by": taker},
-                                    text=f"{self.power_name(pw)} has lost its last supply centre: its country "
-                                    f"becomes a province of {self.power_name(taker)}"))
-        return events
+        return provinces.eliminations(self, state, old)
 
     def _adjustments_due(self, state: DiplomacyState) -> bool:
         counts = self.centres(state)
@@ -696,6 +688,7 @@ class DiplomacyRules(RuleModule[DiplomacyState]):
                                 data={"centre": c, "owner": target, "was": was},
                                 text=f"{name} takes back {self.province_name(c)}"))
         del state.eliminated[target]
+        state.province_ties.pop(target, None)
         unit: Unit | None = None
         if build is not None and province_of(build[1]) in taken:
             unit = Unit(target, UnitType(build[0]), build[1])
@@ -793,6 +786,9 @@ class DiplomacyRules(RuleModule[DiplomacyState]):
         conference = officers.conference_section(self, state)
         if conference is not None:
             out.append(conference)
+        eliminated = provinces.province_section(self, state)
+        if eliminated is not None:
+            out.append(eliminated)
         return out + officers.goal_sections(self, state)
 
     def summary(self, state: DiplomacyState) -> dict[str, Any]:
@@ -806,9 +802,11 @@ class DiplomacyRules(RuleModule[DiplomacyState]):
             "dislodged": sorted(str(d.unit) for d in state.movement.dislodged) if state.movement else [],
             "owners": dict(sorted(state.owners.items())),
             "centres": self.centres(state),
-            "political_vp": dict(sorted(state.political.items())),
+            "political_vp": {p: parts["political"] for p, parts in sorted(self.score_parts(state).items())},
             "score": {p: self.score(state, p) for p in self.powers},
+            "score_parts": self.score_parts(state),
             "eliminated": dict(sorted(state.eliminated.items())),
+            "province_ties": {p: list(c) for p, c in sorted(state.province_ties.items())},
             "orders_submitted": sorted(state.orders),
             "orders": {"hidden": True, "by_power": {p: list(v) for p, v in sorted(state.orders.items())},
                        "illegal": {p: [{"order": o, "reason": r} for o, r in v]

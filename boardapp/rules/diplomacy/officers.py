@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from boardapp.engine.module import Command, Event, Impossible, Section
+from boardapp.rules.diplomacy import provinces
 from boardapp.rules.diplomacy.commands import (
     AwardPoints,
     EndConference,
@@ -30,6 +31,7 @@ from boardapp.rules.diplomacy.commands import (
     OpenConference,
     ProposeGoal,
     RuleGoal,
+    RuleProvince,
     SetGoals,
 )
 from boardapp.rules.diplomacy.state import (
@@ -46,7 +48,8 @@ from boardapp.rules.diplomacy.state import (
 if TYPE_CHECKING:
     from boardapp.rules.diplomacy.module import DiplomacyRules
 
-OFFICER_COMMANDS = (SetGoals, ProposeGoal, RuleGoal, AwardPoints, OpenConference, EndConference, EndGame)
+OFFICER_COMMANDS = (SetGoals, ProposeGoal, RuleGoal, AwardPoints, OpenConference, EndConference, EndGame,
+                    RuleProvince)
 
 _SEASON_STEP = {"spring": 0, "fall": 1, "winter": 2}
 
@@ -194,6 +197,8 @@ def check_officers(rules: DiplomacyRules, state: DiplomacyState, command: Comman
         return [] if state.conference is not None else [Impossible("no conference is running")]
     if isinstance(command, EndGame):
         return []
+    if isinstance(command, RuleProvince):
+        return provinces.check_rule_province(rules, state, command)
     return [f"unknown command {command.kind!r}"]
 
 
@@ -205,6 +210,8 @@ def apply_officers(rules: DiplomacyRules, state: DiplomacyState, command: Comman
         return _end_conference(rules, state, command.reason or "its business is done")
     if isinstance(command, OpenConference):
         return _open_conference(rules, state, command)
+    if isinstance(command, RuleProvince):
+        return provinces.apply_rule_province(rules, state, command)
     assert isinstance(command, (SetGoals, ProposeGoal, RuleGoal, AwardPoints))
     power = rules.find_power(command.power) or command.power
     name = rules.power_name(power)

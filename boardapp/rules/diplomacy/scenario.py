@@ -89,6 +89,13 @@ class Officers(FileModel):
 
 
 class Victory(FileModel):
+    """Score = supply centres (if score_centres) + political points (goals, insurrection, other) + bonus.
+
+    A power's political victory points are its goal points (goals 1 and 2 and its own allowed goal, as
+    awarded), its insurrection points and the other points the officers set; the bonus is bonus_points once
+    it has held bonus_centres. `boardapp run` prints each part per power (`score_parts`; `political_vp` is
+    the political points)."""
+
     centres: int = Field(18, ge=0, description="Supply centres that win the game outright (0: none).")
     bonus_centres: int | None = Field(
         None, ge=1, description="Supply centres that earn bonus_points (MUN: 25, 'control of Europe'); empty: none."

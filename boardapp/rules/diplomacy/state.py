@@ -84,7 +84,8 @@ class DiplomacyState:
     movement: MovementResult | None = None
     """The movement result whose dislodged units retreat now (retreat phase only)."""
     eliminated: dict[str, str] = field(default_factory=dict)
-    """Eliminated power -> the power that took its last centre."""
+    """Eliminated power -> the power whose province its country is (the one that took its last centre, or
+    the officers' ruling); '' while a tie waits for the officers (see ``province_ties``)."""
     political: dict[str, int] = field(default_factory=dict)
     vp_log: list[tuple[str, int, str]] = field(default_factory=list)
     pledges: list[tuple[str, str, str]] = field(default_factory=list)
@@ -111,6 +112,9 @@ class DiplomacyState:
     """Conferences that have ended: (the conference, the turn it ended, why)."""
     result: Result | None = None
     """Set when the game ends."""
+    province_ties: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """Eliminated power -> the powers that took its last centres in the same season (the rule names no one:
+    the officers rule between them with ``rule_province``; kept after the ruling, which may change)."""
 
     def copy(self) -> DiplomacyState:
         return DiplomacyState(
@@ -123,5 +127,5 @@ class DiplomacyState:
             insurrection_vp=dict(self.insurrection_vp), goals={k: dict(v) for k, v in self.goals.items()},
             europe=dict(self.europe),
             conference=self.conference, conferences=list(self.conferences),
-            result=self.result,
+            result=self.result, province_ties=dict(self.province_ties),
         )

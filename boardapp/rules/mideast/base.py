@@ -102,6 +102,8 @@ class Base:
                            "gone back to")
         elif function in state.used:
             reasons.append(f"{fn} was already done in this Player-Turn: a function is never repeated")
+        if pos > state.step:
+            reasons += self.skipped_pay(state, fn, pos)
         if function not in ("moves", "battles") and pos > state.step:
             reasons += self.unfinished_battles(state)
         if pos > state.step and state.auction is not None:
@@ -109,6 +111,21 @@ class Base:
         if pos > state.step and state.motion is not None:
             reasons.append("the UN motion is still before the Assembly (un_tally first)")
         return reasons
+
+    def skipped_pay(self, state: MideastState, what: str, upto: int | None = None) -> list[str]:
+        """A function that pays the player (Collect Oil Revenue) that ``what`` would skip, never to come back:
+        refused (forceable) so that the umpire confirms it, as he would ask at the table. ``upto``: the
+        position of the function ``what`` enters (None: the end of the Player-Turn)."""
+        seq = self.functions(state)
+        skipped = seq[state.step + 1:upto]
+        if "oil_revenue" not in skipped or "oil_revenue" in state.used:
+            return []
+        ph = self.phasing(state)
+        due = min(self.revenue(state, ph), state.reserve)
+        if due <= 0:
+            return []
+        return [f"{what} skips Collect Oil Revenue: {self.name(ph)} would not collect the {due} Oil Chips due, "
+                "and a function passed cannot be gone back to (collect_oil first; CONTROL may force the skip)"]
 
     def unfinished_battles(self, state: MideastState) -> list[str]:
         reasons = []

@@ -21,8 +21,9 @@ FistOwner = side("fist")
 """A fist is its side's: the attacker's, or the defender's (the zone's owner), never the other's."""
 Retreating = side("retreating", always=True)
 """Where beaten Forces retreat (or that none can) is their player's decision, whatever the field says."""
-Occupant = side("occupant")
-"""A veto of the UN Force's move is the target zone's occupant's."""
+Vetoer = side("vetoer")
+"""A veto of the UN Force's move is the player's it names (the rules refuse anyone but the target zone's
+occupant)."""
 
 
 class ChoosePhases(Command):
@@ -95,8 +96,12 @@ class RetreatTo(Command):
     """A defeated defender's upright Forces retreat as one group to a neighbouring zone the player owns."""
 
     kind: Literal["retreat"] = "retreat"
-    to: Annotated[str | None, Retreating] = Field(
-        None, description="The zone they retreat to; empty: none is possible, they are eliminated.")
+    to: Annotated[str | list[str] | None, Retreating] = Field(
+        None, description="The zone they retreat to; empty: none is possible, they are eliminated. (A list "
+        "of zones is understood only to be refused: the Forces retreat as one group into one zone.)")
+    forces: Annotated[int | None, Retreating] = Field(
+        None, ge=0, le=1_000_000, description="How many Forces retreat; empty: all of them (the rule: all "
+        "retreat as one group; fewer is refused, and only CONTROL's force splits the group).")
 
 
 class HostAuction(Command):
@@ -146,8 +151,9 @@ class UnTally(Command):
     """Count the votes and carry out the motion if it passes."""
 
     kind: Literal["un_tally"] = "un_tally"
-    veto: Annotated[bool, Occupant] = Field(
-        False, description="The occupant of a peacekeeping motion's target zone vetoes the move.")
+    veto: Annotated[str | bool | None, Vetoer] = Field(
+        None, description="The player who vetoes a peacekeeping motion's move (only the target zone's occupant "
+        "may); empty: no veto. (`true`, the older form naming nobody, is refused unless forced.)")
 
 
 class SuperpowerIntervention(Command):

@@ -176,12 +176,24 @@ def check_un_tally(r: Base, state: MideastState, cmd: UnTally) -> list[str]:
     if state.motion is None:
         return ["no motion is before the UN Assembly"]
     m = state.motion
+    if isinstance(cmd.veto, str) and r.unknown_player(cmd.veto):
+        return r.unknown_player(cmd.veto)
     if cmd.veto:
+        occupant = state.owner.get(m.zone) if m.zone is not None else None
         if m.motion != "peacekeeping":
             reasons.append("only a move of the UN Peacekeeping Force can be vetoed")
-        elif m.zone is None or state.owner.get(m.zone) is None:
+        elif occupant is None:
             reasons.append(f"no one occupies {r.zone_name(m.zone)}: there is no one to veto the move")
+        elif cmd.veto is True:
+            reasons.append(f"a veto names the vetoing player (veto: {occupant}, who occupies "
+                           f"{r.zone_name(m.zone)}): {VETO_RULE}")
+        elif cmd.veto != occupant:
+            reasons.append(f"{r.name(cmd.veto)} does not occupy {r.zone_name(m.zone)} ({r.name(occupant)} does): "
+                           f"{VETO_RULE}")
     return reasons
+
+
+VETO_RULE = '"any player can veto any such move into a zone he occupies" (the synopsis)'
 
 
 def apply_un_tally(r: Base, state: MideastState, cmd: UnTally, dice: Dice) -> list[Event]:
@@ -202,8 +214,11 @@ def apply_un_tally(r: Base, state: MideastState, cmd: UnTally, dice: Dice) -> li
     if m.motion == "peacekeeping" and m.zone is not None:
         occupant = state.owner.get(m.zone)
         if cmd.veto:
-            veto = Event(kind="un_veto", teams=(occupant,) if occupant else (), places=(m.zone,),
-                         text=f"{r.name(occupant)} vetoes the UN Force's move into {r.zone_name(m.zone)}")
+            # A forced veto of someone else's (or the older `true`) is recorded under the name given.
+            vetoer = cmd.veto if isinstance(cmd.veto, str) else occupant
+            veto = Event(kind="un_veto", teams=(vetoer,) if vetoer else (), places=(m.zone,),
+                         data={"by": vetoer, "occupant": occupant},
+                         text=f"{r.name(vetoer)} vetoes the UN Force's move into {r.zone_name(m.zone)}")
             return [*events, veto]
         was = state.pkf
         state.pkf = m.zone

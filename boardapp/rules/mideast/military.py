@@ -18,6 +18,8 @@ from boardapp.rules.mideast.base import Base
 from boardapp.rules.mideast.commands import Attack, Fist, Move, RetreatTo
 from boardapp.rules.mideast.state import Battle, MideastState, Retreat
 
+ORDER_RULE = '"Each separate attack may be resolved in any order desired by the Phasing Player" (the synopsis)'
+
 COST = {"": 1, "support": 3, "attack": 4}
 """Chips paid per chip committed: as normal, Support Attack 3x, Attack/Occupy 4x."""
 
@@ -134,6 +136,12 @@ def check_fist(r: Base, state: MideastState, cmd: Fist) -> list[str]:
     other = state.open_battle()
     if other is not None and other is not b:
         reasons.append(f"the battle for {r.zone_name(other.target)} is open: its other fist comes first")
+    waiting = [x.target for x in state.battles if not x.result]
+    if other is None and cmd.side == "defender" and len(waiting) > 1:
+        # Only the phasing player chooses which battle comes next: his (the attacker's) fist opens it.
+        reasons.append(f"{r.name(r.phasing(state))}, the Phasing Player, chooses which battle is resolved next: "
+                       f"{ORDER_RULE}. His fist opens a battle; waiting: "
+                       f"{', '.join(r.zone_name(z) for z in waiting)}")
     if cmd.side in b.fists:
         reasons.append(f"the {cmd.side}'s fist for {r.zone_name(cmd.battle)} is already in")
     who = fist_player(state, b, cmd.side)
@@ -249,35 +257,69 @@ def retreat_options(r: Base, state: MideastState, zone: str, player: str) -> lis
     return [z for z in r.neighbours(zone) if state.owner.get(z) == player and z != state.pkf]
 
 
+RETREAT_RULE = '"All retreating Forces must move as one group into one neighboring controlled zone" (the synopsis)'
+
+
+def retreat_zones(cmd: RetreatTo) -> list[str]:
+    """The zones a retreat names, each once (none: the Forces are eliminated)."""
+    if cmd.to is None:
+        return []
+    return list(dict.fromkeys([cmd.to] if isinstance(cmd.to, str) else cmd.to))
+
+
 def check_retreat(r: Base, state: MideastState, cmd: RetreatTo) -> list[str]:
-    reasons = r.unknown_zone(cmd.to)
+    zones = retreat_zones(cmd)
+    reasons = [x for z in zones for x in r.unknown_zone(z)]
     if reasons:
         return reasons
     rt = state.retreat
     if rt is None:
         return [Impossible("no Forces wait to retreat")]
+    who, home = r.name(rt.player), r.zone_name(rt.zone)
+    if len(zones) > 1:
+        return [Impossible(f"{who}'s {rt.forces} Forces from {home} cannot retreat to "
+                           f"{' and '.join(r.zone_name(z) for z in zones)}: {RETREAT_RULE}. One retreat names one "
+                           "zone (to split the group CONTROL forces a retreat of part of it, with forces:)")]
+    if cmd.forces is not None and cmd.forces > rt.forces:
+        return [Impossible(f"only {rt.forces} of {who}'s Forces from {home} wait to retreat, not {cmd.forces}")]
+    if cmd.forces is not None and cmd.forces != rt.forces:
+        reasons.append(f"{who}'s {rt.forces} Forces from {home} retreat together, not {cmd.forces} of them: "
+                       f"{RETREAT_RULE}")
+    to = zones[0] if zones else None
+    if rt.went is not None and to != rt.went:
+        reasons.append(f"part of {who}'s group from {home} went to {r.zone_name(rt.went)}: the rest goes there "
+                       f"too ({RETREAT_RULE})")
     options = retreat_options(r, state, rt.zone, rt.player)
-    if cmd.to is None:
-        if options:
-            return [f"{r.name(rt.player)} must retreat to one of: {', '.join(options)}"]
-        return []
-    if cmd.to not in options:
-        return [f"{r.zone_name(cmd.to)} is not a neighbouring zone {r.name(rt.player)} controls free of the UN "
-                f"Force; the Forces may retreat to: {', '.join(options) or 'nowhere'}"]
-    return []
+    if to is None:
+        if options and rt.went is None:
+            reasons.append(f"{who} must retreat to one of: {', '.join(options)}")
+        return reasons
+    if to not in options:
+        reasons.append(f"{r.zone_name(to)} is not a neighbouring zone {who} controls free of the UN "
+                       f"Force; the Forces may retreat to: {', '.join(options) or 'nowhere'}")
+    return reasons
 
 
 def apply_retreat(r: Base, state: MideastState, cmd: RetreatTo, dice: Dice) -> list[Event]:
     rt = state.retreat
     assert rt is not None
-    state.retreat = None
-    if cmd.to is None:
-        return [Event(kind="eliminated", teams=(rt.player,), places=(rt.zone,), data={"forces": rt.forces},
-                      text=f"{r.name(rt.player)}'s {rt.forces} Forces from {r.zone_name(rt.zone)} are eliminated")]
-    if state.owner.get(cmd.to) is None:
-        state.owner[cmd.to] = rt.player
-    state.forces[cmd.to] = state.forces.get(cmd.to, 0) + rt.forces
-    state.overturned[cmd.to] = state.overturned.get(cmd.to, 0) + rt.forces
-    return [Event(kind="retreat", teams=(rt.player,), places=(rt.zone, cmd.to), data={"forces": rt.forces},
-                  text=f"{r.name(rt.player)}'s {rt.forces} Forces retreat from {r.zone_name(rt.zone)} to "
-                  f"{r.zone_name(cmd.to)} and are overturned")]
+    zones = retreat_zones(cmd)
+    n = rt.forces if cmd.forces is None else min(cmd.forces, rt.forces)
+    rt.forces -= n
+    if rt.forces == 0 or not zones:
+        state.retreat = None
+    if not zones:
+        n += rt.forces
+        return [Event(kind="eliminated", teams=(rt.player,), places=(rt.zone,), data={"forces": n},
+                      text=f"{r.name(rt.player)}'s {n} Forces from {r.zone_name(rt.zone)} are eliminated")]
+    # Forced to two zones, the group goes to the first named; forced in part, the rest waits to retreat.
+    to = zones[0]
+    rt.went = to
+    if state.owner.get(to) is None:
+        state.owner[to] = rt.player
+    state.forces[to] = state.forces.get(to, 0) + n
+    state.overturned[to] = state.overturned.get(to, 0) + n
+    left = f"; {rt.forces} still wait to retreat" if state.retreat is not None else ""
+    return [Event(kind="retreat", teams=(rt.player,), places=(rt.zone, to), data={"forces": n, "left": rt.forces},
+                  text=f"{r.name(rt.player)}'s {n} Forces retreat from {r.zone_name(rt.zone)} to "
+                  f"{r.zone_name(to)} and are overturned{left}")]

@@ -63,7 +63,8 @@ class MideastRules(RuleModule[MideastState]):
         * ``actor``: the ``player`` named, or (left empty) the phasing player;
         * ``fist``: a fist is its side's, the attacker's or the defender's (the attacked zone's owner);
         * ``retreating``: the player whose beaten Forces wait to retreat;
-        * ``occupant``: a veto of the UN Force's move is the target zone's occupant's.
+        * ``vetoer``: a veto of the UN Force's move is the player's it names (``veto: true``, the older form
+          naming nobody, is the target zone's occupant's).
 
         A battle, retreat or motion that does not exist names nobody: the rules refuse the command."""
         if side == "actor":
@@ -74,7 +75,11 @@ class MideastRules(RuleModule[MideastState]):
             return {military.fist_player(state, b, command.side)} if b is not None else set()
         if side == "retreating":
             return {state.retreat.player} if state.retreat is not None else set()
-        if side == "occupant" and isinstance(command, UnTally):
+        if side == "vetoer" and isinstance(command, UnTally):
+            if isinstance(command.veto, str):
+                return {command.veto}
+            if not command.veto:  # `veto: false`: no veto, nobody acts
+                return set()
             zone = state.motion.zone if state.motion is not None else None
             occupant = state.owner.get(zone) if zone is not None else None
             return {occupant} if occupant is not None else set()

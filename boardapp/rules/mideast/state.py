@@ -50,7 +50,11 @@ class Retreat:
     zone: str
     player: str
     forces: int
+    """Forces still waiting to retreat."""
     sf: list[str] = field(default_factory=list)
+    went: str | None = None
+    """Where part of the group already went (only CONTROL's forced retreat of part of it splits a group):
+    the rest may follow only there."""
 
 
 @dataclass

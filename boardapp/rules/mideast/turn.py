@@ -43,6 +43,7 @@ def check_end_turn(r: Base, state: MideastState, cmd: EndTurn) -> list[str]:
     if reasons or state.negotiation:
         return reasons + (["the UN motion is still before the Assembly (un_tally first)"] if state.motion else [])
     reasons += r.unfinished_battles(state)
+    reasons += r.skipped_pay(state, f"Ending {r.name(r.phasing(state))}'s Player-Turn")
     if state.auction is not None:
         reasons.append("the Arms Auction is still open (close_auction first)")
     if state.motion is not None:

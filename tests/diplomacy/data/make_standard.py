@@ -1,4 +1,5 @@
-"""Regenerate ``standard-map.yaml`` and ``standard.yaml`` from the package's standard-map CSV.
+"""Regenerate ``standard-map.yaml``, ``standard.yaml`` and ``russia-down.yaml`` from the package's
+standard-map CSV.
 
 Test data only: provinces are laid out on a grid (no outlines); roads join bordering provinces.
 Run: ``.venv/bin/python tests/diplomacy/data/make_standard.py``.
@@ -62,6 +63,16 @@ def main() -> None:
     dump = {"default_flow_style": None, "sort_keys": False, "width": 120, "allow_unicode": True}
     (HERE / "standard-map.yaml").write_text(yaml.safe_dump(the_map, **dump), encoding="utf-8")
     (HERE / "standard.yaml").write_text(yaml.safe_dump(scenario, **dump), encoding="utf-8")
+    # Fall 1902, Russia down to Moscow and Sevastopol with no unit, an Austrian army in Ukraine and a Turkish
+    # one in Armenia: the position of docs/examples/diplomacy-province-tie.yaml (issue 32: a true tie).
+    owners = {h: pid for code, (pid, *_rest) in POWERS.items() for h in m.home_centres(code)}
+    owners |= {"stp": "germany", "war": "germany"}
+    tie = scenario | {"id": "russia-down-1902", "name": "Diplomacy, standard map: Russia down to two centres, 1902",
+                      "owners": owners,
+                      "units": [{"power": "austria", "type": "A", "at": "ukr"},
+                                {"power": "turkey", "type": "A", "at": "arm"}],
+                      "calendar": {"year": 1902, "season": "fall"}}
+    (HERE / "russia-down.yaml").write_text(yaml.safe_dump(tie, **dump), encoding="utf-8")
 
 
 if __name__ == "__main__":

@@ -358,19 +358,51 @@ class Table:
                      ink="#5b4a1e", ident=f"objective:{p}", shrink=1.0)
             yy += 2.4 * u
         if mine and yy + 3.2 * u <= y + h + u * 0.5:
-            self.seat_buttons(p, s, x + u * 0.6, min(yy, y + h - 3.4 * u))
+            self.seat_buttons(p, s, x + u * 0.6, min(yy, y + h - 3.4 * u), right=x + w, bottom=y + h)
 
-    def seat_buttons(self, p: str, s: dict[str, Any], x: float, y: float) -> None:
-        t = self.t
+    def seat_buttons(self, p: str, s: dict[str, Any], x: float, y: float, *, right: float = float("inf"),
+                     bottom: float = 0.0) -> None:
+        t, x0 = self.t, x
         phase = t.get("phase")
         if phase == "play" and not t.get("pending") and not t.get("conference") and not s.get("acted"):
             x = self.button(x, y, "Draw", {"kind": "draw", "player": p}, ident=f"draw:{p}")
             x = self.button(x, y, "Pass", {"kind": "pass", "player": p}, ident=f"pass:{p}")
         if phase == "play" and p == "reb-mil" and t.get("deck", 0) > 0 and not t.get("pending"):
-            self.button(x, y, "Declare the coup", {"kind": "declare_coup", "player": p}, ident="coup")
+            x = self.button(x, y, "Declare the coup", {"kind": "declare_coup", "player": p}, ident="coup")
+        if phase == "play" and not t.get("pending"):  # meetings (docs/coup.md ruling 3), not in a Block window
+            below = y + 3.6 * self.u
+            if x > x0 and below + 3.2 * self.u <= bottom:
+                self.meeting_buttons(p, s, x0, below, right=right, bottom=bottom)
+            else:
+                x = self.meeting_buttons(p, s, x, y, right=right, bottom=bottom)
         if phase == "coup" and s["team"] == "for" and "support" not in s:
             for side, word in (("gov", "Back Gov"), ("reb", "Back Reb"), ("none", "No side")):
                 x = self.button(x, y, word, {"kind": "support", "player": p, "side": side}, ident=f"support:{p}:{side}")
+
+    def meeting_buttons(self, p: str, s: dict[str, Any], x: float, y: float, *, right: float, bottom: float) -> float:
+        """"Arrange …" during play, "Meet …" at the break, for each of the seat's meetings with a counterpart
+        (a Foreign Power seat has two: Gov and Reb); one that does not fit goes to a row below, or is left out
+        when the seat has no room (never drawn cut)."""
+        t, u, x0 = self.t, self.u, x
+        others = [f"{team}-{s['class']}" for team in ("gov", "reb")] if s["team"] == "for" else [f"for-{s['class']}"]
+        for other in others:
+            pair = [p, other] if s["team"] != "for" else [other, p]
+            arranged = pair in t.get("meetings_arranged", [])
+            who = "-".join(w.capitalize() for w in other.split("-"))  # 'For-Mil', as the rulebook writes the seats
+            if t.get("conference") and arranged and pair not in t.get("meetings", []):
+                text, kind = f"Meet {who}", "meet"
+            elif not t.get("conference") and not arranged:
+                text, kind = f"Arrange {who}", "arrange_meeting"
+            else:
+                continue
+            width = max(6 * u, len(text) * u * 0.95 + 2 * u)
+            if x + width > right - u * 0.6 and x > x0 and y + 6.8 * u <= bottom:
+                x, y = x0, y + 3.6 * u
+            if x + width > right - u * 0.6:
+                continue
+            x = self.button(x, y, text, {"kind": kind, "player": p, "counterpart": other},
+                            ident=f"{'meet' if kind == 'meet' else 'arrange'}:{p}:{other}")
+        return x
 
     # --- Control and the pool ---------------------------------------------------------------------
     def control_box(self, rect: tuple[float, float, float, float]) -> None:
@@ -394,6 +426,16 @@ class Table:
             self.add("text", (bx, dy, x + w - bx - u, 3 * u),
                      f"Conference break ({t.get('conference_minutes', 6)} min)", px=1.6 * u, bold=True,
                      align="left", ink="#8a4b00", ident="conference")
+        meetings = [("Meeting", m) for m in t.get("meetings", [])] + [
+            ("Arranged", m) for m in t.get("meetings_arranged", []) if m not in t.get("meetings", [])]
+        my, mh = dy + ch + 3.2 * u, (3.6 if self.hall else 2.4) * u  # hall-sized (caps >= 19 px) on the big screen
+        for word, m in meetings:  # the break's meetings (an arrangement only where the audience may see it)
+            if my + mh > y + h:
+                break
+            names = " & ".join("-".join(w.capitalize() for w in q.split("-")) for q in m)
+            self.add("text", (x + u, my, w - 2 * u, mh), f"{word}: {names}", px=mh * 0.65, align="left",
+                     ink="#8a4b00", ident=f"meeting:{m[0]}:{m[1]}")
+            my += mh + 0.2 * u
         if self.control():
             by = dy + 3.6 * u
             phase = t.get("phase")

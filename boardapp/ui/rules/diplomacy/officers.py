@@ -1,5 +1,7 @@
 """The presiding officers' dialogs on the MUN board: goals, the third goal's ruling, points, conferences
-and the end of the game (the commands of ``docs/commands-diplomacy.md``).
+and the end of the game (the commands of ``docs/commands-diplomacy.md``); and the officers' dock, which
+shows each eliminated country — whose province it is, or a tie waiting for the officers' ruling with the
+choice between the candidates (``rule_province``, issue #32).
 
 Each dialog is a manifest dialog of Diplomacy (:data:`boardapp.builtin_rules.DIPLOMACY`), opened from
 the Turn menu ▸ "Officers" entries; accepting it submits its :meth:`OfficersDialog.command` through the
@@ -17,10 +19,12 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QGridLayout,
     QLabel,
     QLineEdit,
     QListWidget,
     QListWidgetItem,
+    QPushButton,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -187,3 +191,81 @@ set_goals, propose_goal, rule_goal, award_points, open_conference, end_game = (
 set_goals_dialog, propose_goal_dialog, rule_goal_dialog, award_points_dialog, open_conference_dialog, \
     end_game_dialog = (_factory(k) for k in ("set_goals", "propose_goal", "rule_goal", "award_points",
                                              "open_conference", "end_game"))
+
+
+class ProvincesPanel(QWidget):
+    """The officers' dock: each eliminated country, whose province it is, and for a tie (two powers took its
+    last centres in the same season) the candidates to choose between and a button that submits
+    ``rule_province`` through the window's controller. A ruled tie keeps its choice, to change the ruling."""
+
+    def __init__(self, window: Any) -> None:
+        super().__init__()
+        self.window = window
+        self.setObjectName("diplomacy-officers")
+        lay = QVBoxLayout(self)
+        self.title = QLabel("<b>Eliminated countries</b>")
+        lay.addWidget(self.title)
+        self.grid = QGridLayout()
+        lay.addLayout(self.grid)
+        lay.addStretch(1)
+        self.rows: dict[str, tuple[QLabel, QComboBox | None, QPushButton | None]] = {}
+        self.show_game()
+        stop = window.game.subscribe(lambda *_args: self.show_game())
+        self.destroyed.connect(lambda _obj=None: stop())
+
+    def show_game(self) -> None:
+        while self.grid.count():
+            item = self.grid.takeAt(0)
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.deleteLater()
+        self.rows = {}
+        game = self.window.game
+        module, state = game.module, game.state
+        eliminated: dict[str, str] = getattr(state, "eliminated", {})
+        ties: dict[str, tuple[str, ...]] = getattr(state, "province_ties", {})
+        if not eliminated:
+            self.grid.addWidget(QLabel("No country is eliminated."), 0, 0)
+            return
+        row = 0
+        for p in module.scenario.powers:
+            if p.id not in eliminated:
+                continue
+            taker = eliminated[p.id]
+            cands = ties.get(p.id, ())
+            if not taker:
+                text = (f"{p.name}: awaiting the officers' ruling — "
+                        f"{' or '.join(module.power_name(c) for c in cands)} took its last centres")
+            else:
+                how = "the officers' ruling" if cands else "took its last supply centre"
+                text = f"{p.name}: a province of {module.power_name(taker)} ({how})"
+            label = QLabel(text)
+            label.setWordWrap(True)
+            if not taker:
+                label.setStyleSheet("color: #a00000; font-weight: bold")
+            self.grid.addWidget(label, row, 0, 1, 3)
+            combo: QComboBox | None = None
+            button: QPushButton | None = None
+            if cands:
+                row += 1
+                combo = QComboBox()
+                for c in cands:
+                    combo.addItem(module.power_name(c), c)
+                if taker in cands:
+                    combo.setCurrentIndex(cands.index(taker))
+                button = QPushButton("Rule" if not taker else "Change the ruling")
+                button.clicked.connect(lambda _=False, pw=p.id, box=combo: self.rule(pw, box.currentData()))
+                self.grid.addWidget(QLabel("Province of:"), row, 0)
+                self.grid.addWidget(combo, row, 1)
+                self.grid.addWidget(button, row, 2)
+            self.rows[p.id] = (label, combo, button)
+            row += 1
+
+    def rule(self, power: str, to: str) -> Any:
+        """Submit the officers' ruling (a refusal shows the rules' reasons and CONTROL's force)."""
+        return self.window.controller.submit({"kind": "rule_province", "power": power, "to": to})
+
+
+def officers_dock(window: Any) -> ProvincesPanel:
+    """The manifest dock ``diplomacy.officers``: the eliminated countries and the ties to rule."""
+    return ProvincesPanel(window)

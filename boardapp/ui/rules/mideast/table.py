@@ -339,7 +339,7 @@ class UnPanel(GamePanel):
         row = QHBoxLayout()
         self.veto = QCheckBox("The occupant vetoes the UN Force")
         self.count = QPushButton("Count the votes")
-        self.count.clicked.connect(lambda: self.submit({"kind": "un_tally", "veto": self.veto.isChecked()}))
+        self.count.clicked.connect(lambda: self.submit({"kind": "un_tally", "veto": self.vetoer()}))
         row.addWidget(self.veto)
         row.addWidget(self.count)
         lay.addLayout(row)
@@ -349,6 +349,13 @@ class UnPanel(GamePanel):
             lambda _i: self.zone.setEnabled(self.kind.currentData() == "peacekeeping"))
         self.zone.setEnabled(False)
         self.vote_buttons: dict[tuple[str, str], QPushButton] = {}
+
+    def vetoer(self) -> str | None:
+        """The occupant of the motion's target zone when the veto box is ticked (a veto names its player)."""
+        m = self.state.motion
+        if not self.veto.isChecked() or m is None or m.zone is None:
+            return None
+        return self.state.owner.get(m.zone)
 
     def put_motion(self) -> bool:
         cmd: dict[str, Any] = {"kind": "un_motion", "motion": self.kind.currentData(), "text": self.text.text().strip(),
