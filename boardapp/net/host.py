@@ -37,7 +37,7 @@ from boardapp.engine.journal import JournalEntry
 from boardapp.engine.module import Audience, Event, IllegalCommandError
 from boardapp.engine.rights import UndeclaredRightsError
 from boardapp.model.problems import FileProblemsError
-from boardapp.net import gctune
+from boardapp.net import gctune, sockets
 from boardapp.net import protocol as p
 from boardapp.net.replica import (
     Chain,
@@ -604,9 +604,7 @@ class Host:
         while not conn.outbox.empty():
             conn.outbox.get_nowait()
         conn.outbox_bytes = 0
-        transport = getattr(conn.ws, "transport", None)
-        if transport is not None:
-            transport.abort()
+        sockets.abort(getattr(conn.ws, "transport", None))  # reset: the kernel keeps nothing for it
 
     def _send(self, conn: _Conn, msg: p._Msg | str) -> None:
         if conn.dropped:

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from boardapp.net.host import Grant, Host
-from boardapp.web.server import ANY_ADDRESS, WebView
+from boardapp.web.server import ANY_ADDRESS, KEEP_FREE, WebView
 
 WEB_SEAT = "web page"
 """The name of the viewer seat the web view joins with."""
@@ -50,8 +50,9 @@ async def start_web(host: Host, game: Any, bind: str, port: int) -> WebView:
     local = f"ws://127.0.0.1:{host.port}/" if host.bind in ANY_ADDRESS else host.url
     # the host's own clock (issue 19.3): what every seat is sent; the game file's record only without one
     clock = getattr(host, "clock_record", None) or clock_reader(game)
+    # the descriptors the page may not take: every connection the host serves its seats, and the usual margin
     web = WebView(local, grant.token, bind=bind, port=port, clock=clock,
-                  scenario=getattr(game.module, "scenario", None))
+                  scenario=getattr(game.module, "scenario", None), keep_free=host.limits.connections + KEEP_FREE)
     await web.start()
     return web
 
