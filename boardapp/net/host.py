@@ -42,8 +42,11 @@ from boardapp.net import protocol as p
 from boardapp.net.replica import (
     Chain,
     audience_board,
+    behind_refusal,
     command_teams,
     describe_entry,
+    dice_of,
+    dice_refusal,
     entry_author,
     game_id_of,
     head,
@@ -257,8 +260,12 @@ class Host:
         game's change count it was made at, and the view itself (so 1,000 viewers joining cost one view)."""
         self._version = 0
         """How many changes the game has had while hosted."""
-        self._view_events: list[Event] = []
-        """Events since the last views went out (each audience is sent those it may see)."""
+        self._view_events: list[tuple[str, Event]] = []
+        """Events since the last views went out, each with its entry's mark (each audience is sent those it may
+        see; an entry undone before they went out takes its events back)."""
+        self._marks: dict[int, str] = {}
+        """Entry -> the random mark its events were sent to viewers with (``View.marks``): an undo's notice names
+        it, so the web page drops those news lines. No journal number reaches a viewer this way."""
         self.clock = self._saved_clock()
         """The game's one turn clock: CONTROL sets it (``clock_set``), every seat and viewer is sent it, and it
         is kept in the game file's meta key ``clock`` so that a restarted host goes on with it."""
@@ -400,15 +407,21 @@ class Host:
 
     def _authors(self) -> dict[str, str]:
         """Key -> name of every seat that may play commands (viewers never author an entry)."""
-        return {g.key: g.name for g in self.grants.values() if g.role != "viewer"}
+        return {g.key: self.display_name(g) for g in self.grants.values() if g.role != "viewer"}
+
+    @staticmethod
+    def display_name(grant: Grant) -> str:
+        """How notices and refusals name a seat: every CONTROL seat is "CONTROL" (the hosting window's own seat
+        too, whatever its name in the seats file: issue 24.14), any other its name ("umpire 2")."""
+        return "CONTROL" if grant.role == "control" else grant.name
 
     def seat_name(self, key: str | None) -> str:
-        """The name of the seat with public key ``key`` (None: the host's own game)."""
+        """The name of the seat with public key ``key`` (None: the host's own game), as notices say it."""
         if key is None:
             return self.local_seat
         for grant in self.grants.values():
             if grant.key == key:
-                return grant.name
+                return self.display_name(grant)
         return "a former seat"
 
     def status(self) -> list[dict[str, Any]]:
@@ -840,6 +853,8 @@ class Host:
         if author != grant.key:
             return (f"{describe_entry(entry)} was played by {self.seat_name(author)}: an umpire may {what} only "
                     f"their own entries (ask CONTROL)")
+        if what == "undo" and dice_of(entry):  # the ruling of issue 24.10: no refight for a better die
+            return dice_refusal(entry)
         undoer = self._undone_by.get(entry.seq, "")
         if what == "redo" and undoer != grant.key:
             return (f"{describe_entry(entry)} was taken back by {self.seat_name(undoer or None)}: an umpire may "
@@ -863,9 +878,17 @@ class Host:
                 return
             if msg.seq != last.seq:
                 later = self.game.entries[msg.seq:]
-                self._refuse(conn, cid, "stale", [
-                    f"entry {msg.seq} cannot be undone: {describe_entry(last)}, {self.seat_name(entry_author(last))}'s,"
-                    f" was played after it" + (f" ({len(later)} entries in all)" if len(later) > 1 else "")])
+                target = self.game.entries[msg.seq - 1] if msg.seq >= 1 else None
+                if target is not None and entry_author(target) == grant.key and later:
+                    after = later[0]
+                    after_key = entry_author(after)
+                    reason = behind_refusal(target, after, "" if after_key == grant.key else
+                                            self.seat_name(after_key), len(later) - 1)
+                else:
+                    reason = (f"entry {msg.seq} cannot be undone: {describe_entry(last)}, "
+                              f"{self.seat_name(entry_author(last))}'s, was played after it"
+                              + (f" ({len(later)} entries in all)" if len(later) > 1 else ""))
+                self._refuse(conn, cid, "stale", [reason])
                 return
             if (why := self._may_take_back(grant, last, "undo")) is not None:
                 self._refuse(conn, cid, "forbidden", [why])
@@ -895,7 +918,7 @@ class Host:
     # --- broadcasting --------------------------------------------------------------------------
     def _taking_back(self, what: str, entry: JournalEntry, audience: Audience) -> str:
         """'CONTROL undid umpire 2's entry 6 (…)' in the words ``audience`` may read."""
-        by = self._actor.name if self._actor is not None else self.local_seat
+        by = self.display_name(self._actor) if self._actor is not None else self.local_seat
         author = self.seat_name(entry_author(entry))
         whose = "their own" if author == by else f"{author}'s"
         described = describe_entry(entry, audience)
@@ -910,23 +933,26 @@ class Host:
         elif what in ("push", "reset"):
             self._undone_by.clear()  # the redo stack is gone or rebuilt
         notice: tuple[str, JournalEntry] | None = None
+        mark = ""
         if what == "push" and entry is not None:
             text = p.encode(p.EntryMsg(entry=entry))
-            if self.view_events:
-                self._view_events.extend(entry.events)
+            self._mark_events(entry)
         elif what == "undo" and entry is not None:
-            text = p.encode(p.Undone(seq=entry.seq, by=self._actor.name if self._actor else self.local_seat,
-                                     by_key=self._actor.key if self._actor else "",
+            by = self.display_name(self._actor) if self._actor else self.local_seat
+            text = p.encode(p.Undone(seq=entry.seq, by=by, by_key=self._actor.key if self._actor else "",
                                      text=self._taking_back("undid", entry, Audience.CONTROL)))
             notice = ("undo", entry)
+            mark = self._marks.pop(entry.seq, "")
+            self._view_events = [(m, e) for m, e in self._view_events if not mark or m != mark]
         elif what == "redo" and entry is not None:
-            text = p.encode(p.Redone(entry=entry, by=self._actor.name if self._actor else self.local_seat,
-                                     text=self._taking_back("redid", entry, Audience.CONTROL)))
+            by = self.display_name(self._actor) if self._actor else self.local_seat
+            text = p.encode(p.Redone(entry=entry, by=by, text=self._taking_back("redid", entry, Audience.CONTROL)))
             notice = ("redo", entry)
-            if self.view_events:
-                self._view_events.extend(entry.events)
+            self._mark_events(entry)
         else:
             text = ""
+            if what == "reset":
+                self._marks.clear()
         fought = entry is not None and what in ("push", "redo") and any(e.kind == "fight" for e in entry.events)
         for conn in list(self._conns):
             if not conn.ready or conn.grant is None:
@@ -938,7 +964,7 @@ class Host:
                 if notice is not None and self.view_events and visible_events(notice[1], audience):
                     verb = "undid" if notice[0] == "undo" else "redid"
                     self._send(conn, p.Notice(about="undo" if notice[0] == "undo" else "redo",
-                                              text=self._taking_back(verb, notice[1], audience)))
+                                              text=self._taking_back(verb, notice[1], audience), mark=mark))
                 continue
             if text:
                 self._send(conn, text)
@@ -946,6 +972,13 @@ class Host:
                 self._catch_up(conn, 0, None)
         self._view_dirty.set()
         self._follow_week()
+
+    def _mark_events(self, entry: JournalEntry) -> None:
+        """Queue ``entry``'s events for the viewers' next views, under a new random mark of that entry."""
+        if not self.view_events:
+            return
+        mark = self._marks[entry.seq] = secrets.token_hex(6)
+        self._view_events.extend((mark, e) for e in entry.events)
 
     def _announce_fight(self, conn: _Conn, entry: JournalEntry, audience: Audience) -> None:
         """A fight is an event of the whole hall (issue 19.5): tell a viewer or player seat its result, as far as
@@ -955,9 +988,10 @@ class Host:
         texts = [e.text for e in entry.events if e.kind in FIGHT_KINDS and e.visible(audience)]
         self._send(conn, p.Notice(about="fight", text="; ".join(texts)))
 
-    def _view_now(self, audience: Audience, events: list[Event] | None = None) -> p.View:
+    def _view_now(self, audience: Audience, events: list[tuple[str, Event]] | None = None) -> p.View:
         """The view of ``audience`` with its own sequence number, advanced only when what it may see changed."""
-        shown = [e for e in events or [] if e.visible(audience)]
+        pairs = [(m, e) for m, e in events or [] if e.visible(audience)]
+        shown = [e for _, e in pairs]
         seq, last, version, board = self._views.get(audience, (0, "", -1, {}))
         if version == self._version and not shown:
             return p.View(seq=seq, board=board)
@@ -966,7 +1000,7 @@ class Host:
         if text != last or shown:
             seq += 1
         self._views[audience] = (seq, text, self._version, board)
-        return p.View(seq=seq, board=board, events=shown)
+        return p.View(seq=seq, board=board, events=shown, marks=[m for m, _ in pairs])
 
     def _view(self) -> p.View:
         """The public view now (what a viewer is sent)."""

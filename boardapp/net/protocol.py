@@ -187,6 +187,8 @@ class Notice(_Msg):
     type: Literal["notice"] = "notice"
     about: Literal["undo", "redo", "clock", "fight"]
     text: str
+    mark: str = Field("", description="An undo's: the mark its entry's events were sent with in views (``View.marks``),"
+                      " so a viewer can drop what it showed of them (the web page's news); '' for none.")
 
 
 class ClockMsg(_Msg):
@@ -227,6 +229,8 @@ class View(_Msg):
     board: dict[str, Any]
     events: list[Event] = Field(default_factory=list, description="What happened since the last view, as far "
                                 "as this seat may see it (hidden events are never sent).")
+    marks: list[str] = Field(default_factory=list, description="One per event: a random mark of the entry it came "
+                             "from (no journal number), the same for an entry's events; an undo's notice names it.")
 
 
 ErrorCode = Literal["unauthorized", "revoked", "too_big", "malformed", "protocol", "overloaded", "shutdown",

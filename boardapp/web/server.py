@@ -164,7 +164,9 @@ class WebView:
         """The latest public picture, as pages get it."""
         self.seq = 0
         self.news: list[dict[str, Any]] = []
-        """Public events and notices since the web view started, newest first."""
+        """Public events and notices since the web view started, newest first (an undone entry's lines dropped)."""
+        self._news_marks: list[str] = []
+        """The mark of each line's entry (``View.marks``; '' for a notice), so an undo takes its lines back."""
         self.clock: dict[str, Any] | None = None
         self._clock_record: dict[str, Any] | None = None
         self.sent = 0
@@ -298,15 +300,23 @@ class WebView:
             self.board = page_picture(data)
             self.seq = self.seq + 1
         elif kind == "events":
-            for event in data:
+            marks = self.seat.view_marks if len(self.seat.view_marks) == len(data) else [""] * len(data)
+            for event, mark in zip(data, marks, strict=True):
                 line = page_event(event)
                 if line is not None and line["text"]:
                     self.news.insert(0, line)
+                    self._news_marks.insert(0, mark)
         elif kind == "notice":
             self.news.insert(0, {"kind": "notice", "text": str(data), "teams": [], "places": []})
+            self._news_marks.insert(0, "")
+        elif kind == "withdrawn":  # an entry was undone: its lines go (issue 24.14); the undo's notice stays
+            kept = [(line, m) for line, m in zip(self.news, self._news_marks, strict=True) if not m or m != data]
+            self.news = [line for line, _ in kept]
+            self._news_marks = [m for _, m in kept]
         elif kind != "stale":
             return
         del self.news[NEWS_KEPT:]
+        del self._news_marks[NEWS_KEPT:]
         self._publish()
 
     def _refresh_setup(self) -> None:
@@ -315,6 +325,7 @@ class WebView:
             return
         self._setup_game = setup.game_id
         self.news.clear()
+        self._news_marks.clear()
         self._setup_text = json.dumps({
             "type": "setup", "game": setup.game_id, "rules": setup.rules, "map": page_map(setup.map),
             "teams": page_teams(setup.teams), "title": str(setup.map.get("name") or setup.rules),
