@@ -12,17 +12,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
 import json
 import logging
 import os
 import secrets
 import socket
-import sys
 import time
 import uuid
 from collections import OrderedDict, deque
-from collections.abc import Awaitable, Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -37,8 +35,9 @@ from boardapp.engine.journal import JournalEntry
 from boardapp.engine.module import Audience, Event, IllegalCommandError
 from boardapp.engine.rights import UndeclaredRightsError
 from boardapp.model.problems import FileProblemsError
-from boardapp.net import gctune, sockets
+from boardapp.net import codes, gctune, sockets
 from boardapp.net import protocol as p
+from boardapp.net.grants import Grant, read_grants
 from boardapp.net.replica import (
     Chain,
     audience_board,
@@ -95,83 +94,6 @@ class Limits:
     a viewer code shared by a few screens)."""
     connections: int = 512
     """Connections at once in all, counting those that have not said hello yet."""
-
-
-@dataclass
-class Grant:
-    """A seat: a join code (token) and what it may do."""
-
-    role: p.Role
-    name: str
-    token: str = field(default_factory=lambda: secrets.token_urlsafe(18))
-    teams: frozenset[str] | None = None
-    """For umpires: the teams whose commands they may play (None: every team). A player seat: its player."""
-    revoked: bool = False
-    player: str | None = None
-    """For a player seat: the player (team) it plays and sees for."""
-    allies: bool = False
-    """For a limited umpire: also the allies of its teams, as the alliances stand at each command."""
-
-    @property
-    def key(self) -> str:
-        """A public name for the seat that does not give its code away: the journal's entry ids end in it."""
-        return hashlib.sha256(self.token.encode("utf-8")).hexdigest()[:12]
-
-    @property
-    def audience(self) -> Audience:
-        """What this seat may see: everything (CONTROL, umpires), one player's view, or the public's."""
-        if self.role in ("control", "umpire"):
-            return Audience.CONTROL
-        if self.role == "player" and self.player is not None:
-            return Audience.player_seat(self.player)
-        return Audience.PUBLIC
-
-    @property
-    def follows_journal(self) -> bool:
-        """CONTROL and umpires get the journal (a replica); viewers and players get views only."""
-        return self.role in ("control", "umpire")
-
-    def to_json(self) -> dict[str, Any]:
-        data = {"role": self.role, "name": self.name, "token": self.token,
-                "teams": sorted(self.teams) if self.teams is not None else None, "revoked": self.revoked}
-        if self.player is not None:
-            data["player"] = self.player
-        if self.allies:
-            data["allies"] = True
-        return data
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Grant:
-        teams = data.get("teams")
-        return cls(role=data["role"], name=data["name"], token=data["token"],
-                   teams=frozenset(teams) if teams is not None else None, revoked=bool(data.get("revoked")),
-                   player=data.get("player"), allies=bool(data.get("allies")))
-
-
-def read_grants(path: str | Path) -> list[Grant]:
-    """The seats saved in a seats file (``GAME_FILE.seats.json``), in order; a ValueError that names the file
-    and what is wrong with it (never a traceback from deep inside)."""
-    path = Path(path)
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise ValueError(f"{path}: cannot read the seats file ({exc.strerror or exc})") from None
-    except json.JSONDecodeError as exc:
-        raise ValueError(f"{path}:{exc.lineno}:{exc.colno}: the seats file is not valid JSON ({exc.msg}); "
-                         f"restore it or delete it to make new join codes") from None
-    if not isinstance(data, list):
-        raise ValueError(f"{path}: the seats file should hold a list of seats, not {type(data).__name__}")
-    grants = []
-    for i, item in enumerate(data, 1):
-        try:
-            grant = Grant.from_json(item)
-        except (KeyError, TypeError, AttributeError) as exc:
-            raise ValueError(f"{path}: seat {i} lacks or garbles {exc}; each seat needs role, name and token") \
-                from None
-        if grant.role not in ("control", "umpire", "viewer", "player"):
-            raise ValueError(f"{path}: seat {i} ({grant.name!r}) has the unknown role {grant.role!r}")
-        grants.append(grant)
-    return grants
 
 
 class _Pages:
@@ -663,7 +585,7 @@ class Host:
                                      detail=f"protocol {msg.protocol} is not spoken here (the host speaks "
                                             f"{p.PROTOCOL_VERSION}); update boardapp"))
             return False
-        grant = self.grants.get(msg.token)
+        grant = self.grants.get(msg.token) or self.grants.get(codes.canonical(msg.token))  # as typed: any case
         if grant is None or grant.revoked:
             code: p.ErrorCode = "revoked" if grant is not None else "unauthorized"
             detail = "this join code is not valid" if grant is None else "this join code was revoked"
@@ -1046,83 +968,8 @@ def _lan_address() -> str:
     return "127.0.0.1"
 
 
-def _print_code(label: str, url: str, grant: Grant, qr: bool = False) -> None:
-    """One line per code; with ``qr`` also its QR code (large: a terminal holds two or three of them)."""
-    teams = f" (teams: {', '.join(sorted(grant.teams))})" if grant.teams is not None else ""
-    print(f"  {label:<12} {grant.name}{teams}: {grant.token}")
-    if not qr:
-        return
-    try:
-        import qrcode  # type: ignore[import-untyped]  # optional
-    except ImportError:
-        return
-    code = qrcode.QRCode(border=1)
-    code.add_data(f"{url}#{grant.token}")
-    code.print_ascii()
+def main(*args: Any, **kwargs: Any) -> int:
+    """``boardapp host GAME_FILE``: see :func:`boardapp.net.serve.main` (kept here for older callers)."""
+    from boardapp.net.serve import main as serve_main
 
-
-Beside = Callable[["Host", Any], Awaitable[Callable[[], Awaitable[None]] | None]]
-"""Something served beside the host (the players' web page): started once the host is, given the
-host and its game; returns how to stop it (or None if it did not start)."""
-
-
-def main(path: str | Path, port: int = 8765, bind: str = "0.0.0.0", umpires: int = 4, qr: bool = False, *,
-         prepare: Callable[[Host], Any] | None = None, beside: Beside | None = None) -> int:
-    """``boardapp host GAME_FILE``: serve a game file, print the join codes, run until Ctrl-C.
-
-    Seats and codes are kept in ``GAME_FILE.seats.json`` (private to this user) so that a restarted
-    host accepts the same codes. The codes are printed one line each (``qr``: with their QR codes too;
-    the board's Game ▸ Join codes… shows them better), then how CONTROL gets its board on this host.
-    ``prepare`` may add seats before they are saved (the web page's viewer seat); ``beside`` starts
-    what is served beside the host (see :data:`Beside`).
-    """
-    from boardapp.engine.files import open_game
-
-    path = Path(path)
-    try:
-        game = open_game(path)
-    except FileProblemsError as exc:
-        for problem in exc.problems:
-            print(str(problem), file=sys.stderr)
-        return 1
-
-    async def run() -> None:
-        host = Host(game, host=bind, port=port)
-        seats_file = path.with_name(path.name + ".seats.json")
-        if seats_file.exists():
-            host.load_grants(seats_file)
-        else:
-            host.add_seat("control", "CONTROL")
-            for i in range(umpires):
-                host.add_seat("umpire", f"umpire {i + 1}")
-            host.add_seat("viewer", "big screen")
-            host.save_grants(seats_file)
-        if prepare is not None:
-            prepare(host)
-            host.save_grants(seats_file)
-        await host.start()
-        print(f"boardapp: hosting {path.name} at {host.url} (entry {head(game)}); join codes:")
-        for grant in host.grants.values():
-            if not grant.revoked:
-                _print_code(grant.role, host.url, grant, qr=qr)
-        stop_beside = await beside(host, game) if beside is not None else None
-        control = next((g for g in host.grants.values() if g.role == "control" and not g.revoked), None)
-        if control is not None:
-            print(f"CONTROL's board on this machine: boardapp join 127.0.0.1:{host.port} --code {control.token}\n"
-                  f"(or stop this host, open {path.name} on the board and use Game ▸ Host: the same codes)")
-        print("Press Ctrl-C to stop.")
-        try:
-            await asyncio.Event().wait()
-        finally:
-            if stop_beside is not None:
-                await stop_beside()
-            await host.stop()
-
-    try:
-        asyncio.run(run())
-    except KeyboardInterrupt:
-        pass
-    finally:
-        if game.store is not None:
-            game.store.close()
-    return 0
+    return serve_main(*args, **kwargs)

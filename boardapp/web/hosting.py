@@ -2,7 +2,7 @@
 
 The host (:class:`boardapp.net.host.Host`) serves the seats as before; a :class:`WebView` joins it
 as a viewer seat named "web page" (its code kept in ``GAME.seats.json`` with the others) and serves
-the page on its own port. This mirrors :func:`boardapp.net.host.main`, which has no hook to start
+the page on its own port. This mirrors :func:`boardapp.net.serve.main`, which has no hook to start
 anything beside the host (see docs/web.md for the hook that would let it).
 """
 
@@ -58,13 +58,14 @@ async def start_web(host: Host, game: Any, bind: str, port: int) -> WebView:
 
 
 def main(path: str | Path, port: int = 8765, bind: str = "0.0.0.0", umpires: int = 4,
-         web_port: int | None = None) -> int:
-    """Serve a game file to seats on ``port`` (``boardapp.net.host.main``: the same seats, codes and
-    messages) and its public web page on ``web_port`` beside it (None: no page)."""
-    from boardapp.net.host import main as host_main
+         web_port: int | None = None, **seats: Any) -> int:
+    """Serve a game file to seats on ``port`` (``boardapp.net.serve.main``: the same seats, codes and
+    messages; ``seats``: its ``players``, ``plan``, ``qr`` and ``qr_dir``) and its public web page on
+    ``web_port`` beside it (None: no page)."""
+    from boardapp.net.serve import main as host_main
 
     if web_port is None:
-        return host_main(path, port=port, bind=bind, umpires=umpires)
+        return host_main(path, port=port, bind=bind, umpires=umpires, **seats)
 
     async def beside(host: Host, game: Any) -> Any:
         try:
@@ -76,4 +77,4 @@ def main(path: str | Path, port: int = 8765, bind: str = "0.0.0.0", umpires: int
         print("boardapp: the players' web page (public board, read-only): " + "  ".join(web.urls))
         return web.stop
 
-    return host_main(path, port=port, bind=bind, umpires=umpires, prepare=web_grant, beside=beside)
+    return host_main(path, port=port, bind=bind, umpires=umpires, prepare=web_grant, beside=beside, **seats)
