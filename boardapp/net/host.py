@@ -37,7 +37,7 @@ from boardapp.engine.rights import UndeclaredRightsError
 from boardapp.model.problems import FileProblemsError
 from boardapp.net import codes, gctune, sockets
 from boardapp.net import protocol as p
-from boardapp.net.grants import Grant, read_grants
+from boardapp.net.grants import Grant, read_grants  # read_grants: callers import it from here too
 from boardapp.net.replica import (
     Chain,
     audience_board,

@@ -13,7 +13,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from boardapp.net.host import Grant, Host
+from boardapp.net.grants import Grant
+from boardapp.net.host import Host
 from boardapp.web.server import ANY_ADDRESS, KEEP_FREE, WebView
 
 WEB_SEAT = "web page"
