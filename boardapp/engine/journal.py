@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import json
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, model_validator
@@ -32,9 +33,14 @@ class JournalEntry(BaseModel):
         reads from an escape): it could never be stored, digested or sent. Text read as JSON by pydantic
         (a game file, the network) cannot hold one, so only entries made from Python data are walked."""
         if info.mode == "python":
-            where = _lone_surrogate(self.command, "command") or _lone_surrogate(
-                [self.turn, self.at, self.id, self.overridden], "entry") or _lone_surrogate(
-                [e.__dict__ for e in self.events], "events")
+            parts: list[tuple[Any, str]] = [(self.command, "command"), ([self.turn, self.at, self.id, self.overridden],
+                                            "entry"), ([e.__dict__ for e in self.events], "events")]
+            try:  # the usual case, at C speed: all of it encodes
+                json.dumps([v for v, _ in parts], ensure_ascii=False, default=str).encode("utf-8")
+                return self
+            except (ValueError, TypeError):  # UnicodeEncodeError, or data json cannot write: walk it
+                pass
+            where = next((w for v, path in parts if (w := _lone_surrogate(v, path)) is not None), None)
             if where is not None:
                 raise ValueError(f"{where} holds a lone surrogate (an escape such as \\ud800 that is not a "
                                  "character): it is not Unicode text")
