@@ -6,7 +6,9 @@ import asyncio
 import json
 import math
 import re
+import shutil
 import struct
+import subprocess
 import xml.etree.ElementTree as ET
 import zlib
 from pathlib import Path
@@ -142,3 +144,21 @@ def test_boardapp_join_says_what_is_wrong_with_a_mistyped_code_before_connecting
     assert "--code 'K7QX-M4TD-9RHC-WPOO': a join code has no 'O'" in err and "Traceback" not in err
     assert main(["join", "127.0.0.1:9", "--code", "K7QX-M4TD"]) == 1
     assert "a join code has 16 letters and digits; this has 8" in capsys.readouterr().err
+
+
+@pytest.mark.skipif(shutil.which("zbarimg") is None, reason="zbarimg (Debian's zbar-tools) reads QR codes back")
+def test_a_qr_reader_reads_the_join_text_back(tmp_path: Path) -> None:
+    """The PNG, and the matrix a window paints (written here as a plain PGM picture), read back by zbar."""
+    text = codes.join_text("ws://192.168.1.5:8765/", codes.new_code())
+    png = tmp_path / "seat.png"
+    png.write_bytes(codes.qr_png(text))
+    rows = codes.qr_matrix(text)
+    scale = 6
+    pgm = tmp_path / "matrix.pgm"
+    size = len(rows) * scale
+    pixels = bytes(0 if dark else 255 for row in rows for _ in range(scale) for dark in row for _ in range(scale))
+    pgm.write_bytes(f"P5 {size} {size} 255\n".encode() + pixels)
+    for picture in (png, pgm):
+        done = subprocess.run(["zbarimg", "-q", "--raw", str(picture)], capture_output=True, text=True,
+                              timeout=60, check=False)
+        assert done.stdout.strip() == text, (picture.name, done.stdout, done.stderr)
