@@ -9,8 +9,13 @@ from pathlib import Path
 from typing import Any
 
 from boardapp.engine.module import Audience
+from boardapp.model.problems import FileProblemsError
+from boardapp.model.reading import read_bounded
 from boardapp.net import codes
 from boardapp.net import protocol as p
+
+SEATS_BYTES = 16 * 1024 * 1024
+"""The largest seats file read (a thousand seats take about 200 kB)."""
 
 
 @dataclass
@@ -69,10 +74,15 @@ def read_grants(path: str | Path) -> list[Grant]:
     """The seats saved in a seats file (``GAME_FILE.seats.json``), in order; a ValueError that names the file
     and what is wrong with it (never a traceback from deep inside)."""
     path = Path(path)
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+    try:  # bounded: a device or a FIFO in its place is refused, never read for ever
+        data = json.loads(read_bounded(path, SEATS_BYTES).decode("utf-8"))
+    except FileProblemsError as exc:
+        raise ValueError(f"{path}: cannot read the seats file: {exc.problems[0].message}") from None
     except OSError as exc:
         raise ValueError(f"{path}: cannot read the seats file ({exc.strerror or exc})") from None
+    except (UnicodeDecodeError, RecursionError):
+        raise ValueError(f"{path}: the seats file is not JSON text; restore it or delete it to make new join "
+                         "codes") from None
     except json.JSONDecodeError as exc:
         raise ValueError(f"{path}:{exc.lineno}:{exc.colno}: the seats file is not valid JSON ({exc.msg}); "
                          f"restore it or delete it to make new join codes") from None

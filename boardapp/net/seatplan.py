@@ -23,7 +23,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from boardapp.model.problems import FileProblemsError
+from boardapp.model.reading import read_bounded
+
 FORMAT = "boardapp-seats"
+PLAN_BYTES = 4 * 1024 * 1024
+"""The largest seats plan read (a plan of 1,000 seats is about 100 kB)."""
 VERSION = 1
 ROLES = ("control", "umpire", "player", "viewer")
 _KEYS = {"role", "name", "teams", "allies", "player"}
@@ -100,12 +105,16 @@ def read_plan(path: str | Path, module: Any) -> list[SeatSpec]:
     """The seats a plan file holds, checked against ``module`` (teams and players by id or name). Raises
     :class:`SeatPlanError` naming the file, the seat (by its number and name) and what is wrong."""
     path = Path(path)
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+    try:  # bounded: a device or a FIFO given by mistake is refused, never read for ever
+        data = json.loads(read_bounded(path, PLAN_BYTES).decode("utf-8"))
+    except FileProblemsError as exc:
+        raise SeatPlanError(f"{path}: cannot read the seats plan: {exc.problems[0].message}") from None
     except OSError as exc:
         raise SeatPlanError(f"{path}: cannot read the seats plan ({exc.strerror or exc})") from None
     except UnicodeDecodeError:
         raise SeatPlanError(f"{path}: the seats plan is not UTF-8 text") from None
+    except RecursionError:
+        raise SeatPlanError(f"{path}: the seats plan is nested too deep to be one") from None
     except json.JSONDecodeError as exc:
         raise SeatPlanError(f"{path}:{exc.lineno}:{exc.colno}: the seats plan is not valid JSON ({exc.msg})") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:

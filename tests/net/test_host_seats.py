@@ -195,3 +195,17 @@ def test_a_plan_written_is_read_back_the_same(tmp_path: Path) -> None:
     seatplan.write_plan(plan, seats)
     assert seatplan.read_plan(plan, module) == seats
     assert "token" not in plan.read_text(encoding="utf-8")  # a plan holds no codes
+
+
+def test_a_device_or_a_folder_given_as_a_plan_is_refused_never_read_for_ever(tmp_path: Path) -> None:
+    module = new_game(load_scenario(MIDEAST)).module
+    for path, said in ((Path("/dev/zero"), "not a regular file"), (tmp_path, "a folder, not a file"),
+                       (tmp_path / "missing.json", "no such file")):
+        with pytest.raises(seatplan.SeatPlanError, match=said):
+            seatplan.read_plan(path, module)
+    fifo = tmp_path / "plan.fifo"
+    os.mkfifo(fifo)
+    with pytest.raises(seatplan.SeatPlanError, match="not a regular file"):
+        seatplan.read_plan(fifo, module)
+    with pytest.raises(ValueError, match="not a regular file"):
+        read_grants(Path("/dev/zero"))
