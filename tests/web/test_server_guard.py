@@ -25,7 +25,7 @@ from websockets.sync.client import connect
 
 from boardapp.engine.files import load_scenario, new_game
 from boardapp.net.client import Seat
-from boardapp.web.server import HTTP_ROOM, LIVE_PATH, static_files
+from boardapp.web.server import HTTP_ROOM, LIVE_PATH, WebView, static_files
 from tests.web.live import LiveGame
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -168,10 +168,16 @@ def test_every_error_carries_the_security_headers(live: LiveGame) -> None:
 
 
 def test_pages_beyond_the_cap_are_told_503_at_once_and_plain_requests_still_served(live: LiveGame) -> None:
-    web = live.web
-    assert web is not None
-    web.room = HTTP_ROOM + 3  # as if the descriptors left allowed three pages
-    assert web.page_cap == 3
+    assert live.host is not None
+    host = live.host
+
+    async def small() -> WebView:  # a web view told it may use only 19 descriptors: room for three pages
+        view = WebView(host.url, host.add_seat("viewer", "small page").token, descriptors=HTTP_ROOM + 3)
+        await view.start()
+        return view
+
+    web: WebView = live.call(small())
+    assert web.room == HTTP_ROOM + 3 and web.page_cap == 3
     url = f"ws://127.0.0.1:{web.port}{LIVE_PATH}"
     with contextlib.ExitStack() as pages:
         for _ in range(3):
@@ -184,6 +190,7 @@ def test_pages_beyond_the_cap_are_told_503_at_once_and_plain_requests_still_serv
         assert time.monotonic() - started < 2, "a page beyond the cap is answered at once, not left waiting"
         status, _, body = parse(request(web.port, "GET", "/"))
         assert status == 200 and body == static_files()["index.html"]
+    live.call(web.stop())
 
 
 def test_connections_beyond_the_room_are_reset_at_once_never_left_waiting(live: LiveGame) -> None:
