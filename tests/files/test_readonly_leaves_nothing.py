@@ -34,7 +34,7 @@ def test_the_fixture_file_is_alone_to_start_with(game_file: Path) -> None:
     assert beside(game_file) == [f"{game_file.name}-shm", f"{game_file.name}-wal"]
 
 
-@pytest.mark.parametrize("use", ["check", "export", "report", "run"])
+@pytest.mark.parametrize("use", ["check", "export", "report", "run", "render"])
 def test_a_command_line_use_leaves_nothing(game_file: Path, tmp_path: Path, use: str,
                                            capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "out"
@@ -43,7 +43,9 @@ def test_a_command_line_use_leaves_nothing(game_file: Path, tmp_path: Path, use:
     args = {"check": ["check", str(game_file)],
             "export": ["export", str(game_file), "--out", str(out / "x.jsonl")],
             "report": ["report", str(game_file), "--out", str(out / "r.html")],
-            "run": ["run", str(game_file), "--commands", str(_no_commands(out))]}[use]
+            "run": ["run", str(game_file), "--commands", str(_no_commands(out))],
+            "render": ["render", str(game_file), "--out", str(out / "board.png"), "--width", "320", "--height", "200"],
+            }[use]
     assert main(args) == 0, capsys.readouterr().err
     assert beside(game_file) == []
     assert game_file.read_bytes() == before  # and the game itself is untouched
