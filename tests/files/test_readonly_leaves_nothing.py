@@ -127,3 +127,25 @@ def test_a_writer_that_closes_while_the_screen_follows_leaves_a_whole_file_and_n
     copied = open_game(copy, readonly=True)
     assert copied.entries[-1].command["text"] == "one more"
     copied.follow.close()
+
+
+def test_the_big_screen_following_a_finished_game_leaves_nothing_when_it_closes(game_file: Path) -> None:
+    """``boardapp screen GAME`` as it runs: the window follows the file (its poll timer running), is closed, and the
+    process ends; while it ran the two files were there (it is a reader of a WAL file), afterwards none."""
+    script = (
+        "import os, sys\n"
+        "os.environ['QT_QPA_PLATFORM'] = 'offscreen'\n"
+        "from PySide6.QtWidgets import QApplication\n"
+        "from boardapp.ui.bigscreen.window import open_screen\n"
+        "app = QApplication([])\n"
+        "window, follower = open_screen(sys.argv[1], interval_ms=20)\n"
+        "window.show()\n"
+        "for _ in range(20): app.processEvents()\n"
+        "print(sorted(n for n in os.listdir(os.path.dirname(sys.argv[1])) if n.endswith(('-wal', '-shm'))))\n"
+        "window.close()\n"
+        "app.processEvents()\n")
+    done = subprocess.run([sys.executable, "-c", script, str(game_file)], check=False, cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip().splitlines()[-1] == str([f"{game_file.name}-shm", f"{game_file.name}-wal"])
+    assert beside(game_file) == []
