@@ -208,6 +208,7 @@ def apply_plan(host: Any, seats: Iterable[SeatSpec]) -> list[str]:
     code, and its limits are set as the plan says; a missing one is made with a new code. Seats the plan does not
     name are kept (Kick revokes a code). What changed, in words, for the log."""
     said: list[str] = []
+    module = getattr(getattr(host, "game", None), "module", None)
     for spec in seats:
         grant = next((g for g in host.grants.values() if g.role == spec.role and g.name == spec.name
                       and not g.revoked), None)
@@ -216,12 +217,19 @@ def apply_plan(host: Any, seats: Iterable[SeatSpec]) -> list[str]:
             grant = host.add_seat(spec.role, spec.name, spec.teams, player=spec.player)
             said.append(f"new join code made for {spec.name} ({spec.role})")
         elif spec.role == "umpire" and grant.teams != wanted:
-            before = ", ".join(sorted(grant.teams)) if grant.teams is not None else "every team"
+            before = teams_words(module, grant.teams)
             grant.teams = wanted
-            said.append(f"{spec.name}: teams changed from {before} to "
-                        f"{', '.join(sorted(wanted)) if wanted is not None else 'every team'}")
+            said.append(f"{spec.name}: teams changed from {before} to {teams_words(module, wanted)}")
         if spec.role == "umpire" and grant.allies != spec.allies:
             grant.allies = spec.allies
-            said.append(f"{spec.name}: " + ("now also plays for its teams' allies" if spec.allies else
-                                            "no longer plays for its teams' allies"))
+            said.append(f"{spec.name}: " + ("now also plays for the allies of " if spec.allies else
+                                            "no longer plays for the allies of ") + teams_words(module, grant.teams))
     return said
+
+
+def teams_words(module: Any, teams: Iterable[str] | None) -> str:
+    """'every team' or the teams' names, as people read them ('Egypt, Jordan')."""
+    if teams is None:
+        return "every team"
+    names = {t.id: t.name for t in getattr(module, "teams", [])}
+    return ", ".join(sorted(names.get(t, t) for t in teams)) or "no team"

@@ -209,3 +209,21 @@ def test_a_device_or_a_folder_given_as_a_plan_is_refused_never_read_for_ever(tmp
         seatplan.read_plan(fifo, module)
     with pytest.raises(ValueError, match="not a regular file"):
         read_grants(Path("/dev/zero"))
+
+
+def test_hosting_again_with_a_changed_plan_keeps_the_codes_and_says_what_changed(tmp_path: Path) -> None:
+    from boardapp.net.host import Host
+
+    game = new_game(load_scenario(MIDEAST))
+    host = Host(game)
+    first = seatplan.check_plan([{"role": "umpire", "name": "north", "teams": ["egypt"]},
+                                 {"role": "player", "player": "Iraq"}], game.module)
+    assert seatplan.apply_plan(host, first) == ["new join code made for north (umpire)",
+                                                "new join code made for iraq player (player)"]
+    codes_before = {g.name: g.token for g in host.grants.values()}
+    second = seatplan.check_plan([{"role": "umpire", "name": "north", "teams": ["Egypt", "Jordan"], "allies": True},
+                                  {"role": "player", "player": "iraq"}], game.module)
+    assert seatplan.apply_plan(host, second) == ["north: teams changed from Egypt to Egypt, Jordan",
+                                                 "north: now also plays for the allies of Egypt, Jordan"]
+    assert {g.name: g.token for g in host.grants.values()} == codes_before
+    assert seatplan.apply_plan(host, second) == []  # nothing to change the second time
