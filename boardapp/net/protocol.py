@@ -22,7 +22,9 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 from boardapp.engine.journal import JournalEntry
 from boardapp.engine.module import Event
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
+"""2: views carry their events' marks and an undo's notice the mark it takes back (issue 24.14); a seat of 1 would
+refuse those fields, so the host tells it to update instead."""
 MAX_MESSAGE = 64 * 1024
 """The largest message (bytes of JSON) a seat may send."""
 MAX_HOST_MESSAGE = 16 * 1024 * 1024

@@ -162,3 +162,21 @@ def test_the_web_news_drops_the_lines_of_an_undone_entry() -> None:
             await web.stop()
 
     asyncio.run(asyncio.wait_for(go(), 60))
+
+
+def test_a_seat_of_protocol_1_is_told_to_update() -> None:
+    """Views now carry marks (protocol 2): a seat of 1 would refuse them, so its hello is answered clearly."""
+    from websockets.asyncio.client import connect
+
+    from boardapp.net import protocol as p
+
+    async def go() -> None:
+        async with Host(new_game(load_scenario(TINY))) as host:
+            code = host.add_seat("viewer", "old screen").token
+            async with connect(host.url, proxy=None) as ws:
+                await ws.send(p.Hello(token=code, client="boardapp 0.old", protocol=1).model_dump_json())
+                answer = p.parse_host_message(await asyncio.wait_for(ws.recv(), 5))
+            assert answer.type == "error" and answer.fatal
+            assert answer.detail == "protocol 1 is not spoken here (the host speaks 2); update boardapp"
+
+    asyncio.run(asyncio.wait_for(go(), 30))
