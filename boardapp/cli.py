@@ -350,22 +350,29 @@ def cmd_screen(args: argparse.Namespace) -> int:
 
 def cmd_host(args: argparse.Namespace) -> int:
     """Host the game for seats, and (unless ``--no-web``) the players' read-only web page beside it."""
+    seats = {"players": args.player or [], "plan": args.seats, "qr": args.qr, "qr_dir": args.qr_dir}
     if args.no_web:
-        from boardapp.net.host import main as host_main
+        from boardapp.net.serve import main as host_main
 
-        return int(host_main(args.game, port=args.port, bind=args.bind, umpires=args.umpires))
+        return int(host_main(args.game, port=args.port, bind=args.bind, umpires=args.umpires, **seats))
     from boardapp.web.hosting import main as web_host_main
 
     web_port = args.web_port if args.web_port is not None else args.port + 1
     if not 0 <= web_port <= 65535 or web_port == args.port:
         return _err(f"--web-port {web_port}: give a free port other than the seats' port {args.port}")
-    return int(web_host_main(args.game, port=args.port, bind=args.bind, umpires=args.umpires, web_port=web_port))
+    return int(web_host_main(args.game, port=args.port, bind=args.bind, umpires=args.umpires, web_port=web_port,
+                             **seats))
 
 
 def cmd_join(args: argparse.Namespace) -> int:
+    from boardapp.net.codes import canonical, typing_problem
+
+    problem = typing_problem(args.code)  # a mistyped code is said before any window opens or connects
+    if problem is not None:
+        return _err(f"join: --code {args.code!r}: {problem}")
     from boardapp.ui.network.windows import run_join
 
-    return int(run_join(args.address, args.code, screen=args.screen))
+    return int(run_join(args.address, canonical(args.code), screen=args.screen))
 
 
 def cmd_edit(args: argparse.Namespace) -> int:
@@ -469,6 +476,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--web-port", type=int, metavar="PORT",
                    help="port of the players' read-only web page (default: --port + 1)")
     p.add_argument("--no-web", action="store_true", help="do not serve the players' web page")
+    p.add_argument("--player", action="append", metavar="NAME",
+                   help="make a player seat for this player of the rule system (repeat it: Coup's gov-mil, "
+                        "gov-para …); a name that is no player of the game stops, naming it")
+    p.add_argument("--seats", metavar="FILE", help="a seats plan (what Game ▸ Host writes; docs/network.md): the "
+                   "seats to host with, their limits and players; codes already made are kept")
+    p.add_argument("--qr", action="store_true", help="print each seat's QR code (address and code) in the terminal")
+    p.add_argument("--qr-dir", metavar="DIR", help="write each seat's QR code to DIR as SVG and PNG")
     p.set_defaults(func=cmd_host)
 
     p = sub.add_parser("join", help="open the board (or the big screen) on a game another machine hosts")

@@ -27,6 +27,7 @@ import hashlib
 import json
 import os
 import sqlite3
+import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -151,6 +152,9 @@ class GameFile:
         self.readonly = readonly
         self.version = version
         """The file's format version (1: no integrity chain)."""
+        self._tidy: Callable[[], None] | None = None
+        """For a read-only opening: closes it and removes the ``-wal``/``-shm`` files when no one else has the
+        file open (see :func:`_close_readonly`); also run at exit when the file was never closed."""
 
     # --- opening ------------------------------------------------------------------------
     @staticmethod
@@ -257,23 +261,28 @@ class GameFile:
                 raise GameFileError(path, f"written by a newer boardapp (format {version}); "
                                     "update boardapp to open it")
             store = cls(path, conn, readonly=readonly, version=version)
+            if readonly:
+                store._tidy = weakref.finalize(store, _close_readonly, path, conn)
             if version >= 2:
                 store._check_meta(meta)
             elif not readonly:
                 store._seal()
         except sqlite3.DatabaseError as exc:
             if conn is not None:
-                conn.close()
+                _close_readonly(path, conn) if readonly else conn.close()
             raise GameFileError(path, f"the game file is damaged or truncated ({exc}); "
                                 "open its autosave or a backup") from None
         except BaseException:
             if conn is not None:
-                conn.close()
+                _close_readonly(path, conn) if readonly else conn.close()
             raise
         return store
 
     def close(self) -> None:
-        self.conn.close()
+        if self._tidy is not None:
+            self._tidy()  # closes the connection, then lets SQLite remove the -wal/-shm it made
+        else:
+            self.conn.close()
 
     # --- integrity ----------------------------------------------------------------------
     def _check_meta(self, meta: dict[str, str]) -> None:
@@ -540,6 +549,30 @@ def _before(seq: Any) -> int:
 
 def _meta_digests(meta: dict[str, str]) -> dict[str, str]:
     return {k: _value_digest(v) for k, v in meta.items() if k not in MUTABLE_META}
+
+
+def _close_readonly(path: Path, conn: sqlite3.Connection) -> None:
+    """Close a read-only connection and leave no ``-wal``/``-shm`` beside the file unless someone else
+    still has it open (docs/game-files.md, "Reading a game file leaves nothing beside it").
+
+    SQLite makes both files for any reader of a WAL file, and a read-only connection may never remove
+    them; a writable one does when it is the last connection to close (it checkpoints the log and deletes
+    both). So one is opened and closed for that alone: SQLite's own locks decide, so the files of a writer
+    that has the game open (a host, a board) stay its own, and a writer that closed while this reader
+    followed it gets its log checkpointed into the game file, as it would have done itself had it been
+    last. A file this user may not write keeps the two files.
+    """
+    with contextlib.suppress(sqlite3.Error):
+        conn.close()
+    if not any(Path(f"{path}{end}").exists() for end in ("-wal", "-shm")):
+        return
+    with contextlib.suppress(sqlite3.Error, OSError):
+        tidy = sqlite3.connect(f"file:{path}?mode=rw", uri=True, isolation_level=None)
+        try:
+            tidy.execute("PRAGMA busy_timeout=2000")
+            tidy.execute("PRAGMA schema_version").fetchone()  # really open it
+        finally:
+            tidy.close()
 
 
 def _remove_db(path: Path, keep_main: bool = False) -> None:

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import hashlib
+import json
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, model_validator
 
 from boardapp.engine.module import Event
 
@@ -25,6 +26,47 @@ class JournalEntry(BaseModel):
     turn: str = Field("", description="The turn in which it was played ('Week 3').")
     at: str = Field("", description="Wall-clock time it was accepted, ISO 8601.")
     id: str | None = Field(None, description="The sender's unique id for the command (network resends).")
+
+    @model_validator(mode="after")
+    def _unicode_only(self, info: ValidationInfo) -> JournalEntry:
+        """Refuse text that is not Unicode (a lone surrogate such as ``\\ud800``, which Python's ``json``
+        reads from an escape): it could never be stored, digested or sent. Text read as JSON by pydantic
+        (a game file, the network) cannot hold one, so only entries made from Python data are walked."""
+        if info.mode == "python":
+            parts: list[tuple[Any, str]] = [(self.command, "command"), ([self.turn, self.at, self.id, self.overridden],
+                                            "entry"), ([e.__dict__ for e in self.events], "events")]
+            try:  # the usual case, at C speed: all of it encodes
+                json.dumps([v for v, _ in parts], ensure_ascii=False, default=str).encode("utf-8")
+                return self
+            except (ValueError, TypeError):  # UnicodeEncodeError, or data json cannot write: walk it
+                pass
+            where = next((w for v, path in parts if (w := _lone_surrogate(v, path)) is not None), None)
+            if where is not None:
+                raise ValueError(f"{where} holds a lone surrogate (an escape such as \\ud800 that is not a "
+                                 "character): it is not Unicode text")
+        return self
+
+
+def _lone_surrogate(value: Any, path: str) -> str | None:
+    """Where in ``value`` (dicts, lists, text) a string holds a lone surrogate; None when nowhere."""
+    if isinstance(value, str):
+        if not value.isascii():
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:
+                return path
+        return None
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found = _lone_surrogate(key, f"{path} (a key)") or _lone_surrogate(item, f"{path}.{key}")
+            if found is not None:
+                return found
+    elif isinstance(value, list | tuple | set | frozenset):
+        for i, item in enumerate(value):
+            found = _lone_surrogate(item, f"{path}[{i}]")
+            if found is not None:
+                return found
+    return None
 
 
 EMPTY_DIGEST = hashlib.sha256(b"boardapp-journal").hexdigest()[:32]

@@ -12,8 +12,10 @@ qasync loop, and listens through ``on_event(kind, data)`` or an :class:`asyncio.
 
 Events: ``("synced", head_seq)``, ``("entry", JournalEntry)``, ``("undone", seq)``,
 ``("redone", JournalEntry)``, ``("reset", Game)`` (a new or rebuilt replica), ``("view", dict)``
-(viewers and player seats; ``("events", [Event])`` with it when something they may see happened),
-``("notice", str)`` (a sentence for the status line and log: "CONTROL undid umpire 2's entry 6 (…)"),
+(viewers and player seats; ``("events", [Event])`` with it when something they may see happened, their
+entries' marks in :attr:`Seat.view_marks`), ``("notice", str)`` (a sentence for the status line and log:
+"CONTROL undid umpire 2's entry 6 (…)"), ``("withdrawn", mark)`` (viewers and player seats: the events sent
+with that mark were undone),
 ``("fight", str)`` (viewers and player seats: a fight's result, announced to the hall),
 ``("clock", dict)`` (the host's turn clock, a :meth:`~boardapp.clock.TurnClock.record` counted from its
 arrival: on joining and whenever CONTROL or a new week changes it), ``("stale", bool)``,
@@ -44,7 +46,18 @@ from boardapp.engine.journal import JournalEntry
 from boardapp.engine.module import Command, Event
 from boardapp.net import gctune
 from boardapp.net import protocol as p
-from boardapp.net.replica import Chain, OutOfOrderError, apply_entry, build_game, entry_author, head, redo_entry
+from boardapp.net.replica import (
+    Chain,
+    OutOfOrderError,
+    apply_entry,
+    behind_refusal,
+    build_game,
+    dice_of,
+    dice_refusal,
+    entry_author,
+    head,
+    redo_entry,
+)
 
 log = logging.getLogger("boardapp.net.client")
 
@@ -119,6 +132,9 @@ class Seat:
         self.view: dict[str, Any] | None = None
         """Viewers and player seats: the latest board picture they may see."""
         self.view_seq = 0
+        self.view_marks: list[str] = []
+        """With each ``("events", [Event])``: the mark of each event's entry (random, no journal number), which a
+        ``("withdrawn", mark)`` names when that entry is undone."""
         """Viewers and player seats: their own sequence (it advances only when what they see changed)."""
         self.key = ""
         """This seat's public key: the journal's entries it played have ids ending in '@key'."""
@@ -278,7 +294,33 @@ class Seat:
             return entry
         if entry_author(entry) != self.key or (redo and self._undone_by.get(entry.seq) != self.key):
             return None
+        if not redo and dice_of(entry):  # only CONTROL undoes an entry that rolled dice (issue 24.10)
+            return None
         return entry
+
+    def why_not_undo(self) -> str | None:
+        """Why this seat may not undo now (its Edit menu says it, and Ctrl+Z), or None when :meth:`may_undo` gives
+        the entry: "your entry 3 (…) stands behind umpire B's entry 4 (…): only the last entry can be undone …",
+        "your entry 5 (…) rolled dice (a 4): only CONTROL may undo an entry that rolled dice …", "nothing of
+        yours to undo", "nothing to undo", "a viewer's seat cannot undo". The host judges again on the undo."""
+        if self.role not in ("control", "umpire"):
+            return f"a {self.role or 'closed'} seat cannot undo: ask an umpire or CONTROL"
+        entries = self.game.entries if self.game is not None else []
+        if not entries:
+            return "nothing to undo"
+        if self.role == "control":
+            return None
+        at = next((i for i in range(len(entries) - 1, -1, -1) if entry_author(entries[i]) == self.key), None)
+        if at is None:
+            return "nothing of yours to undo"
+        mine = entries[at]
+        if at < len(entries) - 1:
+            after = entries[at + 1]
+            key = entry_author(after)
+            return behind_refusal(mine, after, "" if key == self.key else self.author(after), len(entries) - at - 2)
+        if dice_of(mine):
+            return dice_refusal(mine)
+        return None
 
     def may_undo(self) -> JournalEntry | None:
         """The entry this seat may undo now (its Edit menu's Undo), or None: the last entry, if this seat
@@ -540,6 +582,8 @@ class Seat:
 
     def _on_notice(self, msg: p.Notice) -> None:
         self._emit("fight" if msg.about == "fight" else "notice", msg.text)
+        if msg.about == "undo" and msg.mark:
+            self._emit("withdrawn", msg.mark)  # the events sent with that mark are undone
 
     def _on_accepted(self, msg: p.Accepted) -> None:
         self._resolve(str(msg.id), Outcome(id=str(msg.id), accepted=True, seq=msg.seq, duplicate=msg.duplicate))
@@ -560,6 +604,7 @@ class Seat:
         self._emit("view", msg.board)
         if msg.events:
             events: list[Event] = list(msg.events)
+            self.view_marks = list(msg.marks) if len(msg.marks) == len(events) else [""] * len(events)
             self._emit("events", events)
 
     def _on_error(self, msg: p.Error) -> None:

@@ -12,17 +12,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
 import json
 import logging
 import os
 import secrets
 import socket
-import sys
 import time
 import uuid
 from collections import OrderedDict, deque
-from collections.abc import Awaitable, Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -37,13 +35,17 @@ from boardapp.engine.journal import JournalEntry
 from boardapp.engine.module import Audience, Event, IllegalCommandError
 from boardapp.engine.rights import UndeclaredRightsError
 from boardapp.model.problems import FileProblemsError
-from boardapp.net import gctune
+from boardapp.net import codes, gctune, sockets
 from boardapp.net import protocol as p
+from boardapp.net.grants import Grant, read_grants  # read_grants: callers import it from here too
 from boardapp.net.replica import (
     Chain,
     audience_board,
+    behind_refusal,
     command_teams,
     describe_entry,
+    dice_of,
+    dice_refusal,
     entry_author,
     game_id_of,
     head,
@@ -92,83 +94,6 @@ class Limits:
     a viewer code shared by a few screens)."""
     connections: int = 512
     """Connections at once in all, counting those that have not said hello yet."""
-
-
-@dataclass
-class Grant:
-    """A seat: a join code (token) and what it may do."""
-
-    role: p.Role
-    name: str
-    token: str = field(default_factory=lambda: secrets.token_urlsafe(18))
-    teams: frozenset[str] | None = None
-    """For umpires: the teams whose commands they may play (None: every team). A player seat: its player."""
-    revoked: bool = False
-    player: str | None = None
-    """For a player seat: the player (team) it plays and sees for."""
-    allies: bool = False
-    """For a limited umpire: also the allies of its teams, as the alliances stand at each command."""
-
-    @property
-    def key(self) -> str:
-        """A public name for the seat that does not give its code away: the journal's entry ids end in it."""
-        return hashlib.sha256(self.token.encode("utf-8")).hexdigest()[:12]
-
-    @property
-    def audience(self) -> Audience:
-        """What this seat may see: everything (CONTROL, umpires), one player's view, or the public's."""
-        if self.role in ("control", "umpire"):
-            return Audience.CONTROL
-        if self.role == "player" and self.player is not None:
-            return Audience.player_seat(self.player)
-        return Audience.PUBLIC
-
-    @property
-    def follows_journal(self) -> bool:
-        """CONTROL and umpires get the journal (a replica); viewers and players get views only."""
-        return self.role in ("control", "umpire")
-
-    def to_json(self) -> dict[str, Any]:
-        data = {"role": self.role, "name": self.name, "token": self.token,
-                "teams": sorted(self.teams) if self.teams is not None else None, "revoked": self.revoked}
-        if self.player is not None:
-            data["player"] = self.player
-        if self.allies:
-            data["allies"] = True
-        return data
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Grant:
-        teams = data.get("teams")
-        return cls(role=data["role"], name=data["name"], token=data["token"],
-                   teams=frozenset(teams) if teams is not None else None, revoked=bool(data.get("revoked")),
-                   player=data.get("player"), allies=bool(data.get("allies")))
-
-
-def read_grants(path: str | Path) -> list[Grant]:
-    """The seats saved in a seats file (``GAME_FILE.seats.json``), in order; a ValueError that names the file
-    and what is wrong with it (never a traceback from deep inside)."""
-    path = Path(path)
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise ValueError(f"{path}: cannot read the seats file ({exc.strerror or exc})") from None
-    except json.JSONDecodeError as exc:
-        raise ValueError(f"{path}:{exc.lineno}:{exc.colno}: the seats file is not valid JSON ({exc.msg}); "
-                         f"restore it or delete it to make new join codes") from None
-    if not isinstance(data, list):
-        raise ValueError(f"{path}: the seats file should hold a list of seats, not {type(data).__name__}")
-    grants = []
-    for i, item in enumerate(data, 1):
-        try:
-            grant = Grant.from_json(item)
-        except (KeyError, TypeError, AttributeError) as exc:
-            raise ValueError(f"{path}: seat {i} lacks or garbles {exc}; each seat needs role, name and token") \
-                from None
-        if grant.role not in ("control", "umpire", "viewer", "player"):
-            raise ValueError(f"{path}: seat {i} ({grant.name!r}) has the unknown role {grant.role!r}")
-        grants.append(grant)
-    return grants
 
 
 class _Pages:
@@ -257,8 +182,12 @@ class Host:
         game's change count it was made at, and the view itself (so 1,000 viewers joining cost one view)."""
         self._version = 0
         """How many changes the game has had while hosted."""
-        self._view_events: list[Event] = []
-        """Events since the last views went out (each audience is sent those it may see)."""
+        self._view_events: list[tuple[str, Event]] = []
+        """Events since the last views went out, each with its entry's mark (each audience is sent those it may
+        see; an entry undone before they went out takes its events back)."""
+        self._marks: dict[int, str] = {}
+        """Entry -> the random mark its events were sent to viewers with (``View.marks``): an undo's notice names
+        it, so the web page drops those news lines. No journal number reaches a viewer this way."""
         self.clock = self._saved_clock()
         """The game's one turn clock: CONTROL sets it (``clock_set``), every seat and viewer is sent it, and it
         is kept in the game file's meta key ``clock`` so that a restarted host goes on with it."""
@@ -400,15 +329,21 @@ class Host:
 
     def _authors(self) -> dict[str, str]:
         """Key -> name of every seat that may play commands (viewers never author an entry)."""
-        return {g.key: g.name for g in self.grants.values() if g.role != "viewer"}
+        return {g.key: self.display_name(g) for g in self.grants.values() if g.role != "viewer"}
+
+    @staticmethod
+    def display_name(grant: Grant) -> str:
+        """How notices and refusals name a seat: every CONTROL seat is "CONTROL" (the hosting window's own seat
+        too, whatever its name in the seats file: issue 24.14), any other its name ("umpire 2")."""
+        return "CONTROL" if grant.role == "control" else grant.name
 
     def seat_name(self, key: str | None) -> str:
-        """The name of the seat with public key ``key`` (None: the host's own game)."""
+        """The name of the seat with public key ``key`` (None: the host's own game), as notices say it."""
         if key is None:
             return self.local_seat
         for grant in self.grants.values():
             if grant.key == key:
-                return grant.name
+                return self.display_name(grant)
         return "a former seat"
 
     def status(self) -> list[dict[str, Any]]:
@@ -604,9 +539,7 @@ class Host:
         while not conn.outbox.empty():
             conn.outbox.get_nowait()
         conn.outbox_bytes = 0
-        transport = getattr(conn.ws, "transport", None)
-        if transport is not None:
-            transport.abort()
+        sockets.abort(getattr(conn.ws, "transport", None))  # reset: the kernel keeps nothing for it
 
     def _send(self, conn: _Conn, msg: p._Msg | str) -> None:
         if conn.dropped:
@@ -652,7 +585,7 @@ class Host:
                                      detail=f"protocol {msg.protocol} is not spoken here (the host speaks "
                                             f"{p.PROTOCOL_VERSION}); update boardapp"))
             return False
-        grant = self.grants.get(msg.token)
+        grant = self.grants.get(msg.token) or self.grants.get(codes.canonical(msg.token))  # as typed: any case
         if grant is None or grant.revoked:
             code: p.ErrorCode = "revoked" if grant is not None else "unauthorized"
             detail = "this join code is not valid" if grant is None else "this join code was revoked"
@@ -842,6 +775,8 @@ class Host:
         if author != grant.key:
             return (f"{describe_entry(entry)} was played by {self.seat_name(author)}: an umpire may {what} only "
                     f"their own entries (ask CONTROL)")
+        if what == "undo" and dice_of(entry):  # the ruling of issue 24.10: no refight for a better die
+            return dice_refusal(entry)
         undoer = self._undone_by.get(entry.seq, "")
         if what == "redo" and undoer != grant.key:
             return (f"{describe_entry(entry)} was taken back by {self.seat_name(undoer or None)}: an umpire may "
@@ -865,9 +800,17 @@ class Host:
                 return
             if msg.seq != last.seq:
                 later = self.game.entries[msg.seq:]
-                self._refuse(conn, cid, "stale", [
-                    f"entry {msg.seq} cannot be undone: {describe_entry(last)}, {self.seat_name(entry_author(last))}'s,"
-                    f" was played after it" + (f" ({len(later)} entries in all)" if len(later) > 1 else "")])
+                target = self.game.entries[msg.seq - 1] if msg.seq >= 1 else None
+                if target is not None and entry_author(target) == grant.key and later:
+                    after = later[0]
+                    after_key = entry_author(after)
+                    reason = behind_refusal(target, after, "" if after_key == grant.key else
+                                            self.seat_name(after_key), len(later) - 1)
+                else:
+                    reason = (f"entry {msg.seq} cannot be undone: {describe_entry(last)}, "
+                              f"{self.seat_name(entry_author(last))}'s, was played after it"
+                              + (f" ({len(later)} entries in all)" if len(later) > 1 else ""))
+                self._refuse(conn, cid, "stale", [reason])
                 return
             if (why := self._may_take_back(grant, last, "undo")) is not None:
                 self._refuse(conn, cid, "forbidden", [why])
@@ -897,7 +840,7 @@ class Host:
     # --- broadcasting --------------------------------------------------------------------------
     def _taking_back(self, what: str, entry: JournalEntry, audience: Audience) -> str:
         """'CONTROL undid umpire 2's entry 6 (…)' in the words ``audience`` may read."""
-        by = self._actor.name if self._actor is not None else self.local_seat
+        by = self.display_name(self._actor) if self._actor is not None else self.local_seat
         author = self.seat_name(entry_author(entry))
         whose = "their own" if author == by else f"{author}'s"
         described = describe_entry(entry, audience)
@@ -912,23 +855,26 @@ class Host:
         elif what in ("push", "reset"):
             self._undone_by.clear()  # the redo stack is gone or rebuilt
         notice: tuple[str, JournalEntry] | None = None
+        mark = ""
         if what == "push" and entry is not None:
             text = p.encode(p.EntryMsg(entry=entry))
-            if self.view_events:
-                self._view_events.extend(entry.events)
+            self._mark_events(entry)
         elif what == "undo" and entry is not None:
-            text = p.encode(p.Undone(seq=entry.seq, by=self._actor.name if self._actor else self.local_seat,
-                                     by_key=self._actor.key if self._actor else "",
+            by = self.display_name(self._actor) if self._actor else self.local_seat
+            text = p.encode(p.Undone(seq=entry.seq, by=by, by_key=self._actor.key if self._actor else "",
                                      text=self._taking_back("undid", entry, Audience.CONTROL)))
             notice = ("undo", entry)
+            mark = self._marks.pop(entry.seq, "")
+            self._view_events = [(m, e) for m, e in self._view_events if not mark or m != mark]
         elif what == "redo" and entry is not None:
-            text = p.encode(p.Redone(entry=entry, by=self._actor.name if self._actor else self.local_seat,
-                                     text=self._taking_back("redid", entry, Audience.CONTROL)))
+            by = self.display_name(self._actor) if self._actor else self.local_seat
+            text = p.encode(p.Redone(entry=entry, by=by, text=self._taking_back("redid", entry, Audience.CONTROL)))
             notice = ("redo", entry)
-            if self.view_events:
-                self._view_events.extend(entry.events)
+            self._mark_events(entry)
         else:
             text = ""
+            if what == "reset":
+                self._marks.clear()
         fought = entry is not None and what in ("push", "redo") and any(e.kind == "fight" for e in entry.events)
         for conn in list(self._conns):
             if not conn.ready or conn.grant is None:
@@ -940,7 +886,7 @@ class Host:
                 if notice is not None and self.view_events and visible_events(notice[1], audience):
                     verb = "undid" if notice[0] == "undo" else "redid"
                     self._send(conn, p.Notice(about="undo" if notice[0] == "undo" else "redo",
-                                              text=self._taking_back(verb, notice[1], audience)))
+                                              text=self._taking_back(verb, notice[1], audience), mark=mark))
                 continue
             if text:
                 self._send(conn, text)
@@ -948,6 +894,13 @@ class Host:
                 self._catch_up(conn, 0, None)
         self._view_dirty.set()
         self._follow_week()
+
+    def _mark_events(self, entry: JournalEntry) -> None:
+        """Queue ``entry``'s events for the viewers' next views, under a new random mark of that entry."""
+        if not self.view_events:
+            return
+        mark = self._marks[entry.seq] = secrets.token_hex(6)
+        self._view_events.extend((mark, e) for e in entry.events)
 
     def _announce_fight(self, conn: _Conn, entry: JournalEntry, audience: Audience) -> None:
         """A fight is an event of the whole hall (issue 19.5): tell a viewer or player seat its result, as far as
@@ -957,9 +910,10 @@ class Host:
         texts = [e.text for e in entry.events if e.kind in FIGHT_KINDS and e.visible(audience)]
         self._send(conn, p.Notice(about="fight", text="; ".join(texts)))
 
-    def _view_now(self, audience: Audience, events: list[Event] | None = None) -> p.View:
+    def _view_now(self, audience: Audience, events: list[tuple[str, Event]] | None = None) -> p.View:
         """The view of ``audience`` with its own sequence number, advanced only when what it may see changed."""
-        shown = [e for e in events or [] if e.visible(audience)]
+        pairs = [(m, e) for m, e in events or [] if e.visible(audience)]
+        shown = [e for _, e in pairs]
         seq, last, version, board = self._views.get(audience, (0, "", -1, {}))
         if version == self._version and not shown:
             return p.View(seq=seq, board=board)
@@ -968,7 +922,7 @@ class Host:
         if text != last or shown:
             seq += 1
         self._views[audience] = (seq, text, self._version, board)
-        return p.View(seq=seq, board=board, events=shown)
+        return p.View(seq=seq, board=board, events=shown, marks=[m for m, _ in pairs])
 
     def _view(self) -> p.View:
         """The public view now (what a viewer is sent)."""
@@ -1014,83 +968,8 @@ def _lan_address() -> str:
     return "127.0.0.1"
 
 
-def _print_code(label: str, url: str, grant: Grant, qr: bool = False) -> None:
-    """One line per code; with ``qr`` also its QR code (large: a terminal holds two or three of them)."""
-    teams = f" (teams: {', '.join(sorted(grant.teams))})" if grant.teams is not None else ""
-    print(f"  {label:<12} {grant.name}{teams}: {grant.token}")
-    if not qr:
-        return
-    try:
-        import qrcode  # type: ignore[import-untyped]  # optional
-    except ImportError:
-        return
-    code = qrcode.QRCode(border=1)
-    code.add_data(f"{url}#{grant.token}")
-    code.print_ascii()
+def main(*args: Any, **kwargs: Any) -> int:
+    """``boardapp host GAME_FILE``: see :func:`boardapp.net.serve.main` (kept here for older callers)."""
+    from boardapp.net.serve import main as serve_main
 
-
-Beside = Callable[["Host", Any], Awaitable[Callable[[], Awaitable[None]] | None]]
-"""Something served beside the host (the players' web page): started once the host is, given the
-host and its game; returns how to stop it (or None if it did not start)."""
-
-
-def main(path: str | Path, port: int = 8765, bind: str = "0.0.0.0", umpires: int = 4, qr: bool = False, *,
-         prepare: Callable[[Host], Any] | None = None, beside: Beside | None = None) -> int:
-    """``boardapp host GAME_FILE``: serve a game file, print the join codes, run until Ctrl-C.
-
-    Seats and codes are kept in ``GAME_FILE.seats.json`` (private to this user) so that a restarted
-    host accepts the same codes. The codes are printed one line each (``qr``: with their QR codes too;
-    the board's Game ▸ Join codes… shows them better), then how CONTROL gets its board on this host.
-    ``prepare`` may add seats before they are saved (the web page's viewer seat); ``beside`` starts
-    what is served beside the host (see :data:`Beside`).
-    """
-    from boardapp.engine.files import open_game
-
-    path = Path(path)
-    try:
-        game = open_game(path)
-    except FileProblemsError as exc:
-        for problem in exc.problems:
-            print(str(problem), file=sys.stderr)
-        return 1
-
-    async def run() -> None:
-        host = Host(game, host=bind, port=port)
-        seats_file = path.with_name(path.name + ".seats.json")
-        if seats_file.exists():
-            host.load_grants(seats_file)
-        else:
-            host.add_seat("control", "CONTROL")
-            for i in range(umpires):
-                host.add_seat("umpire", f"umpire {i + 1}")
-            host.add_seat("viewer", "big screen")
-            host.save_grants(seats_file)
-        if prepare is not None:
-            prepare(host)
-            host.save_grants(seats_file)
-        await host.start()
-        print(f"boardapp: hosting {path.name} at {host.url} (entry {head(game)}); join codes:")
-        for grant in host.grants.values():
-            if not grant.revoked:
-                _print_code(grant.role, host.url, grant, qr=qr)
-        stop_beside = await beside(host, game) if beside is not None else None
-        control = next((g for g in host.grants.values() if g.role == "control" and not g.revoked), None)
-        if control is not None:
-            print(f"CONTROL's board on this machine: boardapp join 127.0.0.1:{host.port} --code {control.token}\n"
-                  f"(or stop this host, open {path.name} on the board and use Game ▸ Host: the same codes)")
-        print("Press Ctrl-C to stop.")
-        try:
-            await asyncio.Event().wait()
-        finally:
-            if stop_beside is not None:
-                await stop_beside()
-            await host.stop()
-
-    try:
-        asyncio.run(run())
-    except KeyboardInterrupt:
-        pass
-    finally:
-        if game.store is not None:
-            game.store.close()
-    return 0
+    return serve_main(*args, **kwargs)

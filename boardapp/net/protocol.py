@@ -22,7 +22,9 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 from boardapp.engine.journal import JournalEntry
 from boardapp.engine.module import Event
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
+"""2: views carry their events' marks and an undo's notice the mark it takes back (issue 24.14); a seat of 1 would
+refuse those fields, so the host tells it to update instead."""
 MAX_MESSAGE = 64 * 1024
 """The largest message (bytes of JSON) a seat may send."""
 MAX_HOST_MESSAGE = 16 * 1024 * 1024
@@ -187,6 +189,8 @@ class Notice(_Msg):
     type: Literal["notice"] = "notice"
     about: Literal["undo", "redo", "clock", "fight"]
     text: str
+    mark: str = Field("", description="An undo's: the mark its entry's events were sent with in views (``View.marks``),"
+                      " so a viewer can drop what it showed of them (the web page's news); '' for none.")
 
 
 class ClockMsg(_Msg):
@@ -227,6 +231,8 @@ class View(_Msg):
     board: dict[str, Any]
     events: list[Event] = Field(default_factory=list, description="What happened since the last view, as far "
                                 "as this seat may see it (hidden events are never sent).")
+    marks: list[str] = Field(default_factory=list, description="One per event: a random mark of the entry it came "
+                             "from (no journal number), the same for an entry's events; an undo's notice names it.")
 
 
 ErrorCode = Literal["unauthorized", "revoked", "too_big", "malformed", "protocol", "overloaded", "shutdown",

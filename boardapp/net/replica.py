@@ -164,6 +164,32 @@ def describe_entry(entry: JournalEntry, audience: Audience = Audience.CONTROL) -
     return f"entry {entry.seq} ({entry.command.get('kind', '?')})"
 
 
+def dice_of(entry: JournalEntry) -> list[int]:
+    """The dice ``entry`` rolled: the random numbers it drew, else the dice typed in for it (a physical roll an
+    umpire entered, which its events record as ``data["die"]``). Empty for an entry that rolled none."""
+    if entry.rolls:
+        return list(entry.rolls)
+    return [e.data["die"] for e in entry.events if type(e.data.get("die")) is int]
+
+
+def dice_refusal(entry: JournalEntry, own: bool = True) -> str:
+    """Why an umpire may not undo ``entry``, which rolled dice (issue 24.10's ruling, docs/network.md)."""
+    dice = dice_of(entry)
+    rolled = f"a {dice[0]}" if len(dice) == 1 else ", ".join(str(d) for d in dice)
+    whose = "your " if own else ""
+    return (f"{whose}{describe_entry(entry)} rolled dice ({rolled}): only CONTROL may undo an entry that rolled "
+            "dice, so that nothing is fought or struck again for a better roll (ask CONTROL)")
+
+
+def behind_refusal(entry: JournalEntry, after: JournalEntry, after_author: str, more: int) -> str:
+    """Why a seat may not undo its own ``entry``: ``after`` (``after_author``'s) and ``more`` others were played
+    after it, and only the last entry can be undone ("your entry 3 (…) stands behind umpire B's entry 4 (…)")."""
+    whose = "your own" if after_author in ("", "this seat") else f"{after_author}'s"
+    tail = f" and {more} more entr{'y' if more == 1 else 'ies'} after it" if more else ""
+    return (f"your {describe_entry(entry)} stands behind {whose} {describe_entry(after)}{tail}: only the last entry "
+            "can be undone (ask CONTROL)")
+
+
 # --- who played an entry ---------------------------------------------------------------------------
 def scoped_id(command_id: str, seat_key: str) -> str:
     """A journal entry's id for a seat's command: the seat's own id, then '@' and the seat's key.

@@ -2,7 +2,7 @@
 
 The host (:class:`boardapp.net.host.Host`) serves the seats as before; a :class:`WebView` joins it
 as a viewer seat named "web page" (its code kept in ``GAME.seats.json`` with the others) and serves
-the page on its own port. This mirrors :func:`boardapp.net.host.main`, which has no hook to start
+the page on its own port. This mirrors :func:`boardapp.net.serve.main`, which has no hook to start
 anything beside the host (see docs/web.md for the hook that would let it).
 """
 
@@ -13,8 +13,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from boardapp.net.host import Grant, Host
-from boardapp.web.server import ANY_ADDRESS, WebView
+from boardapp.net.grants import Grant
+from boardapp.net.host import Host
+from boardapp.web.server import ANY_ADDRESS, KEEP_FREE, WebView
 
 WEB_SEAT = "web page"
 """The name of the viewer seat the web view joins with."""
@@ -50,20 +51,22 @@ async def start_web(host: Host, game: Any, bind: str, port: int) -> WebView:
     local = f"ws://127.0.0.1:{host.port}/" if host.bind in ANY_ADDRESS else host.url
     # the host's own clock (issue 19.3): what every seat is sent; the game file's record only without one
     clock = getattr(host, "clock_record", None) or clock_reader(game)
+    # the descriptors the page may not take: every connection the host serves its seats, and the usual margin
     web = WebView(local, grant.token, bind=bind, port=port, clock=clock,
-                  scenario=getattr(game.module, "scenario", None))
+                  scenario=getattr(game.module, "scenario", None), keep_free=host.limits.connections + KEEP_FREE)
     await web.start()
     return web
 
 
 def main(path: str | Path, port: int = 8765, bind: str = "0.0.0.0", umpires: int = 4,
-         web_port: int | None = None) -> int:
-    """Serve a game file to seats on ``port`` (``boardapp.net.host.main``: the same seats, codes and
-    messages) and its public web page on ``web_port`` beside it (None: no page)."""
-    from boardapp.net.host import main as host_main
+         web_port: int | None = None, **seats: Any) -> int:
+    """Serve a game file to seats on ``port`` (``boardapp.net.serve.main``: the same seats, codes and
+    messages; ``seats``: its ``players``, ``plan``, ``qr`` and ``qr_dir``) and its public web page on
+    ``web_port`` beside it (None: no page)."""
+    from boardapp.net.serve import main as host_main
 
     if web_port is None:
-        return host_main(path, port=port, bind=bind, umpires=umpires)
+        return host_main(path, port=port, bind=bind, umpires=umpires, **seats)
 
     async def beside(host: Host, game: Any) -> Any:
         try:
@@ -75,4 +78,4 @@ def main(path: str | Path, port: int = 8765, bind: str = "0.0.0.0", umpires: int
         print("boardapp: the players' web page (public board, read-only): " + "  ".join(web.urls))
         return web.stop
 
-    return host_main(path, port=port, bind=bind, umpires=umpires, prepare=web_grant, beside=beside)
+    return host_main(path, port=port, bind=bind, umpires=umpires, prepare=web_grant, beside=beside, **seats)

@@ -30,12 +30,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
+from urllib.parse import urlsplit
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
+from boardapp.net import sockets
 from boardapp.net.client import Seat
 from boardapp.web.picture import NEWS_KEPT, clock_face, page_event, page_map, page_picture, page_teams
 
@@ -43,7 +45,17 @@ log = logging.getLogger("boardapp.web")
 
 LIVE_PATH = "/live"
 MAX_PAGES = 2000
-"""Pages served at once; one more is turned away (close code 1013, it retries later)."""
+"""Pages served at once at most; one more is told ``503`` (it retries later). Fewer when the process's open-file
+limit leaves room for fewer (:attr:`WebView.page_cap`)."""
+KEEP_FREE = 64
+"""Descriptors the web view leaves to everything else in its process (the game file, logs, the seats' own
+connections come on top: :func:`boardapp.web.hosting.start_web` adds the host's ``Limits.connections``)."""
+HTTP_ROOM = 16
+"""Connections beyond the pages' cap kept for plain requests (the page's files) and for telling pages ``503``."""
+SLOW_AFTER = 20.0
+"""Seconds a page may take to accept one picture before it is dropped as not reading (reset at once,
+``SO_LINGER`` 0: the kernel keeps nothing for it)."""
+ALLOWED_METHODS = "GET, HEAD"
 CLOCK_POLL = 0.5
 """Seconds between looks at CONTROL's shared clock record."""
 CLOCK_FRESH = 1.0
@@ -58,6 +70,7 @@ _FILES = {"/": ("index.html", "text/html; charset=utf-8"),
           "/favicon.svg": ("favicon.svg", "image/svg+xml")}
 _HEADERS = [
     ("Cache-Control", "no-cache"),
+    ("X-Frame-Options", "DENY"),
     ("X-Content-Type-Options", "nosniff"),
     ("Referrer-Policy", "no-referrer"),
     ("Content-Security-Policy", "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -114,7 +127,8 @@ class WebView:
 
     def __init__(self, host_url: str, code: str, bind: str = "127.0.0.1", port: int = 0, *,
                  clock: Callable[[], dict[str, Any] | None] | None = None, scenario: Any = None,
-                 max_pages: int = MAX_PAGES) -> None:
+                 max_pages: int = MAX_PAGES, keep_free: int = KEEP_FREE, descriptors: int | None = None,
+                 slow_after: float = SLOW_AFTER) -> None:
         self.host_url = host_url
         self.bind = bind
         self.requested_port = port
@@ -122,6 +136,20 @@ class WebView:
         self.clock_source = clock
         self.scenario = scenario
         self.max_pages = max_pages
+        self.keep_free = keep_free
+        """Descriptors left to the rest of the process (the host's seats, the game file)."""
+        self.descriptors = descriptors
+        """Descriptors this server may use for connections; None: what the process's open-file limit (raised
+        toward the hard limit at start) leaves after those open and :attr:`keep_free`. Tests give a small one."""
+        self.room = max_pages + HTTP_ROOM
+        """Connections at once this server accepts (pages and plain requests); set at :meth:`start`."""
+        self.slow_after = slow_after
+        self.limits: tuple[int, int] = (-1, -1)
+        """The process's (soft, hard) open-file limits after :meth:`start` raised the soft one."""
+        self._open = 0
+        """Connections open now (accepted, not yet closed)."""
+        self.turned_away = 0
+        """Requests answered 503 (too many pages or connections) and connections reset beyond the room."""
         self.seat = Seat(host_url, code, on_event=self._on_seat, client="boardapp web view")
         self.files = static_files()
         self._pages: set[_Page] = set()
@@ -136,11 +164,15 @@ class WebView:
         """The latest public picture, as pages get it."""
         self.seq = 0
         self.news: list[dict[str, Any]] = []
-        """Public events and notices since the web view started, newest first."""
+        """Public events and notices since the web view started, newest first (an undone entry's lines dropped)."""
+        self._news_marks: list[str] = []
+        """The mark of each line's entry (``View.marks``; '' for a notice), so an undo takes its lines back."""
         self.clock: dict[str, Any] | None = None
         self._clock_record: dict[str, Any] | None = None
         self.sent = 0
         """State messages handed to pages (a figure for the benchmark)."""
+        self.dropped = 0
+        """Pages dropped for not reading (:data:`SLOW_AFTER`)."""
 
     # --- life ----------------------------------------------------------------------------------
     async def start(self, timeout: float = 10.0) -> None:
@@ -149,9 +181,16 @@ class WebView:
         self._refresh_setup()
         self._poll_clock()
         self._publish()
+        self.room = self._room()
+        view = self
+
+        class _Connection(_PageConnection):
+            web = view
+
         self._server = await serve(self._page, self.bind, self.requested_port, process_request=self._http,
                                    max_size=1024, max_queue=4, compression=None, ping_interval=20, ping_timeout=20,
-                                   close_timeout=2, server_header=None)
+                                   close_timeout=2, server_header=None, open_timeout=10,
+                                   create_connection=_Connection)
         sockets = self._server.sockets
         self.port = sockets[0].getsockname()[1] if sockets else self.requested_port
         if self.clock_source is not None:
@@ -182,6 +221,28 @@ class WebView:
     def pages(self) -> int:
         return len(self._pages)
 
+    @property
+    def page_cap(self) -> int:
+        """Pages served at once: :attr:`max_pages`, or fewer when the descriptors left allow fewer (issue 24.15:
+        a thousand phones must not take the descriptors the seats and CONTROL need, nor leave later pages
+        waiting for ever: one more page is told 503)."""
+        return max(0, min(self.max_pages, self.room - HTTP_ROOM))
+
+    def _room(self) -> int:
+        """Connections this server may hold at once without taking the descriptors the rest of the process needs:
+        the soft open-file limit (raised toward the hard one first) less those open now and :attr:`keep_free`."""
+        if self.descriptors is not None:
+            return max(0, self.descriptors)
+        self.limits = sockets.raise_open_files()
+        soft = sockets.soft_limit()
+        if soft is None:
+            return self.max_pages + HTTP_ROOM
+        room = soft - sockets.open_files() - self.keep_free
+        if room < self.max_pages + HTTP_ROOM:
+            log.warning("the open-file limit (%d) leaves room for %d pages of the players' web page", soft,
+                        max(0, room - HTTP_ROOM))
+        return max(0, min(room, self.max_pages + HTTP_ROOM))
+
     def _spawn(self, coro: Any) -> asyncio.Task[Any]:
         task = asyncio.get_running_loop().create_task(coro)
         self._tasks.add(task)
@@ -190,18 +251,47 @@ class WebView:
 
     # --- HTTP ----------------------------------------------------------------------------------
     def _http(self, connection: ServerConnection, request: Request) -> Response | None:
+        """Answer a request: the page's files (GET, HEAD), the live stream's handshake (GET ``/live`` from a
+        page of this server), ``405`` for any other method, ``404`` for any other path, ``503`` beyond the cap."""
         path = request.path.split("?", 1)[0]
+        method = getattr(request, "method", "GET")
+        if method not in ("GET", "HEAD"):
+            response = _response(405, "Method Not Allowed", f"{method} is not allowed here: this server only "
+                                 "shows the game's public board\n".encode(), "text/plain; charset=utf-8")
+            response.headers["Allow"] = ALLOWED_METHODS
+            return response
         if path == LIVE_PATH:
-            if len(self._pages) >= self.max_pages:
-                return _response(503, "Service Unavailable", b"too many pages open; try again in a minute\n",
+            if method == "HEAD":
+                return _response(426, "Upgrade Required", b"", "text/plain; charset=utf-8")
+            if not _same_origin(request):
+                return _response(403, "Forbidden", b"the live stream is only for this server's own page\n",
                                  "text/plain; charset=utf-8")
+            if len(self._pages) >= self.page_cap:
+                self.turned_away += 1
+                return _busy("too many pages open; try again in a minute\n")
             return None  # the WebSocket handshake goes on
         found = _FILES.get(path)
         if found is None:
-            return _response(404, "Not Found", b"not found: this server shows the game's public board at /\n",
-                             "text/plain; charset=utf-8")
+            body = b"not found: this server shows the game's public board at /\n"
+            return _response(404, "Not Found", b"" if method == "HEAD" else body, "text/plain; charset=utf-8",
+                             head=len(body) if method == "HEAD" else None)
         name, kind = found
-        return _response(200, "OK", self.files[name], kind)
+        body = self.files[name]
+        if method == "HEAD":
+            return _response(200, "OK", b"", kind, head=len(body))
+        return _response(200, "OK", body, kind)
+
+    def _opened(self, connection: _PageConnection) -> bool:
+        """A connection was accepted; False when it is beyond :attr:`room` (it is reset at once, before it can
+        hold a descriptor the seats need or wait for an answer)."""
+        if self._open >= self.room:
+            self.turned_away += 1
+            return False
+        self._open += 1
+        return True
+
+    def _closed(self) -> None:
+        self._open -= 1
 
     # --- the viewer seat -----------------------------------------------------------------------
     def _on_seat(self, kind: str, data: Any) -> None:
@@ -210,15 +300,23 @@ class WebView:
             self.board = page_picture(data)
             self.seq = self.seq + 1
         elif kind == "events":
-            for event in data:
+            marks = self.seat.view_marks if len(self.seat.view_marks) == len(data) else [""] * len(data)
+            for event, mark in zip(data, marks, strict=True):
                 line = page_event(event)
                 if line is not None and line["text"]:
                     self.news.insert(0, line)
+                    self._news_marks.insert(0, mark)
         elif kind == "notice":
             self.news.insert(0, {"kind": "notice", "text": str(data), "teams": [], "places": []})
+            self._news_marks.insert(0, "")
+        elif kind == "withdrawn":  # an entry was undone: its lines go (issue 24.14); the undo's notice stays
+            kept = [(line, m) for line, m in zip(self.news, self._news_marks, strict=True) if not m or m != data]
+            self.news = [line for line, _ in kept]
+            self._news_marks = [m for _, m in kept]
         elif kind != "stale":
             return
         del self.news[NEWS_KEPT:]
+        del self._news_marks[NEWS_KEPT:]
         self._publish()
 
     def _refresh_setup(self) -> None:
@@ -227,6 +325,7 @@ class WebView:
             return
         self._setup_game = setup.game_id
         self.news.clear()
+        self._news_marks.clear()
         self._setup_text = json.dumps({
             "type": "setup", "game": setup.game_id, "rules": setup.rules, "map": page_map(setup.map),
             "teams": page_teams(setup.teams), "title": str(setup.map.get("name") or setup.rules),
@@ -298,13 +397,17 @@ class WebView:
                     break
                 if page.setup != self._setup_text:
                     page.setup = self._setup_text
-                    await ws.send(page.setup)
+                    await asyncio.wait_for(ws.send(page.setup), self.slow_after)
                 if self._state_text:
                     # the newest picture: one a slow page missed meanwhile is not queued for it
-                    await ws.send(self._fresh_state())
+                    await asyncio.wait_for(ws.send(self._fresh_state()), self.slow_after)
                     self.sent += 1
         except ConnectionClosed:
             pass
+        except TimeoutError:  # not reading: reset, so the kernel drops what it still held for this page
+            self.dropped += 1
+            log.info("a page was dropped: it took no picture for %g s", self.slow_after)
+            sockets.abort(ws.transport)
         finally:
             self._pages.discard(page)
             reader.cancel()
@@ -317,6 +420,67 @@ async def _drain(ws: ServerConnection) -> None:
             pass
 
 
-def _response(status: int, reason: str, body: bytes, content_type: str) -> Response:
-    headers = Headers([("Content-Type", content_type), ("Content-Length", str(len(body))), *_HEADERS])
+class _PageConnection(ServerConnection):
+    """A connection of the page server: counted (the server's room, :meth:`WebView._opened`), reset at once
+    beyond it, and every answer the WebSocket layer makes itself (a 426, a 400, a 414) carries the security
+    headers too."""
+
+    web: WebView
+
+    def __init__(self, protocol: Any, *args: Any, **kwargs: Any) -> None:
+        super().__init__(protocol, *args, **kwargs)
+        reject = protocol.reject
+
+        def secure_reject(status: Any, text: str) -> Response:
+            response: Response = reject(status, text)
+            _secure(response.headers)
+            return response
+
+        protocol.reject = secure_reject
+        self._counted = False
+
+    def connection_made(self, transport: Any) -> None:
+        super().connection_made(transport)
+        self._counted = self.web._opened(self)
+        if not self._counted:
+            sockets.abort(transport)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self._counted:
+            self._counted = False
+            self.web._closed()
+        super().connection_lost(exc)
+
+
+def _secure(headers: Headers) -> None:
+    for key, value in _HEADERS:
+        if key not in headers:
+            headers[key] = value
+
+
+def _same_origin(request: Request) -> bool:
+    """Whether the live stream's request comes from this server's own page: a browser sends ``Origin``, and it
+    must name the host and port the request was sent to (``Host``). Without ``Origin`` it is no browser's page
+    (a script, a test), which the origin rule is not about."""
+    origin = request.headers.get("Origin")
+    if origin is None:
+        return True
+    host = request.headers.get("Host", "")
+    try:
+        parts = urlsplit(origin)
+    except ValueError:
+        return False
+    return parts.scheme in ("http", "https") and bool(host) and parts.netloc.lower() == host.lower()
+
+
+def _busy(text: str) -> Response:
+    response = _response(503, "Service Unavailable", text.encode(), "text/plain; charset=utf-8")
+    response.headers["Retry-After"] = "60"
+    return response
+
+
+def _response(status: int, reason: str, body: bytes, content_type: str, head: int | None = None) -> Response:
+    """An answer with the security headers; ``head``: a HEAD request's, announcing a body of that length."""
+    length = len(body) if head is None else head
+    headers = Headers([("Content-Type", content_type), ("Content-Length", str(length)), *_HEADERS])
     return Response(status, reason, headers, body)

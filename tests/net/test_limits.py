@@ -133,3 +133,60 @@ def test_connections_are_capped_per_code_and_in_all() -> None:
                 await s.close()
 
     asyncio.run(asyncio.wait_for(go(), 30))
+
+
+def _masked_text_frame(text: str) -> bytes:
+    """One client WebSocket text frame (clients mask what they send)."""
+    import os
+    import struct
+
+    data = text.encode("utf-8")
+    mask = os.urandom(4)
+    head = bytes([0x81])
+    if len(data) < 126:
+        head += bytes([0x80 | len(data)])
+    else:
+        head += bytes([0x80 | 126]) + struct.pack(">H", len(data))
+    return head + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(data))
+
+
+def test_a_seat_dropped_for_not_reading_is_reset_so_the_kernel_keeps_nothing_for_it() -> None:
+    """Issue 24.16 for the seats' port too: the drop is a reset (SO_LINGER 0), not a close behind megabytes the
+    kernel would go on trying to deliver; the seat sees a reset, not the data and then an orderly end."""
+    async def go() -> None:
+        game = new_game(load_scenario(TINY))
+        async with Host(game, limits=Limits(dead_after=0, outbox_bytes=256 * 1024)) as host:
+            slow = host.add_seat("umpire", "slow")
+            sock = socket.socket()
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+            sock.setblocking(False)
+            loop = asyncio.get_running_loop()
+            await loop.sock_connect(sock, ("127.0.0.1", host.port))
+            await loop.sock_sendall(sock, (f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{host.port}\r\nUpgrade: websocket\r\n"
+                                           "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                                           "Sec-WebSocket-Version: 13\r\n\r\n").encode())
+            assert (await asyncio.wait_for(loop.sock_recv(sock, 12), 5)) == b"HTTP/1.1 101"
+            await loop.sock_sendall(sock, _masked_text_frame(hello(slow.token)))
+            await until(lambda: any(s["seat"] == "slow" for s in host.status()))
+            for i in range(3000):  # bounded: about 30 MB of broadcasts, far beyond any socket buffer
+                game.push({"kind": "news", "text": f"{i} " + "x" * 10_000})
+                if not any(s["seat"] == "slow" for s in host.status()):
+                    break
+                if i % 20 == 0:
+                    await asyncio.sleep(0)
+            assert [r["code"] for r in host.recent_refusals() if r["seat"] == "slow"] == ["too_slow"]
+            received, reset = 0, False
+            deadline = time.monotonic() + 10
+            while time.monotonic() < deadline:
+                try:
+                    chunk = await asyncio.wait_for(loop.sock_recv(sock, 65536), 5)
+                except ConnectionResetError:
+                    reset = True
+                    break
+                if not chunk:
+                    break
+                received += len(chunk)
+            sock.close()
+            assert reset, f"the seat got {received} bytes and an orderly end: the kernel kept sending to it"
+
+    asyncio.run(asyncio.wait_for(go(), 60))

@@ -57,7 +57,10 @@ def test_two_umpires_and_control_undo_only_what_they_may(tmp_path: Path) -> None
             # A's own entry 1 has B's entry 2 after it; A may not undo B's entry 2
             out = await a.undo(1)
             assert not out.accepted and out.code == "stale"
-            assert out.reasons == (f"entry 1 cannot be undone: entry 2 ({MOVE_B}), umpire B's, was played after it",)
+            said = (f"your entry 1 ({MOVE_A}) stands behind umpire B's entry 2 ({MOVE_B}): only the last entry can "
+                    "be undone (ask CONTROL)")
+            assert out.reasons == (said,)
+            assert a.why_not_undo() == said  # what A's Edit menu says (issue 24.9)
             out = await a.undo(2)
             assert not out.accepted and out.code == "forbidden"
             assert out.reasons == (f"entry 2 ({MOVE_B}) was played by umpire B: an umpire may undo only their own "

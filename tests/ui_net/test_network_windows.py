@@ -132,7 +132,8 @@ def test_undo_takes_back_only_the_entry_of_its_own_step(qtbot: Any, host_window:
     a.undo()  # A's step stands for entry 1, which is no longer the last: the host refuses
 
     assert a.game.last_refusal is not None and a.game.last_refusal.code == "stale"
-    assert f"entry {mine.seq} cannot be undone: entry 2 (" in a.network.messages[-1]  # names what stands after it
+    said = a.network.messages[-1]  # names what stands after it, from A's side (issue 24.9)
+    assert f"your entry {mine.seq} (" in said and "stands behind CONTROL's entry 2 (" in said
     assert host_heads(host_window) == 2
     assert host_summary(host_window)["counters"]["g-mil1"]["place"] == "charlie"  # B's move stands
     assert host_summary(host_window)["counters"]["g-bde1"]["place"] == "bravo"
