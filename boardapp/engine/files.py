@@ -10,6 +10,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from boardapp import resources
 from boardapp.engine.dice import Dice, DiceExhaustedError, ScriptedDice
 from boardapp.engine.game import Game
 from boardapp.engine.gamefile import DamagedGameError, GameFile, GameFileError, VerifiedJournal
@@ -22,9 +23,10 @@ from boardapp.model.scenario import ScenarioBase
 from boardapp.model.yamlfile import YamlDocument
 from boardapp.rules import get_module
 
-SCENARIO_DIR = Path(__file__).resolve().parents[2] / "scenarios"
-DEFAULT_SCENARIO = SCENARIO_DIR / "war-in-binni.yaml"
-MAP_DIR = SCENARIO_DIR.parent / "maps"
+SCENARIO_DIR = resources.scenario_dir()
+"""boardapp's own scenarios (package data, found through importlib.resources: ``boardapp/resources.py``)."""
+DEFAULT_SCENARIO = resources.default_scenario()
+MAP_DIR = resources.map_dir()
 """boardapp's own maps: their outlines are proved sound without shapely (``check_map(shipped=True)``)."""
 
 
