@@ -100,7 +100,7 @@ def require(path: str | Path) -> Path:
 
 def _yaml_files(folder: Path) -> list[Path]:
     if not folder.is_dir():
-        raise ShippedFileError(folder, "the folder is missing")
+        raise ShippedFileError(folder, "missing (a folder of boardapp's own files)")
     return sorted(p for p in folder.iterdir() if p.suffix == ".yaml")
 
 
