@@ -27,7 +27,7 @@ from pydantic import ValidationError
 from boardapp.engine.dice import ScriptedDice
 from boardapp.engine.gamefile import GameFile, GameFileError
 from boardapp.engine.journal import JournalEntry
-from boardapp.engine.module import Audience, RuleModule
+from boardapp.engine.module import Audience, RuleModule, same_decisions
 from boardapp.model.mapfile import Map
 
 SNAPSHOT_EVERY = 16
@@ -147,7 +147,7 @@ class Review:
         except Exception as exc:  # a damaged entry must be named, never escape as a KeyError
             raise ReviewError(f"journal entry {entry.seq} ({entry.command.get('kind', '?')}) cannot be replayed: "
                               f"{type(exc).__name__}: {exc}") from exc
-        if verify and events != entry.events:
+        if verify and not same_decisions(entry.events, events):
             raise ReviewError(f"journal entry {entry.seq} ({cmd.describe()}) replays differently: recorded "
                               f"{[e.text for e in entry.events]}, replayed {[e.text for e in events]}")
 
