@@ -18,14 +18,19 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, Protocol, 
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
+from boardapp.model.base import BoundedNumbers
+
 if TYPE_CHECKING:
     from boardapp.engine.dice import Dice
     from boardapp.model.mapfile import Map
     from boardapp.model.scenario import ScenarioBase, TeamBase
 
 
-class Command(BaseModel):
-    """Something an umpire (or a player through an umpire) asks the game to do."""
+class Command(BoundedNumbers):
+    """Something an umpire (or a player through an umpire) asks the game to do.
+
+    Every number in a command is bounded (``model/base.py`` ``NUMBER_BOUND``: at most 10^9 in size unless
+    the field sets its own bound), refused with the field's name: ``set_oil`` 2^63-1 never reaches the rules."""
 
     # defer_build: a command class's validator is built when the first command of that kind is read, not when
     # its rule system is imported (every system has a dozen or more; opening the board reads none)
