@@ -143,6 +143,11 @@ def new_game(loaded: tuple[ScenarioBase, Map], save: str | Path | None = None, d
     return game
 
 
+def written_by_this_version(meta: dict[str, str]) -> bool:
+    """Whether a game file's meta says this boardapp wrote it (its events are then compared word for word)."""
+    return meta.get("app_version") == __version__
+
+
 def verify_replay(module: Any, entries: Sequence[JournalEntry], same_version: bool = True
                   ) -> tuple[int, str | None]:
     """Replay ``entries`` from the start with exactly their recorded dice.
@@ -194,7 +199,7 @@ def _verified(path: Path, store: GameFile) -> tuple[Any, VerifiedJournal]:
     module = _module_from_meta(path, store.meta())
     found = store.verify()
     active, undone = found.prefix()
-    ok, why = verify_replay(module, [*active, *undone], same_version=store.meta().get("app_version") == __version__)
+    ok, why = verify_replay(module, [*active, *undone], same_version=written_by_this_version(store.meta()))
     if why is not None:
         found.fail(why, ok + 1, ok)
     return module, found

@@ -101,6 +101,9 @@ def test_a_later_version_may_reword_event_texts_and_turn_labels(fixture: Path, t
         assert not any(ev.text.startswith("Reworded") for e in game.entries for ev in e.events)
     finally:
         game.follow.close()
+    from boardapp.review.timeline import Review
+
+    assert len(Review.open(path).entries) == len(recorded), "the after-action review opens it too"
 
 
 def test_a_change_in_what_the_rules_decide_is_caught(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
