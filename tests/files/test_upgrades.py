@@ -147,3 +147,18 @@ def test_this_versions_files_still_compare_texts_word_for_word(tmp_path: Path,
     _reworded(get_module("binni"), monkeypatch, lambda e: e.model_copy(update={"text": "Reworded: " + e.text}))
     with pytest.raises(DamagedGameError, match=r"entry 1 \(.*replays differently"):
         open_game(path, readonly=True)
+
+
+def test_a_file_from_before_rules_format_was_recorded_opens_as_format_1(tmp_path: Path) -> None:
+    from boardapp.engine.files import _game_meta, load_scenario
+
+    loaded = load_scenario(Path(__file__).resolve().parents[1] / "data" / "tiny-scenario.yaml")
+    meta = _game_meta(loaded, "")
+    del meta["rules_format"]  # as boardapp wrote game files before it recorded the rules' format
+    GameFile.create(tmp_path / "old.game", meta).close()
+    game = open_game(tmp_path / "old.game")
+    try:
+        game.push({"kind": "news", "text": "still playable"})
+    finally:
+        game.store.close()
+    assert "rules_format" not in _meta(tmp_path / "old.game")
