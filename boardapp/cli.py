@@ -15,7 +15,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from boardapp import __version__
+from boardapp import __version__, resources
 from boardapp.engine.dice import Dice, DiceError, ScriptedDice, SeededDice
 from boardapp.engine.files import (
     DEFAULT_SCENARIO,
@@ -33,7 +33,7 @@ from boardapp.model.problems import FileProblemsError, Problem
 from boardapp.model.yamlfile import YamlDocument
 
 SUBCOMMANDS = {"check", "run", "render", "schema", "export", "import", "diplomacy", "open", "screen", "host", "join",
-               "edit", "report", "review"}
+               "edit", "report", "review", "scenarios", "new"}
 
 
 def _err(message: str) -> int:
@@ -382,9 +382,106 @@ def cmd_edit(args: argparse.Namespace) -> int:
 
 
 def cmd_open(args: argparse.Namespace) -> int:
+    if args.file is None:
+        resources.require(resources.default_scenario())  # a broken install is named before any window opens
+    if args.first_paint:
+        return _first_paint(args.file)
     from boardapp.ui.app import run
 
     return int(run(args.file))
+
+
+def _first_paint(path: str | None) -> int:
+    """Open the board as ``boardapp`` would (no recovery questions), wait for its first paint, say so and quit:
+    a smoke test of an install or a bundle that needs no screen (``QT_QPA_PLATFORM=offscreen``)."""
+    import time
+
+    started = time.perf_counter()
+    from PySide6.QtCore import QEvent, QObject, QTimer
+    from PySide6.QtWidgets import QApplication
+
+    from boardapp.ui.app import finish_session, open_window
+
+    app = QApplication.instance() or QApplication([])
+    window = open_window(path, ask=None)
+    painted: list[float] = []
+
+    class Watch(QObject):
+        def eventFilter(self, obj: Any, event: Any) -> bool:
+            if event.type() == QEvent.Type.Paint and not painted:
+                painted.append(time.perf_counter() - started)
+                QTimer.singleShot(0, app.quit)
+            return False
+
+    watch = Watch()
+    window.view.viewport().installEventFilter(watch)
+    window.resize(1280, 800)
+    window.show()
+    QTimer.singleShot(60_000, app.quit)  # never hang a smoke test
+    app.exec()
+    size = window.view.viewport().size()
+    title = window.game.module.scenario.name
+    window.close()
+    if getattr(window, "autosave_path", None) is not None:
+        finish_session(window.autosave_path)
+    if not painted:
+        return _err("the board was not painted within 60 s")
+    print(f"first paint: {title}, {size.width()}x{size.height()} board, {painted[0]:.2f} s after opening began")
+    return 0
+
+
+# --- the shipped scenarios ----------------------------------------------------------------------
+def _shipped_heads() -> list[tuple[Path, dict[str, Any]]]:
+    """Every shipped scenario with its head fields (id, name, rules, map), read as plain YAML."""
+    import yaml
+
+    out = []
+    for path in resources.shipped_scenarios():
+        try:
+            data = yaml.safe_load(resources.require(path).read_text(encoding="utf-8"))
+        except (yaml.YAMLError, UnicodeDecodeError) as exc:
+            raise resources.ShippedFileError(path, f"not readable as YAML ({exc.__class__.__name__})") from None
+        if not isinstance(data, dict):
+            raise resources.ShippedFileError(path, "not a scenario (a YAML mapping)")
+        out.append((path, data))
+    return out
+
+
+def cmd_scenarios(args: argparse.Namespace) -> int:
+    heads = _shipped_heads()
+    width = max((len(str(d.get("rules", ""))) for _, d in heads), default=5)
+    for path, data in heads:
+        print(f"{data.get('rules', '?')!s:<{width}}  {path.stem:<22}  {data.get('name', '')}")
+    print(f"\n{len(heads)} scenarios in {resources.scenario_dir()}")
+    print("Open one: boardapp SCENARIO_FILE; copy one to change it: boardapp new SYSTEM_OR_NAME --out FOLDER")
+    return 0
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    import shutil
+
+    heads = _shipped_heads()
+    matches = [(p, d) for p, d in heads if args.system in (d.get("rules"), p.stem, d.get("id"))]
+    if not matches:
+        names = ", ".join(sorted({str(d.get("rules")) for _, d in heads} | {p.stem for p, _ in heads}))
+        return _err(f"no shipped scenario for {args.system!r}; one of: {names} (`boardapp scenarios` lists them)")
+    source, _ = matches[0]
+    the_map = resources.require(resources.scenario_map(source))
+    out = Path(args.out)
+    # The same layout as the shipped files, so the scenario's `map: ../maps/…` still resolves.
+    targets = [(source, out / "scenarios" / source.name), (the_map, out / "maps" / the_map.name)]
+    existing = [str(dst) for _, dst in targets if dst.exists()]
+    if existing:
+        return _err(f"{', '.join(existing)}: already there; boardapp new never overwrites (choose another --out)")
+    try:
+        for src, dst in targets:
+            dst.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(src, dst)
+    except OSError as exc:
+        return _err(f"{exc.filename or out}: cannot write: {exc.strerror or exc}")
+    print(f"{targets[0][1]}\n{targets[1][1]}")
+    print(f"Edit them with: boardapp edit {targets[0][1]}; check them with: boardapp check {targets[0][1]}")
+    return 0
 
 
 def cmd_report(args: argparse.Namespace) -> int:
@@ -411,7 +508,19 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("open", help="open the board on a scenario or game file (the default)")
     p.add_argument("file", nargs="?", help=f"scenario (.yaml) or game (.game); default {DEFAULT_SCENARIO.name}")
+    p.add_argument("--first-paint", action="store_true",
+                   help="open the board, wait for its first paint, print how long it took and quit (a smoke test "
+                        "of an install; with QT_QPA_PLATFORM=offscreen it needs no screen)")
     p.set_defaults(func=cmd_open)
+
+    p = sub.add_parser("scenarios", help="list the scenarios boardapp ships with")
+    p.set_defaults(func=cmd_scenarios)
+
+    p = sub.add_parser("new", help="copy a shipped scenario and its map into a folder, as a designer's starting point")
+    p.add_argument("system", metavar="SYSTEM", help="a rule system (binni, diplomacy, mideast, coup, thegame) "
+                   "or a shipped scenario's name (`boardapp scenarios`)")
+    p.add_argument("--out", required=True, metavar="DIR", help="the folder to copy into (scenarios/ and maps/ in it)")
+    p.set_defaults(func=cmd_new)
 
     p = sub.add_parser("check", help="validate maps, scenarios and game files")
     p.add_argument("files", nargs="+", metavar="FILE")
@@ -526,6 +635,8 @@ def main(argv: list[str] | None = None) -> int:
     except FileProblemsError as exc:
         _problems(exc.problems)
         return 1
+    except resources.ShippedFileError as exc:
+        return _err(str(exc))
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

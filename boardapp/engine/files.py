@@ -10,10 +10,12 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from boardapp import __version__, resources
 from boardapp.engine.dice import Dice, DiceExhaustedError, ScriptedDice
 from boardapp.engine.game import Game
 from boardapp.engine.gamefile import DamagedGameError, GameFile, GameFileError, VerifiedJournal
 from boardapp.engine.journal import EMPTY_DIGEST, JournalEntry, entry_digest
+from boardapp.engine.module import same_decisions
 from boardapp.model.checks import check_map
 from boardapp.model.mapfile import Map
 from boardapp.model.problems import FileProblemsError, Problem, format_loc
@@ -22,9 +24,10 @@ from boardapp.model.scenario import ScenarioBase
 from boardapp.model.yamlfile import YamlDocument
 from boardapp.rules import get_module
 
-SCENARIO_DIR = Path(__file__).resolve().parents[2] / "scenarios"
-DEFAULT_SCENARIO = SCENARIO_DIR / "war-in-binni.yaml"
-MAP_DIR = SCENARIO_DIR.parent / "maps"
+SCENARIO_DIR = resources.scenario_dir()
+"""boardapp's own scenarios (package data, found through importlib.resources: ``boardapp/resources.py``)."""
+DEFAULT_SCENARIO = resources.default_scenario()
+MAP_DIR = resources.map_dir()
 """boardapp's own maps: their outlines are proved sound without shapely (``check_map(shipped=True)``)."""
 
 
@@ -114,13 +117,20 @@ def _module_from_meta(path: Path, meta: dict[str, str]) -> Any:
         raise GameFileError(path, f"the game file lacks its {exc.args[0]!r} record") from None
     except (ValueError, ValidationError) as exc:
         raise GameFileError(path, f"the scenario stored in the game file is invalid: {exc}") from None
+    recorded = meta.get("rules_format", "1")  # files written before rules_format was recorded: format 1
+    if not (recorded.isascii() and recorded.isdigit() and len(recorded) <= 6):
+        raise GameFileError(path, f"its rules_format {recorded[:40]!r} is not a whole number; the file is damaged")
+    if int(recorded) > module_cls.format_version:
+        raise GameFileError(path, f"written by a newer boardapp ({meta.get('app_version', '?')}: the "
+                            f"{meta['rules']} rules' format {recorded}, this one reads up to "
+                            f"{module_cls.format_version}); update boardapp to open it")
     return module_cls(scenario, the_map)
 
 
 def _game_meta(loaded: tuple[ScenarioBase, Map], source: str) -> dict[str, Any]:
     scenario, the_map = loaded
-    return {"rules": scenario.rules, "scenario": scenario.model_dump_json(), "map": the_map.model_dump_json(),
-            "source": source}
+    return {"rules": scenario.rules, "rules_format": str(get_module(scenario.rules).format_version),
+            "scenario": scenario.model_dump_json(), "map": the_map.model_dump_json(), "source": source}
 
 
 def new_game(loaded: tuple[ScenarioBase, Map], save: str | Path | None = None, dice: Dice | None = None,
@@ -133,14 +143,23 @@ def new_game(loaded: tuple[ScenarioBase, Map], save: str | Path | None = None, d
     return game
 
 
-def verify_replay(module: Any, entries: Sequence[JournalEntry]) -> tuple[int, str | None]:
+def written_by_this_version(meta: dict[str, str]) -> bool:
+    """Whether a game file's meta says this boardapp wrote it (its events are then compared word for word)."""
+    return meta.get("app_version") == __version__
+
+
+def verify_replay(module: Any, entries: Sequence[JournalEntry], same_version: bool = True
+                  ) -> tuple[int, str | None]:
     """Replay ``entries`` from the start with exactly their recorded dice.
 
     Returns how many replayed faithfully and, if one did not, why: it names no command this game
     knows, falls in another turn than it was played in, needs more dice than it recorded, leaves
     recorded dice unused, fails in the rules, or gives other events than it recorded. Any
     exception from the rules counts as a failure here (a damaged entry can provoke any of them),
-    never as a crash.
+    never as a crash. For a file written by this boardapp (``same_version``) the events and turn labels must
+    be the recorded ones word for word; for an older version's file, the events must decide the same (kinds,
+    data, what they concern, who sees them) and their texts and turn labels may differ: a later version may
+    reword both (docs/game-files.md), and the file shows the texts it recorded.
     """
     state = module.copy_state(module.initial_state())
     for n, entry in enumerate(entries):
@@ -151,7 +170,7 @@ def verify_replay(module: Any, entries: Sequence[JournalEntry]) -> tuple[int, st
         dice = ScriptedDice(entry.rolls, what=f"recorded dice of entry {entry.seq}")
         what = f"entry {entry.seq} ({cmd.describe()})"
         turn = module.turn_label(state)
-        if entry.turn and turn != entry.turn:  # entries moved across an end of turn
+        if same_version and entry.turn and turn != entry.turn:  # entries moved across an end of turn
             return n, f"{what} was played in {entry.turn} but replays in {turn}"
         try:
             events = module.apply(state, cmd, dice)
@@ -162,7 +181,9 @@ def verify_replay(module: Any, entries: Sequence[JournalEntry]) -> tuple[int, st
         if dice.remaining:
             used = len(entry.rolls) - dice.remaining
             return n, f"{what} recorded {len(entry.rolls)} dice but uses {used}"
-        if events != entry.events:
+        # A file this version wrote must give its events word for word; an older version's, what the rules
+        # decided (kinds, data, what they concern, who sees them): a later version may reword the sentences.
+        if not (events == entry.events if same_version else same_decisions(entry.events, events)):
             return n, (f"{what} replays differently: recorded {[e.text for e in entry.events]}, "
                        f"replayed {[e.text for e in events]}")
     return len(entries), None
@@ -178,7 +199,7 @@ def _verified(path: Path, store: GameFile) -> tuple[Any, VerifiedJournal]:
     module = _module_from_meta(path, store.meta())
     found = store.verify()
     active, undone = found.prefix()
-    ok, why = verify_replay(module, [*active, *undone])
+    ok, why = verify_replay(module, [*active, *undone], same_version=written_by_this_version(store.meta()))
     if why is not None:
         found.fail(why, ok + 1, ok)
     return module, found

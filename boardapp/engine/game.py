@@ -15,7 +15,7 @@ from typing import Any, Generic, TypeVar
 
 from boardapp.engine.dice import Dice, ScriptedDice, SeededDice
 from boardapp.engine.journal import JournalEntry
-from boardapp.engine.module import Command, Event, IllegalCommandError, Impossible, RuleModule
+from boardapp.engine.module import Command, Event, IllegalCommandError, Impossible, RuleModule, same_decisions
 
 S = TypeVar("S")
 Listener = Callable[[str, "JournalEntry | None"], None]
@@ -184,7 +184,7 @@ class Game(Generic[S]):
             raise ReplayMismatchError(
                 f"journal entry {entry.seq} ({cmd.describe()}) cannot be replayed: {type(exc).__name__}: {exc}"
             ) from exc
-        if verify and events != entry.events:
+        if verify and not same_decisions(entry.events, events):
             raise ReplayMismatchError(
                 f"journal entry {entry.seq} ({cmd.describe()}) replays differently: "
                 f"recorded {[e.text for e in entry.events]}, replayed {[e.text for e in events]}"

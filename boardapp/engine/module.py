@@ -18,14 +18,19 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, Protocol, 
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
+from boardapp.model.base import BoundedNumbers
+
 if TYPE_CHECKING:
     from boardapp.engine.dice import Dice
     from boardapp.model.mapfile import Map
     from boardapp.model.scenario import ScenarioBase, TeamBase
 
 
-class Command(BaseModel):
-    """Something an umpire (or a player through an umpire) asks the game to do."""
+class Command(BoundedNumbers):
+    """Something an umpire (or a player through an umpire) asks the game to do.
+
+    Every number in a command is bounded (``model/base.py`` ``NUMBER_BOUND``: at most 10^9 in size unless
+    the field sets its own bound), refused with the field's name: ``set_oil`` 2^63-1 never reaches the rules."""
 
     # defer_build: a command class's validator is built when the first command of that kind is read, not when
     # its rule system is imported (every system has a dozen or more; opening the board reads none)
@@ -103,6 +108,17 @@ class Event(BaseModel):
 
     def visible(self, audience: Audience) -> bool:
         return not self.hidden or audience.may_see(self.visible_to)
+
+    def decided(self) -> dict[str, Any]:
+        """What the rules decided, without the sentence: replay compares this, so a later version may reword
+        ``text`` and still open older game files (docs/game-files.md, "What a version may change")."""
+        return self.model_dump(exclude={"text"})
+
+
+def same_decisions(recorded: Sequence[Event], replayed: Sequence[Event]) -> bool:
+    """Whether two lists of events decide the same (kinds, data, what they concern, who sees them); texts aside."""
+    return len(recorded) == len(replayed) and all(a.decided() == b.decided() for a, b in zip(recorded, replayed,
+                                                                                             strict=True))
 
 
 class Impossible(str):
@@ -249,6 +265,10 @@ class RuleModule(ABC, Generic[S]):
     name: ClassVar[str]
     """The key scenarios use in ``rules:``."""
     title: ClassVar[str]
+    format_version: ClassVar[int] = 1
+    """The version of what this system's commands and events mean, recorded in every game file
+    (``rules_format``). Raise it when a change makes the rules decide an old journal differently
+    (docs/game-files.md); a file recorded with a newer one than this is refused (update boardapp)."""
     scenario_model: ClassVar[type[ScenarioBase]]
     command_types: ClassVar[tuple[type[Command], ...]]
     control_only_kinds: ClassVar[frozenset[str]] = frozenset()

@@ -25,9 +25,10 @@ from typing import Any, Literal
 from pydantic import ValidationError
 
 from boardapp.engine.dice import ScriptedDice
+from boardapp.engine.files import written_by_this_version
 from boardapp.engine.gamefile import GameFile, GameFileError
 from boardapp.engine.journal import JournalEntry
-from boardapp.engine.module import Audience, RuleModule
+from boardapp.engine.module import Audience, RuleModule, same_decisions
 from boardapp.model.mapfile import Map
 
 SNAPSHOT_EVERY = 16
@@ -99,6 +100,8 @@ class Review:
         snapshot_every: int = SNAPSHOT_EVERY,
         source: str = "",
         progress: Callable[[int, int], None] | None = None,
+        *,
+        same_version: bool = True,
     ) -> None:
         if snapshot_every < 1:
             raise ValueError(f"snapshot_every must be at least 1, got {snapshot_every}")
@@ -114,7 +117,7 @@ class Review:
         self._hidden = module.board(state).hidden_keys
         total = len(self.entries)
         for i, entry in enumerate(self.entries, start=1):
-            self._apply(state, entry, verify=True)
+            self._apply(state, entry, verify=True, exact=same_version)
             if i % snapshot_every == 0:
                 self._snapshots.append(module.copy_state(state))
             if progress is not None:
@@ -127,9 +130,10 @@ class Review:
     def open(cls, path: str | Path, snapshot_every: int = SNAPSHOT_EVERY,
              progress: Callable[[int, int], None] | None = None) -> Review:
         """Review a game file (read-only; the file is closed once its journal is read)."""
-        module, entries, _meta = read_game_file(path)
-        try:
-            return cls(module, entries, snapshot_every=snapshot_every, source=str(path), progress=progress)
+        module, entries, meta = read_game_file(path)
+        try:  # another version's file: compared by what the rules decide (docs/game-files.md, "Versions")
+            return cls(module, entries, snapshot_every=snapshot_every, source=str(path), progress=progress,
+                       same_version=written_by_this_version(meta))
         except ReviewError as exc:
             raise GameFileError(Path(path), str(exc)) from None
 
@@ -139,7 +143,7 @@ class Review:
         return cls(game.module, list(game.entries), snapshot_every=snapshot_every, source=game.source)
 
     # --- replay -------------------------------------------------------------------------------
-    def _apply(self, state: Any, entry: JournalEntry, verify: bool = False) -> None:
+    def _apply(self, state: Any, entry: JournalEntry, verify: bool = False, exact: bool = True) -> None:
         try:
             cmd = self.module.parse_command(entry.command)
             dice = ScriptedDice(entry.rolls, what=f"recorded dice of journal entry {entry.seq}")
@@ -147,7 +151,7 @@ class Review:
         except Exception as exc:  # a damaged entry must be named, never escape as a KeyError
             raise ReviewError(f"journal entry {entry.seq} ({entry.command.get('kind', '?')}) cannot be replayed: "
                               f"{type(exc).__name__}: {exc}") from exc
-        if verify and events != entry.events:
+        if verify and not (events == entry.events if exact else same_decisions(entry.events, events)):
             raise ReviewError(f"journal entry {entry.seq} ({cmd.describe()}) replays differently: recorded "
                               f"{[e.text for e in entry.events]}, replayed {[e.text for e in events]}")
 

@@ -23,15 +23,10 @@ AUTOSAVE = "autosave"
 
 
 def data_dir() -> Path:
-    """Where autosaves live: $BOARDAPP_DATA_DIR, else Qt's AppDataLocation for boardapp."""
-    env = os.environ.get("BOARDAPP_DATA_DIR")
-    if env:
-        return Path(env)
-    from PySide6.QtCore import QCoreApplication, QStandardPaths
+    """Where a user's data lives: $BOARDAPP_DATA_DIR, else the platform's data folder (boardapp/resources.py)."""
+    from boardapp.resources import data_dir as _data_dir
 
-    if not QCoreApplication.applicationName():
-        QCoreApplication.setApplicationName("boardapp")
-    return Path(QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation))
+    return _data_dir()
 
 
 def autosave_dir() -> Path:

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QSettings, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence, QUndoStack
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -495,16 +495,15 @@ class MainWindow(QMainWindow):
             Path(path).write_text(text, encoding="utf-8")
 
     # --- recent files -----------------------------------------------------------------------------
-    def _settings(self) -> QSettings:
-        return QSettings("boardapp", "boardapp")
-
     def recent(self) -> list[str]:
-        value = self._settings().value("recent", [])
-        return [value] if isinstance(value, str) else list(value or [])
+        from boardapp.resources import recent_files
+
+        return recent_files()[:MAX_RECENT]
 
     def remember(self, path: Path) -> None:
-        items = [str(Path(path).resolve())] + [p for p in self.recent() if p != str(Path(path).resolve())]
-        self._settings().setValue("recent", items[:MAX_RECENT])
+        from boardapp.resources import remember_file
+
+        remember_file(path)  # a text file in the user's config folder (docs/install.md)
         self._update_recent()
 
     def _update_recent(self) -> None:
