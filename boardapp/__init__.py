@@ -1,3 +1,3 @@
 """boardapp: a desktop map-board for megagames and umpired political-military games."""
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"

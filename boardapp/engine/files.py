@@ -15,7 +15,7 @@ from boardapp.engine.dice import Dice, DiceExhaustedError, ScriptedDice
 from boardapp.engine.game import Game
 from boardapp.engine.gamefile import DamagedGameError, GameFile, GameFileError, VerifiedJournal
 from boardapp.engine.journal import EMPTY_DIGEST, JournalEntry, entry_digest
-from boardapp.engine.module import same_decisions
+from boardapp.engine.module import decision_difference
 from boardapp.model.checks import check_map
 from boardapp.model.mapfile import Map
 from boardapp.model.problems import FileProblemsError, Problem, format_loc
@@ -183,8 +183,12 @@ def verify_replay(module: Any, entries: Sequence[JournalEntry], same_version: bo
             return n, f"{what} recorded {len(entry.rolls)} dice but uses {used}"
         # A file this version wrote must give its events word for word; an older version's, what the rules
         # decided (kinds, data, what they concern, who sees them): a later version may reword the sentences.
-        if not (events == entry.events if same_version else same_decisions(entry.events, events)):
-            return n, (f"{what} replays differently: recorded {[e.text for e in entry.events]}, "
+        if same_version:
+            difference = None if events == entry.events else "the events differ"
+        else:
+            difference = decision_difference(entry.events, events)
+        if difference is not None:
+            return n, (f"{what} replays differently: {difference}; recorded {[e.text for e in entry.events]}, "
                        f"replayed {[e.text for e in events]}")
     return len(entries), None
 

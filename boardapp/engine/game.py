@@ -15,7 +15,14 @@ from typing import Any, Generic, TypeVar
 
 from boardapp.engine.dice import Dice, ScriptedDice, SeededDice
 from boardapp.engine.journal import JournalEntry
-from boardapp.engine.module import Command, Event, IllegalCommandError, Impossible, RuleModule, same_decisions
+from boardapp.engine.module import (
+    Command,
+    Event,
+    IllegalCommandError,
+    Impossible,
+    RuleModule,
+    decision_difference,
+)
 
 S = TypeVar("S")
 Listener = Callable[[str, "JournalEntry | None"], None]
@@ -184,9 +191,9 @@ class Game(Generic[S]):
             raise ReplayMismatchError(
                 f"journal entry {entry.seq} ({cmd.describe()}) cannot be replayed: {type(exc).__name__}: {exc}"
             ) from exc
-        if verify and not same_decisions(entry.events, events):
+        if verify and (difference := decision_difference(entry.events, events)) is not None:
             raise ReplayMismatchError(
-                f"journal entry {entry.seq} ({cmd.describe()}) replays differently: "
+                f"journal entry {entry.seq} ({cmd.describe()}) replays differently: {difference}; "
                 f"recorded {[e.text for e in entry.events]}, replayed {[e.text for e in events]}"
             )
         return events

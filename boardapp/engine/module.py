@@ -115,10 +115,29 @@ class Event(BaseModel):
         return self.model_dump(exclude={"text"})
 
 
+def decision_difference(recorded: Sequence[Event], replayed: Sequence[Event]) -> str | None:
+    """How two lists of events decide differently (kinds, data, what they concern, who sees them; texts aside),
+    or None when they decide the same. A later version may add keys to an event's ``data`` (a recorded key must
+    still hold its recorded value); it may not rename, drop or change one (docs/game-files.md)."""
+    if len(recorded) != len(replayed):
+        return f"{len(recorded)} events recorded, {len(replayed)} replayed"
+    for i, (a, b) in enumerate(zip(recorded, replayed, strict=True), start=1):
+        was, now = a.decided(), b.decided()
+        was_data, now_data = was.pop("data"), now.pop("data")
+        if was != now:
+            changed = sorted(k for k in was if was[k] != now.get(k))
+            return f"event {i} ({a.kind}): {', '.join(changed)} recorded {[was[k] for k in changed]}, " \
+                   f"replayed {[now.get(k) for k in changed]}"
+        changed = sorted(k for k in was_data if k not in now_data or now_data[k] != was_data[k])
+        if changed:
+            return f"event {i} ({a.kind}): data {', '.join(changed)} recorded {[was_data[k] for k in changed]}, " \
+                   f"replayed {[now_data.get(k) for k in changed]}"
+    return None
+
+
 def same_decisions(recorded: Sequence[Event], replayed: Sequence[Event]) -> bool:
-    """Whether two lists of events decide the same (kinds, data, what they concern, who sees them); texts aside."""
-    return len(recorded) == len(replayed) and all(a.decided() == b.decided() for a, b in zip(recorded, replayed,
-                                                                                             strict=True))
+    """Whether two lists of events decide the same (see :func:`decision_difference`)."""
+    return decision_difference(recorded, replayed) is None
 
 
 class Impossible(str):

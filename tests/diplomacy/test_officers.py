@@ -366,12 +366,12 @@ def test_every_command_documented_and_in_the_runnable_example(capsys: pytest.Cap
     root = MUN.parents[1]
     reference = (root / "docs/commands-diplomacy.md").read_text(encoding="utf-8")
     example = root / "docs/examples/mun-officers.yaml"
-    tie = root / "docs/examples/diplomacy-province-tie.yaml"  # a tie needs an elimination: its own position
+    tie = root / "tests/diplomacy/data/province-tie-commands.yaml"  # a tie needs an elimination: its own position
     used = {c["kind"] for f in (example, tie) for c in yaml.safe_load(f.read_text(encoding="utf-8"))}
     for cls in DiplomacyRules.command_types:
         kind = cls.model_fields["kind"].default
         assert f"### `{kind}`" in reference, f"docs/commands-diplomacy.md lacks {kind!r}"
-        assert kind in used, f"docs/examples/mun-officers.yaml (or diplomacy-province-tie.yaml) never uses {kind!r}"
+        assert kind in used, f"docs/examples/mun-officers.yaml (or the tie's commands) never uses {kind!r}"
     assert main(["run", str(MUN), "--commands", str(example), "--check"]) == 0  # every command legal
     out = json.loads(capsys.readouterr().out)
     assert out["result"]["winners"] == ["italy"] and out["score"]["italy"] == 5 + 2 + 3

@@ -111,14 +111,39 @@ def test_a_change_in_what_the_rules_decide_is_caught(tmp_path: Path, monkeypatch
     module_cls = get_module("binni")
     recorded = _recorded(path)
     changed = next(i for i, e in enumerate(recorded) if any(ev.data for ev in e.events))
+    key = next(k for ev in recorded[changed].events for k in ev.data)
 
-    def more(e: Event) -> Event:
-        return e.model_copy(update={"data": {**e.data, "added_by_a_later_version": 1}}) if e.data else e
+    def other(e: Event) -> Event:  # one recorded number decided otherwise
+        return e.model_copy(update={"data": {**e.data, key: ["not", "what", "was", "recorded"]}}) if key in e.data \
+            else e
 
-    _reworded(module_cls, monkeypatch, more)
+    _reworded(module_cls, monkeypatch, other)
     with pytest.raises(DamagedGameError) as exc:
         open_game(path, readonly=True)
     assert f"entry {recorded[changed].seq} (" in str(exc.value) and "replays differently" in str(exc.value)
+    assert f"data {key} recorded" in str(exc.value)
+
+
+def test_a_dropped_data_key_is_caught_and_an_added_one_is_not(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A later version may record more about a decision (a key added to an event's data); it may not drop or
+    rename what an older file recorded (docs/game-files.md, "What a version may change")."""
+    path = _copy(next(p for p in FIXTURES if "binni" in p.name), tmp_path)
+    module_cls = get_module("binni")
+
+    def more(e: Event) -> Event:
+        return e.model_copy(update={"data": {**e.data, "added_by_a_later_version": 1}})
+
+    _reworded(module_cls, monkeypatch, more)
+    open_game(path, readonly=True)  # opens: nothing recorded was changed
+    monkeypatch.undo()
+
+    def fewer(e: Event) -> Event:
+        return e.model_copy(update={"data": dict(list(e.data.items())[1:])})
+
+    _reworded(module_cls, monkeypatch, fewer)
+    with pytest.raises(DamagedGameError) as exc:
+        open_game(path, readonly=True)
+    assert "replays differently" in str(exc.value)
 
 
 def test_this_versions_files_still_compare_turn_labels(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

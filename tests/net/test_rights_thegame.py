@@ -61,7 +61,8 @@ OWN: dict[str, dict[str, Any]] = {
 """For each kind naming who acts, a command acting for Astell only."""
 
 FOREIGN: dict[str, dict[str, dict[str, Any]]] = {
-    "allow_transit": {"region": {"region": "russia", "player": "astell"}},
+    "allow_transit": {"region": {"region": "russia", "player": "astell"},
+                      "nation": {"nation": "russia", "player": "astell"}},
     "make_peace": {"nation": {"nation": "russia", "other": "mexico"}, "other": OWN["make_peace"] | {"other": "russia"}},
     "sever": {"player": {"player": "banner", "other": "astell"}},
     "build": {"nation": OWN["build"] | {"nation": "russia"}},

@@ -246,6 +246,22 @@ def test_transit_is_allowed_per_region() -> None:
     assert isinstance(w.check(kind="allow_transit", region="b1", player="p3")[0], Impossible)
 
 
+def test_transit_by_nation_grants_each_region_it_holds_now() -> None:
+    """The form 0.1.0 wrote (`nation:`) still reads: a nation allowing transit is that nation allowing it through
+    each of its regions ("a region of another player who will allow transit"), each grant lapsing on its own."""
+    w = World().at("IV.A")
+    w.unit("m", "militia", "n3", "a3")
+    held = sorted(r for r, reg in w.s.regions.items() if reg.owner == "n1" and not reg.sea)
+    w.do(kind="allow_transit", nation="n1", player="p3")
+    assert {(r, n) for r, n, p in w.s.transit if p == "p3"} == {(r, "n1") for r in held}
+    assert w.check(kind="redeploy", unit="m", path=["a2"]) == []
+    w.s.regions["a2"].owner = "n2"  # a2 changes hands: its grant lapses, the others stand
+    assert "allows him transit" in joined(w.check(kind="redeploy", unit="m", path=["a2"]))
+    assert w.check(kind="allow_transit", nation="n3", player="p3") != []  # his own nation
+    with pytest.raises(ValueError, match="either region"):
+        w.cmd(kind="allow_transit", nation="n1", region="a2", player="p3")
+
+
 # --- 7. attrition's draw ------------------------------------------------------------------------------
 def test_attrition_draw_names_its_items_in_order_and_the_referee_may_type_it() -> None:
     """"One third of all starving labor and other facilities are removed. Draw these at random, with a die roll
@@ -352,8 +368,11 @@ def test_each_command_asks_only_for_the_turn_label_not_the_board(monkeypatch: py
 def test_an_edit_past_a_bound_is_refused() -> None:
     """R39 holds for the referee's edits too: 10^12 factories cannot be typed in."""
     w = World({"a1": {"facilities": {"factory": {"active": 1}}}})
-    reasons = w.check(kind="edit", path="regions.a1.active.factory", old=1, new=10**12, reason="test")
+    reasons = w.check(kind="edit", path="regions.a1.active.factory", old=1, new=10**8, reason="test")
     assert "0 to 1,000" in joined(reasons) and isinstance(reasons[0], Impossible)
+    # past every command's bound (10^9) the command is not even read, naming the field
+    with pytest.raises(ValueError, match="new: 1,000,000,000,000 is beyond the bound"):
+        w.cmd(kind="edit", path="regions.a1.active.factory", old=1, new=10**12, reason="test")
 
 
 def test_a_dice_value_outside_a_draws_range_is_a_clear_error_naming_the_command(

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from boardapp.engine.module import Command
 from boardapp.engine.rights import CHOSEN, TEAM, side
@@ -60,11 +60,20 @@ class AllowTransit(Command):
     """A player region's nation allows (or stops allowing) another player's units through that region."""
 
     kind: Literal["allow_transit"] = "allow_transit"
-    region: Annotated[str, side("region")] = Field(
-        description="The region transit is allowed through (a region of a player's home country; its nation's "
-                    "player decides).")
+    region: Annotated[str | None, side("region")] = Field(
+        None, description="The region transit is allowed through (a region of a player's home country; its "
+                          "nation's player decides).")
+    nation: Annotated[str | None, NATION] = Field(
+        None, description="Instead of region: every region the nation holds now, one grant per region (each lapses "
+                          "when its region changes hands). The form boardapp 0.1.0 wrote; still read.")
     player: Annotated[str, CHOSEN] = Field(description="The player whose units may pass.")
     allowed: Annotated[bool, CHOSEN] = True
+
+    @model_validator(mode="after")
+    def _region_or_nation(self) -> AllowTransit:
+        if (self.region is None) == (self.nation is None):
+            raise ValueError("give either region (one region) or nation (every region the nation holds)")
+        return self
 
 
 class MakePeace(Command):

@@ -204,8 +204,27 @@ def apply_make_peace(w: World, s: TheGameState, cmd: c.MakePeace, dice: Dice) ->
     return [ev("peace", text)]
 
 
+def _transit_regions(s: TheGameState, nation: str) -> list[str]:
+    """The land regions ``nation`` holds now (an allow_transit by nation grants each of them)."""
+    return sorted(rid for rid, r in s.regions.items() if r.owner == nation and not r.sea)
+
+
 def check_allow_transit(w: World, s: TheGameState, cmd: c.AllowTransit) -> list[str]:
-    if err := w.no_region(s, cmd.region) or w.no_player(cmd.player):
+    if err := w.no_player(cmd.player):
+        return [err]
+    if cmd.nation is not None:
+        if cmd.nation not in s.nations:
+            return [Impossible(f"no nation {cmd.nation!r}")]
+        if w.player_of(s, cmd.nation) is None:
+            return [Impossible(f"{w.nname(cmd.nation)} is no player's nation: transit is allowed through a region "
+                               "of another player")]
+        if w.player_of(s, cmd.nation) == cmd.player:
+            return [f"{w.nname(cmd.nation)} is {w.pname(cmd.player)}'s own: his units pass it anyway"]
+        if not _transit_regions(s, cmd.nation):
+            return [f"{w.nname(cmd.nation)} holds no region to allow transit through"]
+        return []
+    assert cmd.region is not None
+    if err := w.no_region(s, cmd.region):
         return [err]
     r = s.regions[cmd.region]
     if r.sea or r.owner is None:
@@ -217,6 +236,17 @@ def check_allow_transit(w: World, s: TheGameState, cmd: c.AllowTransit) -> list[
 
 
 def apply_allow_transit(w: World, s: TheGameState, cmd: c.AllowTransit, dice: Dice) -> list[Event]:
+    verb = "allows" if cmd.allowed else "no longer allows"
+    if cmd.nation is not None:  # every region the nation holds now, one grant each
+        for region in _transit_regions(s, cmd.nation):
+            key = (region, cmd.nation, cmd.player)
+            if cmd.allowed:
+                s.transit.add(key)
+            else:
+                s.transit.discard(key)
+        return [ev("transit", f"{w.nname(cmd.nation)} {verb} {w.pname(cmd.player)}'s units through its regions",
+                   teams=(s.nations[cmd.nation].player, cmd.player))]
+    assert cmd.region is not None
     r = s.regions[cmd.region]
     assert r.owner is not None
     key = (cmd.region, r.owner, cmd.player)  # granted by the region's nation: lapses if the region changes hands
@@ -224,6 +254,5 @@ def apply_allow_transit(w: World, s: TheGameState, cmd: c.AllowTransit, dice: Di
         s.transit.add(key)
     else:
         s.transit.discard(key)
-    verb = "allows" if cmd.allowed else "no longer allows"
     return [ev("transit", f"{w.nname(r.owner)} {verb} {w.pname(cmd.player)}'s units through {w.rname(cmd.region)}",
                teams=(s.nations[r.owner].player, cmd.player), places=(cmd.region,))]

@@ -64,7 +64,7 @@ def main() -> None:
     (HERE / "standard-map.yaml").write_text(yaml.safe_dump(the_map, **dump), encoding="utf-8")
     (HERE / "standard.yaml").write_text(yaml.safe_dump(scenario, **dump), encoding="utf-8")
     # Fall 1902, Russia down to Moscow and Sevastopol with no unit, an Austrian army in Ukraine and a Turkish
-    # one in Armenia: the position of docs/examples/diplomacy-province-tie.yaml (issue 32: a true tie).
+    # one in Armenia: the position of tests/diplomacy/data/province-tie-commands.yaml (issue 32: a true tie).
     owners = {h: pid for code, (pid, *_rest) in POWERS.items() for h in m.home_centres(code)}
     owners |= {"stp": "germany", "war": "germany"}
     tie = scenario | {"id": "russia-down-1902", "name": "Diplomacy, standard map: Russia down to two centres, 1902",
