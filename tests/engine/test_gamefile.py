@@ -233,7 +233,8 @@ def test_journal_entry_that_replays_differently(saved: tuple[Game[Any], Path]) -
     with pytest.raises(DamagedGameError) as exc:
         open_game(path)
     assert str(exc.value).startswith(f"{path}: the game file is damaged: entry 3 (attack(place='delta', "
-                                     "attackers=['g-bde1'], die=1)) replays differently: recorded [")
+                                     "attackers=['g-bde1'], die=1)) replays differently: the events differ; "
+                                     "recorded [")
     assert exc.value.intact == 2
 
 
