@@ -47,10 +47,11 @@ from typing import Any, TypeVar
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from boardapp.rules.diplomacy import orders as orders_mod  # noqa: E402
 from boardapp.rules.diplomacy.adjudicator import Dislodged, MovementResult, adjudicate_movement  # noqa: E402 - after the sys.path line above
 from boardapp.rules.diplomacy.cli import run_case  # noqa: E402
 from boardapp.rules.diplomacy.mapdata import MapData, load_standard_map, province_of  # noqa: E402
-from boardapp.rules.diplomacy.orders import Order, Unit, UnitType  # noqa: E402
+from boardapp.rules.diplomacy.orders import Order, Phase, Unit, UnitType, _vocabulary  # noqa: E402
 
 DATC_FILE = next(
     (d / "shared" / "datc" / "datc-v3.0.json" for d in ROOT.parents if (d / "shared" / "datc").is_dir()),
@@ -104,6 +105,11 @@ class Run:
     units: list[int] = field(default_factory=list)
     disagreements: list[str] = field(default_factory=list)
     via_no_convoy: int = 0
+    orders_seen: int = 0
+    """Order texts already read on an earlier phase (``Order.parse`` remembers them), of ``orders``."""
+    orders: int = 0
+    units_seen: int = 0
+    """Unit texts already read on an earlier phase (``Unit.parse`` remembers them)."""
 
 
 def _without_idle_via(m: MapData, lines: list[str], result: MovementResult) -> list[str]:
@@ -183,6 +189,10 @@ def play(m: MapData, r: Run, rng: random.Random, years: int) -> None:
         units = [_our_unit(power, u) for power in game.powers for u in game.get_units(power)]
         lines = [f"{power}: {o}" for power, orders in texts.items() for o in orders]
 
+        remembered = _vocabulary(m).parsed[Phase.MOVEMENT]
+        r.orders_seen += sum(x in remembered for x in lines)
+        r.orders += len(lines)
+        r.units_seen += sum(str(u) in orders_mod._UNITS for u in units)
         protocol = len(r.units) % 3  # the three protocols take turns, phase by phase
         cold = protocol == 0
         t = (r.cold, r.as_played, r.warm)[protocol]
@@ -272,6 +282,8 @@ def main(argv: list[str] | None = None) -> int:
         f"phases, units per phase median {statistics.median(r.units):.0f} (max {max(r.units)}); "
         "median ms per phase, one call each, gc off"
     )
+    print(f"texts read on an earlier phase of this run (remembered by the parsers): orders "
+          f"{r.orders_seen / max(r.orders, 1):.0%}, units {r.units_seen / max(sum(r.units), 1):.0%}")
     for title, t in (
         ("cold: every call after unrelated code over a few MB (same start for both engines)", r.cold),
         ("as played: ours first on each phase; the package's process() right after its set_orders", r.as_played),
