@@ -28,8 +28,10 @@ medians):
   Then ``boardapp check FILE`` as a fresh process against a fresh ``python`` that imports yaml and
   loads the same files with libyaml (target: the check <= 1 s, printed with its ratio), and The
   Game's world loaded in <= 0.5 s (absolute).
+* ``cli``: ``boardapp --help``, ``boardapp check --help`` and an argument error as fresh processes, against
+  a fresh ``python`` printing an argparse help of its own (target: each <= 0.25 s, absolute).
 
-Run: ``.venv/bin/python benchmarks/bench_limits.py [--runs 5] [--only redraw,change,build,cold,load]``
+Run: ``.venv/bin/python benchmarks/bench_limits.py [--runs 5] [--only redraw,change,build,cold,load,cli]``
 (headless: ``QT_QPA_PLATFORM=offscreen`` unless set). The machine's load is printed first: on a
 loaded machine the ratios travel better than the milliseconds, but both still move.
 """
@@ -456,10 +458,32 @@ def bench_load(runs: int) -> None:
                ratios, walls, bares, target=float("inf"), unit="s", scale=1.0)
 
 
+def bench_cli(runs: int) -> None:
+    """``boardapp --help``, ``boardapp check --help`` and an argument error, each a fresh process, against a fresh
+    ``python`` that imports argparse and prints a help of its own (target: each <= 0.25 s)."""
+    bare = ("import argparse\np = argparse.ArgumentParser(prog='bare')\np.add_argument('x')\n"
+            "p.print_help()\n")
+    for args in (["--help"], ["check", "--help"], ["run", "x.yaml"]):
+        ours_s: list[float] = []
+        bare_s: list[float] = []
+        for _ in range(runs):
+            t = time.perf_counter()
+            subprocess.run([sys.executable, "-m", "boardapp", *args], capture_output=True, cwd=ROOT, check=False)
+            ours_s.append(time.perf_counter() - t)
+            t = time.perf_counter()
+            subprocess.run([sys.executable, "-c", bare], capture_output=True, check=True)
+            bare_s.append(time.perf_counter() - t)
+        med = statistics.median(ours_s)
+        report(f"boardapp {' '.join(args)} (a fresh process; target <= 0.25 s: {'ok' if med <= 0.25 else 'NO'}, "
+               f"median {med:.3f} s) against a fresh python printing an argparse help",
+               [a / b for a, b in zip(ours_s, bare_s, strict=True)], ours_s, bare_s, target=float("inf"))
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--runs", type=int, default=5, help="runs per figure (default 5)")
-    ap.add_argument("--only", default="redraw,change,build,cold,load", help="comma-separated figures to measure")
+    ap.add_argument("--only", default="redraw,change,build,cold,load,cli",
+                    help="comma-separated figures to measure")
     args = ap.parse_args(argv)
     only = set(args.only.split(","))
     load = os.getloadavg()
@@ -481,6 +505,8 @@ def main(argv: list[str] | None = None) -> int:
         bench_cold(args.runs)
     if "load" in only:
         bench_load(args.runs)
+    if "cli" in only:
+        bench_cli(args.runs)
     return 0
 
 
