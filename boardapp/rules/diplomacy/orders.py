@@ -166,11 +166,13 @@ class Order:
 
         Raises :class:`IllegalOrderError` or :class:`AmbiguousOrderError`.
         """
+        # the movement phase's table without hashing the enum (Enum.__hash__ is Python code: a third of a look-up)
         if mapdata is not None:
             hit = _VOCABULARIES.get(id(mapdata))
-            seen = (hit[1] if hit is not None and hit[0] is mapdata else _vocabulary(mapdata)).parsed[phase]
+            vocab = hit[1] if hit is not None and hit[0] is mapdata else _vocabulary(mapdata)
+            seen = vocab.moves if phase is _MOVEMENT else vocab.parsed[phase]
         else:
-            seen = _PARSED[phase]
+            seen = _PARSED_MOVES if phase is _MOVEMENT else _PARSED[phase]
         # an order text read once is remembered (orders are frozen values): hand-ins repeat texts
         # phase after phase ("FRANCE: A PAR - BUR"), and a look-up is a tenth of a parse
         order = seen.get(text) if type(text) is str else None
@@ -373,6 +375,8 @@ _UNITS: dict[str, Unit] = {}
 """Unit texts read so far -> the unit."""
 _PARSED: dict[Phase, dict[str, Order]] = {phase: {} for phase in Phase}
 """Order texts read so far without a map, per phase (a bare move reads as a retreat in the retreat phase)."""
+_MOVEMENT = Phase.MOVEMENT
+_PARSED_MOVES = _PARSED[_MOVEMENT]
 
 
 def _parse_unit_plain(text: str) -> Unit | None:
@@ -646,6 +650,8 @@ class _Vocabulary:
     places: dict[str, str]
     parsed: dict[Phase, dict[str, Order]]
     """Order texts read so far on this map, per phase -> the order (see :meth:`Order.parse`)."""
+    moves: dict[str, Order]
+    """``parsed[Phase.MOVEMENT]``, the same table, reached without hashing the enum."""
 
 
 _MOVE_WORDS = _MOVE | {"->", "\u2013", "\u2192"}
@@ -679,9 +685,10 @@ def _vocabulary(m: MapData) -> _Vocabulary:
     places = {k: v for k, v in places.items() if province_of(v) not in unsafe and k not in unsafe}
     # a full name beginning with an order word ("S Tyrol") would be merged by _Parser: no plain path
     plain = not set(lengths) & (_KEYWORDS | _MOVE_WORDS | {"vc"})
+    parsed: dict[Phase, dict[str, Order]] = {phase: {} for phase in Phase}
     vocab = _Vocabulary(
         names, {w: tuple(sorted(ns, reverse=True)) for w, ns in lengths.items()}, places if plain else {},
-        {phase: {} for phase in Phase},
+        parsed, parsed[Phase.MOVEMENT],
     )
     _VOCABULARIES[id(m)] = (m, vocab)
     return vocab
