@@ -32,7 +32,8 @@ def _full_unit(text: str) -> object:
 
 
 UNIT_WORDS = ["A", "F", "a", "army", "Fleet", "par", "PAR", "stp(sc)", "stp/sc", "nc", "h", "s", "-", "x1",
-              "to", "convoy", "bur", "Ä", "par2", "(", "coast", ""]
+              "to", "convoy", "bur", "Ä", "par2", "(", "coast", "", "spa(NC)", "spa/nc", "x(y)", "(sc)", "stp(north)",
+              "a_b", "_x", "h(sc)", "par/", "stp(sc)(nc)", "stp/sc/ec"]
 
 
 @given(st.sampled_from(["FRANCE:", "FRA :", "  RUS:", "A:", "Fr4nce:", ":", "", "Austria-Hungary:"]),
@@ -48,7 +49,9 @@ def test_the_word_by_word_path_reads_units_as_the_full_parser(power: str, words:
 def test_the_word_by_word_path_takes_the_common_spellings() -> None:
     assert orders_mod._parse_unit_plain("FRANCE: A PAR") == Unit("FRANCE", UnitType.ARMY, "par")
     assert orders_mod._parse_unit_plain("ENG:  fleet  lon") == Unit("ENG", UnitType.FLEET, "lon")
-    assert orders_mod._parse_unit_plain("RUS: F stp(sc)") is None  # coasts: the full parser
+    assert orders_mod._parse_unit_plain("RUS: F stp(sc)") == Unit("RUS", UnitType.FLEET, "stp(sc)")
+    assert orders_mod._parse_unit_plain("RUS: F STP/SC") == Unit("RUS", UnitType.FLEET, "stp(sc)")
+    assert orders_mod._parse_unit_plain("RUS: F stp(north)") is None  # other coast words: the full parser
     assert Unit.parse("RUS: F stp(sc)") == Unit("RUS", UnitType.FLEET, "stp(sc)")
 
 

@@ -371,6 +371,7 @@ def _remember(table: dict[str, _T], text: str, value: _T) -> None:
     table[text] = value
 
 
+_COASTS = frozenset(("nc", "sc", "ec", "wc"))
 _UNITS: dict[str, Unit] = {}
 """Unit texts read so far -> the unit."""
 _PARSED: dict[Phase, dict[str, Order]] = {phase: {} for phase in Phase}
@@ -392,10 +393,22 @@ def _parse_unit_plain(text: str) -> Unit | None:
     if len(words) != 2:
         return None
     utype = _TYPES.get(words[0].lower())
-    place = words[1].lower()
-    if utype is None or place in _KEYWORDS or not _WORD_RE.match(place):
+    if utype is None:
         return None
-    return new_unit(power, utype, place)
+    place = words[1].lower()
+    coast = None
+    if place[-1] == ")":  # stp(sc)
+        place, bracket, coast = place[:-1].partition("(")
+        if not bracket or coast not in _COASTS:
+            return None
+    elif "/" in place:  # stp/sc
+        place, _, coast = place.partition("/")
+        if coast not in _COASTS:
+            return None
+    # ^[a-z][a-z0-9_]*$ (the full parser's province word) without the regex, slow to start from cold caches
+    if place in _KEYWORDS or not (place.isascii() and place[:1].isalpha() and place.replace("_", "a").isalnum()):
+        return None
+    return new_unit(power, utype, region_id(place, coast) if coast else place)
 
 
 # -- parser ---------------------------------------------------------------
