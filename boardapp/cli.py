@@ -11,26 +11,19 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Any
-
-from pydantic import ValidationError
+from typing import TYPE_CHECKING, Any
 
 from boardapp import __version__, resources
-from boardapp.engine.dice import Dice, DiceError, ScriptedDice, SeededDice
-from boardapp.engine.files import (
-    DEFAULT_SCENARIO,
-    check_file,
-    export_jsonl,
-    import_jsonl,
-    new_game,
-    open_game,
-    read_scenario,
-    sniff,
-)
-from boardapp.engine.game import Game
-from boardapp.engine.module import IllegalCommandError
 from boardapp.model.problems import FileProblemsError, Problem
-from boardapp.model.yamlfile import YamlDocument
+
+# Each sub-command imports what it needs when it runs (pydantic, yaml, the engine, the rule systems,
+# Qt), so that ``boardapp --help`` and argument errors answer at once: tests/test_cli_imports.py.
+if TYPE_CHECKING:
+    from boardapp.engine.dice import Dice
+    from boardapp.engine.game import Game
+
+DEFAULT_SCENARIO_NAME = "war-in-binni.yaml"
+"""The name of ``boardapp.engine.files.DEFAULT_SCENARIO``, for the help text (a test checks they agree)."""
 
 SUBCOMMANDS = {"check", "run", "render", "schema", "export", "import", "diplomacy", "open", "screen", "host", "join",
                "edit", "report", "review", "scenarios", "new"}
@@ -48,6 +41,8 @@ def _problems(problems: list[Problem]) -> None:
 
 # --- check ------------------------------------------------------------------------------------
 def cmd_check(args: argparse.Namespace) -> int:
+    from boardapp.engine.files import check_file
+
     failed = False
     for name in args.files:
         kind, problems = check_file(name)
@@ -66,6 +61,8 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 # --- run --------------------------------------------------------------------------------------
 def _parse_dice(text: str | None, seed: int | None) -> Dice:
+    from boardapp.engine.dice import ScriptedDice, SeededDice
+
     fallback = SeededDice(seed)
     if not text:
         return fallback
@@ -77,6 +74,8 @@ def _parse_dice(text: str | None, seed: int | None) -> Dice:
 
 
 def _open_any(path: str, save: str | None = None, dice: Dice | None = None) -> Game[Any]:
+    from boardapp.engine.files import new_game, open_game, read_scenario, sniff
+
     kind = sniff(Path(path)) if Path(path).exists() else "missing"
     if kind == "game":
         return open_game(path, dice=dice, readonly=save is None)
@@ -100,6 +99,12 @@ def _event_json(event: Any) -> dict[str, Any]:
 
 
 def cmd_run(args: argparse.Namespace) -> int:
+    from pydantic import ValidationError
+
+    from boardapp.engine.dice import DiceError
+    from boardapp.engine.module import IllegalCommandError
+    from boardapp.model.yamlfile import YamlDocument
+
     """Apply a commands file. Without ``--check`` the first illegal command stops the run (exit 1);
     with it, every command is reported as legal, forced or refused, refused ones are left out, and
     the run goes on (exit 1 if any was refused or malformed). ``--events`` writes each command's
@@ -250,6 +255,8 @@ def cmd_schema(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
+    from boardapp.engine.files import export_jsonl, open_game
+
     if args.at is not None and not args.position:
         return _err("--at N goes with --position: the position after journal entry N")
     game = open_game(args.game, readonly=True)
@@ -331,6 +338,8 @@ def _export_position(game: Game[Any], args: argparse.Namespace) -> int:
 
 
 def cmd_import(args: argparse.Namespace) -> int:
+    from boardapp.engine.files import import_jsonl
+
     game = import_jsonl(args.journal, save=args.save)
     print(f"imported {len(game.entries)} journal entries into {args.save}")
     return 0
@@ -355,11 +364,11 @@ def cmd_host(args: argparse.Namespace) -> int:
         from boardapp.net.serve import main as host_main
 
         return int(host_main(args.game, port=args.port, bind=args.bind, umpires=args.umpires, **seats))
-    from boardapp.web.hosting import main as web_host_main
-
     web_port = args.web_port if args.web_port is not None else args.port + 1
     if not 0 <= web_port <= 65535 or web_port == args.port:
         return _err(f"--web-port {web_port}: give a free port other than the seats' port {args.port}")
+    from boardapp.web.hosting import main as web_host_main
+
     return int(web_host_main(args.game, port=args.port, bind=args.bind, umpires=args.umpires, web_port=web_port,
                              **seats))
 
@@ -507,7 +516,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     p = sub.add_parser("open", help="open the board on a scenario or game file (the default)")
-    p.add_argument("file", nargs="?", help=f"scenario (.yaml) or game (.game); default {DEFAULT_SCENARIO.name}")
+    p.add_argument("file", nargs="?", help=f"scenario (.yaml) or game (.game); default {DEFAULT_SCENARIO_NAME}")
     p.add_argument("--first-paint", action="store_true",
                    help="open the board, wait for its first paint, print how long it took and quit (a smoke test "
                         "of an install; with QT_QPA_PLATFORM=offscreen it needs no screen)")

@@ -30,7 +30,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from boardapp.rules.diplomacy.mapdata import MapData, province_of, region_id
 
@@ -108,11 +108,23 @@ class Unit:
 
         >>> Unit.parse("RUS: F stp(sc)")
         Unit(power='RUS', unit_type=<UnitType.FLEET: 'F'>, region='stp(sc)')
+
+        A text read once is remembered (units are frozen values, so the same one serves every
+        time): a position of 30 units is read again each phase, and a dictionary look-up costs a
+        fraction of a microsecond where reading the text costs several.
         """
-        o = Order.parse(text)
-        if not isinstance(o, Hold) or o.power is None or o.unit_type is None:
-            raise IllegalOrderError(f"illegal unit {text!r}: expected 'POWER: A|F place'")
-        return cls(o.power, o.unit_type, o.region)
+        unit = _UNITS.get(text) if type(text) is str else None
+        if unit is not None:
+            return unit
+        unit = _parse_unit_plain(text)
+        if unit is None:
+            o = Order.parse(text)
+            if not isinstance(o, Hold) or o.power is None or o.unit_type is None:
+                raise IllegalOrderError(f"illegal unit {text!r}: expected 'POWER: A|F place'")
+            unit = cls(o.power, o.unit_type, o.region)
+        if cls is Unit:
+            _remember(_UNITS, text, unit)
+        return unit
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,11 +166,24 @@ class Order:
 
         Raises :class:`IllegalOrderError` or :class:`AmbiguousOrderError`.
         """
+        # the movement phase's table without hashing the enum (Enum.__hash__ is Python code: a third of a look-up)
         if mapdata is not None:
-            order = _parse_plain(text, phase, mapdata)
-            if order is not None:
-                return order
-        return _Parser(text, phase, mapdata).parse()
+            hit = _VOCABULARIES.get(id(mapdata))
+            vocab = hit[1] if hit is not None and hit[0] is mapdata else _vocabulary(mapdata)
+            seen = vocab.moves if phase is _MOVEMENT else vocab.parsed[phase]
+        else:
+            seen = _PARSED_MOVES if phase is _MOVEMENT else _PARSED[phase]
+        # an order text read once is remembered (orders are frozen values): hand-ins repeat texts
+        # phase after phase ("FRANCE: A PAR - BUR"), and a look-up is a tenth of a parse
+        order = seen.get(text) if type(text) is str else None
+        if order is not None:
+            return order
+        order = _parse_plain(text, phase, mapdata) if mapdata is not None else None
+        if order is None:
+            order = _Parser(text, phase, mapdata).parse()
+        if type(text) is str:
+            _remember(seen, text, order)
+        return order
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -330,6 +355,60 @@ def new_unit(power: str, utype: UnitType, region: str) -> Unit:
     _set_unit_unit_type(u, utype)
     _set_unit_region(u, region)
     return u
+
+
+# -- remembered texts -------------------------------------------------------
+
+_REMEMBER_MAX = 1 << 16
+"""Most texts remembered in one table (units; orders per map and phase); a full table starts again."""
+
+_T = TypeVar("_T")
+
+
+def _remember(table: dict[str, _T], text: str, value: _T) -> None:
+    if len(table) >= _REMEMBER_MAX:
+        table.clear()
+    table[text] = value
+
+
+_COASTS = frozenset(("nc", "sc", "ec", "wc"))
+_UNITS: dict[str, Unit] = {}
+"""Unit texts read so far -> the unit."""
+_PARSED: dict[Phase, dict[str, Order]] = {phase: {} for phase in Phase}
+"""Order texts read so far without a map, per phase (a bare move reads as a retreat in the retreat phase)."""
+_MOVEMENT = Phase.MOVEMENT
+_PARSED_MOVES = _PARSED[_MOVEMENT]
+
+
+def _parse_unit_plain(text: str) -> Unit | None:
+    """``"FRANCE: A par"`` read word by word; ``None`` for anything else (coasts, odd spacing, every error),
+    which :meth:`Unit.parse` leaves to the full parser: it gives the same unit for these texts (a test checks)."""
+    head, colon, body = text.partition(":")
+    if not colon:
+        return None
+    power = head.strip()
+    if not (power.isalpha() and power.isascii()):
+        return None
+    words = body.split()
+    if len(words) != 2:
+        return None
+    utype = _TYPES.get(words[0].lower())
+    if utype is None:
+        return None
+    place = words[1].lower()
+    coast = None
+    if place[-1] == ")":  # stp(sc)
+        place, bracket, coast = place[:-1].partition("(")
+        if not bracket or coast not in _COASTS:
+            return None
+    elif "/" in place:  # stp/sc
+        place, _, coast = place.partition("/")
+        if coast not in _COASTS:
+            return None
+    # ^[a-z][a-z0-9_]*$ (the full parser's province word) without the regex, slow to start from cold caches
+    if place in _KEYWORDS or not (place.isascii() and place[:1].isalpha() and place.replace("_", "a").isalnum()):
+        return None
+    return new_unit(power, utype, region_id(place, coast) if coast else place)
 
 
 # -- parser ---------------------------------------------------------------
@@ -582,6 +661,10 @@ class _Vocabulary:
     names: dict[str, str]
     name_lengths: dict[str, tuple[int, ...]]
     places: dict[str, str]
+    parsed: dict[Phase, dict[str, Order]]
+    """Order texts read so far on this map, per phase -> the order (see :meth:`Order.parse`)."""
+    moves: dict[str, Order]
+    """``parsed[Phase.MOVEMENT]``, the same table, reached without hashing the enum."""
 
 
 _MOVE_WORDS = _MOVE | {"->", "\u2013", "\u2192"}
@@ -615,8 +698,10 @@ def _vocabulary(m: MapData) -> _Vocabulary:
     places = {k: v for k, v in places.items() if province_of(v) not in unsafe and k not in unsafe}
     # a full name beginning with an order word ("S Tyrol") would be merged by _Parser: no plain path
     plain = not set(lengths) & (_KEYWORDS | _MOVE_WORDS | {"vc"})
+    parsed: dict[Phase, dict[str, Order]] = {phase: {} for phase in Phase}
     vocab = _Vocabulary(
-        names, {w: tuple(sorted(ns, reverse=True)) for w, ns in lengths.items()}, places if plain else {}
+        names, {w: tuple(sorted(ns, reverse=True)) for w, ns in lengths.items()}, places if plain else {},
+        parsed, parsed[Phase.MOVEMENT],
     )
     _VOCABULARIES[id(m)] = (m, vocab)
     return vocab

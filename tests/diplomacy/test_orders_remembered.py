@@ -1,0 +1,90 @@
+"""Texts read once are remembered: the same unit or order again, never a different answer.
+
+``Unit.parse`` reads ``"FRANCE: A par"`` word by word and keeps every text it read; ``Order.parse``
+keeps the orders it read per map and per phase. These tests check that what is remembered is what
+the full parser would say, in the right phase and on the right map, and that errors are not kept.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from boardapp.rules.diplomacy import orders as orders_mod
+from boardapp.rules.diplomacy.mapdata import load_standard_map
+from boardapp.rules.diplomacy.orders import IllegalOrderError, Move, Order, Phase, Retreat, Unit, UnitType
+
+MAP = load_standard_map()
+
+
+def _full_unit(text: str) -> object:
+    """What the full parser makes of a unit text (the unit, or the error's type and message)."""
+    try:
+        o = Order.parse(text)
+    except ValueError as exc:
+        return (type(exc), str(exc))
+    if o.power is None or o.unit_type is None or type(o).__name__ != "Hold":
+        return "not a unit"
+    return Unit(o.power, o.unit_type, o.region)
+
+
+UNIT_WORDS = ["A", "F", "a", "army", "Fleet", "par", "PAR", "stp(sc)", "stp/sc", "nc", "h", "s", "-", "x1",
+              "to", "convoy", "bur", "Ä", "par2", "(", "coast", "", "spa(NC)", "spa/nc", "x(y)", "(sc)", "stp(north)",
+              "a_b", "_x", "h(sc)", "par/", "stp(sc)(nc)", "stp/sc/ec"]
+
+
+@given(st.sampled_from(["FRANCE:", "FRA :", "  RUS:", "A:", "Fr4nce:", ":", "", "Austria-Hungary:"]),
+       st.lists(st.sampled_from(UNIT_WORDS), max_size=4), st.sampled_from([" ", "  ", "\t"]))
+@settings(max_examples=400)
+def test_the_word_by_word_path_reads_units_as_the_full_parser(power: str, words: list[str], sep: str) -> None:
+    text = power + sep + sep.join(words)
+    plain = orders_mod._parse_unit_plain(text)
+    if plain is not None:
+        assert plain == _full_unit(text)
+
+
+def test_the_word_by_word_path_takes_the_common_spellings() -> None:
+    assert orders_mod._parse_unit_plain("FRANCE: A PAR") == Unit("FRANCE", UnitType.ARMY, "par")
+    assert orders_mod._parse_unit_plain("ENG:  fleet  lon") == Unit("ENG", UnitType.FLEET, "lon")
+    assert orders_mod._parse_unit_plain("RUS: F stp(sc)") == Unit("RUS", UnitType.FLEET, "stp(sc)")
+    assert orders_mod._parse_unit_plain("RUS: F STP/SC") == Unit("RUS", UnitType.FLEET, "stp(sc)")
+    assert orders_mod._parse_unit_plain("RUS: F stp(north)") is None  # other coast words: the full parser
+    assert Unit.parse("RUS: F stp(sc)") == Unit("RUS", UnitType.FLEET, "stp(sc)")
+
+
+def test_a_unit_read_twice_is_the_same_value_and_errors_are_not_kept() -> None:
+    first = Unit.parse("TURKEY: F ank")
+    assert Unit.parse("TURKEY: F ank") is first
+    assert first == Unit("TURKEY", UnitType.FLEET, "ank")
+    for _ in range(2):
+        with pytest.raises(IllegalOrderError, match=re.escape("expected 'POWER: A|F place'")):
+            Unit.parse("TURKEY: F ank - bla")
+    assert "TURKEY: F ank - bla" not in orders_mod._UNITS
+
+
+def test_orders_are_remembered_per_phase_and_per_map() -> None:
+    """A bare move is a retreat in the retreat phase; a name is a place only with the map that knows it."""
+    text = "A lvp - edi"
+    assert Order.parse(text) == Move(None, UnitType.ARMY, "lvp", "edi")
+    assert Order.parse(text, phase=Phase.RETREAT) == Retreat(None, UnitType.ARMY, "lvp", "edi")
+    assert Order.parse(text) == Move(None, UnitType.ARMY, "lvp", "edi")
+    assert Order.parse(text, mapdata=MAP, phase=Phase.RETREAT) == Retreat(None, UnitType.ARMY, "lvp", "edi")
+    # "Norwa" is an abbreviation of Norway on the map, a province named "norwa" without one
+    assert Order.parse("A Norwa - Swe", mapdata=MAP) == Move(None, UnitType.ARMY, "nwy", "swe")
+    assert Order.parse("A Norwa - Swe") == Move(None, UnitType.ARMY, "norwa", "swe")
+    assert Order.parse("A Norwa - Swe", mapdata=MAP) == Move(None, UnitType.ARMY, "nwy", "swe")
+    for _ in range(2):
+        with pytest.raises(IllegalOrderError):
+            Order.parse("A Norwa - Atlantis", mapdata=MAP)
+
+
+def test_the_tables_stay_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(orders_mod, "_REMEMBER_MAX", 10)
+    for i in range(50):
+        Unit.parse(f"P{chr(65 + i % 26)}{chr(65 + i // 26)}: A par")
+        Order.parse(f"A par - bur{i}")
+    assert len(orders_mod._UNITS) <= 10
+    assert len(orders_mod._PARSED[Phase.MOVEMENT]) <= 10
