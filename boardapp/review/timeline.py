@@ -27,6 +27,7 @@ from pydantic import ValidationError
 from boardapp.engine.dice import ScriptedDice
 from boardapp.engine.gamefile import GameFile, GameFileError
 from boardapp.engine.journal import JournalEntry
+from boardapp.engine.staff import is_staff_entry
 from boardapp.engine.module import Audience, RuleModule
 from boardapp.model.mapfile import Map
 
@@ -140,6 +141,8 @@ class Review:
 
     # --- replay -------------------------------------------------------------------------------
     def _apply(self, state: Any, entry: JournalEntry, verify: bool = False) -> None:
+        if is_staff_entry(entry, self.module):  # the Control team's register: no change to the rules' state
+            return
         try:
             cmd = self.module.parse_command(entry.command)
             dice = ScriptedDice(entry.rolls, what=f"recorded dice of journal entry {entry.seq}")
