@@ -255,12 +255,11 @@ class FollowUpRecord:
         return self.status == "open"
 
     def for_seat(self, seat: str, teams: Iterable[str] | None = None) -> bool:
-        """Whether it is addressed to ``seat`` (by name) or to one of the seat's ``teams`` (None: every team)."""
+        """Whether it is addressed to ``seat`` (by name) or to one of the ``teams`` the seat is limited to
+        (None: a seat for every team, which finds team follow-ups in the overview of all, not as its own)."""
         if self.to_seat:
             return self.to_seat == seat
-        if self.to_team:
-            return teams is None or self.to_team in set(teams)
-        return False
+        return bool(self.to_team) and teams is not None and self.to_team in set(teams)
 
     def overdue(self, now: str, turn_no: int) -> bool:
         """Whether, open at ``now`` (ISO time) in turn ``turn_no``, it is past its due."""
