@@ -27,6 +27,7 @@ import datetime as _dt
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Annotated, Any, Literal
 
 from pydantic import Field, TypeAdapter
@@ -126,7 +127,11 @@ CONTROL_ONLY = frozenset({"confirm_ruling", "overturn_ruling"})
 EVENT_PREFIX = "staff_"
 """Every staff event's kind starts with this ('staff_ruling', 'staff_note' …)."""
 
-_adapter: TypeAdapter[Any] | None = None
+@cache
+def _adapter() -> TypeAdapter[Any]:
+    """The staff commands' parser, built at the first staff command read (as the rule modules' are)."""
+    return TypeAdapter(Annotated[Ruling | ConfirmRuling | OverturnRuling | FollowUp | FollowUpDone
+                                 | FollowUpDropped | Note, Field(discriminator="kind")])
 
 
 def is_staff(data: dict[str, Any] | Command) -> bool:
@@ -146,11 +151,7 @@ def is_staff_entry(entry: JournalEntry, module: Any = None) -> bool:
 
 def parse(data: dict[str, Any]) -> StaffCommand:
     """A staff command from its data (a pydantic ValidationError, a ValueError, when it is not one)."""
-    global _adapter
-    if _adapter is None:
-        _adapter = TypeAdapter(Annotated[Ruling | ConfirmRuling | OverturnRuling | FollowUp | FollowUpDone
-                                         | FollowUpDropped | Note, Field(discriminator="kind")])
-    cmd: StaffCommand = _adapter.validate_python(data)
+    cmd: StaffCommand = _adapter().validate_python(data)
     return cmd
 
 
@@ -298,7 +299,7 @@ class NoteRecord:
 
     def for_seat(self, seat: str) -> bool:
         """Whether ``seat`` reads it: sent to it, to all of Control, or by it."""
-        return not self.to or self.to == seat or self.by == seat
+        return not self.to or seat in (self.to, self.by)
 
 
 @dataclass
@@ -322,7 +323,9 @@ class StaffRegister:
                     kinds=(str(kind),), places=_union(e.places for e in ev), teams=_union(e.teams for e in ev),
                     counters=_union(e.counters for e in ev), forced=dict(data), overridden=tuple(entry.overridden))
             return
-        tup = (lambda k: tuple(str(x) for x in data.get(k, ())))
+        def tup(key: str) -> tuple[str, ...]:
+            return tuple(str(x) for x in data.get(key, ()))
+
         if kind == "ruling":
             self.rulings[entry.seq] = RulingRecord(
                 seq=entry.seq, at=entry.at, turn=entry.turn, by=by, text=str(data["text"]),

@@ -27,8 +27,8 @@ from pydantic import ValidationError
 from boardapp.engine.dice import ScriptedDice
 from boardapp.engine.gamefile import GameFile, GameFileError
 from boardapp.engine.journal import JournalEntry
-from boardapp.engine.staff import is_staff_entry
 from boardapp.engine.module import Audience, RuleModule
+from boardapp.engine.staff import is_staff_entry
 from boardapp.model.mapfile import Map
 
 SNAPSHOT_EVERY = 16

@@ -112,7 +112,6 @@ def test_control_team_across_a_host_and_nothing_reaches_players_or_viewers(tmp_p
                                     timeout=5)
             assert out.accepted
             await until(lambda: mapc.game.staff.follow_ups[fu_seq].status == "done")
-            fu = control.game.staff.follow_ups[fu_seq] if fu_seq in control.game.staff.follow_ups else None
             await until(lambda: control.game.staff.follow_ups[fu_seq].status == "done")
             fu = control.game.staff.follow_ups[fu_seq]
             assert fu.closed_by == "Aliens umpire" and fu.closed_at and not fu.late
