@@ -44,7 +44,8 @@ def control_team_html(review: Review) -> str:
         status = STATUS[r.status] + (f" — {escape(r.status_by or 'CONTROL')} at {escape(hhmm(r.status_at))}"
                                      if r.status != "open" else "")
         out.append(f"<tr class=\"ruling {r.status}\"><td>{r.seq}</td><td>{_when(r.at, r.turn)}</td>"
-                   f"<td>{escape(r.by or 'CONTROL')}</td><td>{escape(r.area)}</td><td>{what}</td><td>{status}</td></tr>")
+                   f"<td>{escape(r.by or 'CONTROL')}</td><td>{escape(r.area)}</td><td>{what}</td>"
+                   f"<td>{status}</td></tr>")
     out.append("</table>")
     fus = sorted(reg.follow_ups.values(), key=lambda f: f.seq)
     late = sum(1 for f in fus if f.status == "done" and f.late)
