@@ -580,6 +580,9 @@ def install(window: Any) -> QDockWidget:
         window.tabifyDockWidget(teams_dock, dock)
         teams_dock.raise_()
     window.control_team = panel
+    menus = getattr(window, "menus", {})
+    if "view" in menus:
+        menus["view"].addAction(dock.toggleViewAction())
 
     def follow(game: Any) -> None:
         dock.setVisible(register_of(game) is not None and seat_of(game)[1] in ("control", "umpire"))
