@@ -13,8 +13,9 @@ from boardapp.ui.control.precedent import PrecedentDialog
 from tests.ui_net.test_network_windows import WAIT, code_of, host_summary
 
 
-def _rows(tree: Any) -> list[list[str]]:
-    return [[tree.topLevelItem(i).text(c) for c in range(tree.columnCount())] for i in range(tree.topLevelItemCount())]
+def _rows(items: Any) -> list[str]:
+    """A list's items: 'who · when · …' then, on the next line, the text."""
+    return [items.item(i).text() for i in range(items.count())]
 
 
 def _dock(win: Any) -> QDockWidget:
@@ -41,7 +42,8 @@ def test_rulings_follow_ups_and_notes_cross_tables(qtbot: Any, host_window: Any,
     for p in (pc, p2):
         qtbot.waitUntil(lambda p=p: len(_rows(p.rulings)) == 1, timeout=WAIT)
         row = _rows(p.rulings)[0]
-        assert row[1:4] == ["umpire 1", "movement", "ruled"] and row[4].startswith("Echo's bridge")
+        assert row.split(" · ", 1)[1] == ("umpire 1 · movement · ruled\n"
+                                          "Echo's bridge is down: moves into Echo are refused")
     p2.search.setText("bridge")
     assert len(_rows(p2.rulings)) == 1
     p2.search.setText("asteroid")
@@ -50,10 +52,10 @@ def test_rulings_follow_ups_and_notes_cross_tables(qtbot: Any, host_window: Any,
     assert [p2.area_filter.itemText(i) for i in range(p2.area_filter.count())] == ["All areas", "movement"]
 
     # 2. CONTROL confirms it as standing
-    pc.rulings.topLevelItem(0).setSelected(True)
+    pc.rulings.item(0).setSelected(True)
     assert pc.confirm_button.isEnabled()
     pc.confirm_button.click()
-    qtbot.waitUntil(lambda: _rows(p2.rulings) and _rows(p2.rulings)[0][3] == "standing", timeout=WAIT)
+    qtbot.waitUntil(lambda: _rows(p2.rulings) and " · standing\n" in _rows(p2.rulings)[0], timeout=WAIT)
 
     # 3. a refusal at another table meets it: umpire 2 sees it (and may not force); CONTROL applies it again
     out = u2.controller.submit({"kind": "move", "counter": "r-mil1", "to": "bravo"})  # a move: the same kind
@@ -69,8 +71,8 @@ def test_rulings_follow_ups_and_notes_cross_tables(qtbot: Any, host_window: Any,
     dlg.apply_buttons[0].click()
     qtbot.waitUntil(lambda: host_summary(control)["counters"]["g-bde1"]["place"] == "echo", timeout=WAIT)
     qtbot.waitUntil(lambda: len(_rows(p1.rulings)) == 2, timeout=WAIT)
-    forced = _rows(p1.rulings)[0]
-    assert forced[1] == "CONTROL" and forced[4].startswith("As ruled") and "umpire 1" in forced[4]
+    forced = _rows(p1.rulings)[0].split(" · ", 1)[1]
+    assert forced.startswith("CONTROL · ruled\nAs ruled") and "by umpire 1" in forced and "(forced move)" in forced
 
     # 4. a follow-up from umpire 1 for umpire 2, about Charlie: a badge on umpire 2's dock and map
     p1.follow_up_text.setText("Tell the rebels the asteroid was diverted")
@@ -87,14 +89,15 @@ def test_rulings_follow_ups_and_notes_cross_tables(qtbot: Any, host_window: Any,
     assert any("asteroid was diverted" in line for line in u2.end_turn_preview())
     pc.scope.setCurrentIndex(pc.scope.findData("all"))  # CONTROL's overview of open follow-ups by age
     qtbot.waitUntil(lambda: len(_rows(pc.follow_ups)) == 1, timeout=WAIT)
-    assert _rows(pc.follow_ups)[0][1:4] == ["umpire 1", "umpire 2", "turn 2"]
-    p2.follow_ups.topLevelItem(0).setSelected(True)
+    assert _rows(pc.follow_ups)[0].split(" · ", 1)[1] == ("umpire 1 → umpire 2 · due turn 2\n"
+                                                          "Tell the rebels the asteroid was diverted")
+    p2.follow_ups.item(0).setSelected(True)
     p2.done_button.click()
     qtbot.waitUntil(lambda: _rows(pc.follow_ups) == [], timeout=WAIT)
     qtbot.waitUntil(lambda: _dock(u2).windowTitle() == "Control team", timeout=WAIT)
     assert p2.map_badges == {}
     pc.scope.setCurrentIndex(pc.scope.findData("closed"))
-    assert "done by umpire 2" in _rows(pc.follow_ups)[0][3]
+    assert "· due turn 2 — done by umpire 2" in _rows(pc.follow_ups)[0]
 
     # 5. a note from umpire 2 to umpire 1: unread on umpire 1's board until its Notes tab is shown
     p2.note_to.setEditText("umpire 1")

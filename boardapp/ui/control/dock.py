@@ -27,14 +27,13 @@ from PySide6.QtWidgets import (
     QDockWidget,
     QGraphicsItem,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
+    QListView,
     QListWidget,
+    QListWidgetItem,
     QPushButton,
     QTabWidget,
-    QTreeWidget,
-    QTreeWidgetItem,
     QVBoxLayout,
     QWidget,
 )
@@ -161,18 +160,14 @@ class ControlTeamPanel(QWidget):
         lay.addWidget(self.status)
 
     # --- building -----------------------------------------------------------------------------
-    def _tree(self, headers: list[str]) -> QTreeWidget:
-        tree = QTreeWidget()
-        tree.setHeaderLabels(headers)
-        tree.setRootIsDecorated(False)
-        tree.setWordWrap(True)
-        tree.setAlternatingRowColors(True)
-        tree.setTextElideMode(Qt.TextElideMode.ElideNone)
-        header = tree.header()
-        for c in range(len(headers) - 1):
-            header.setSectionResizeMode(c, QHeaderView.ResizeMode.ResizeToContents)
-        header.setStretchLastSection(True)
-        return tree
+    def _list(self) -> QListWidget:
+        """A list whose items wrap to the dock's width (a line of who and when, then the text, never cut)."""
+        items = QListWidget()
+        items.setWordWrap(True)
+        items.setResizeMode(QListView.ResizeMode.Adjust)
+        items.setAlternatingRowColors(True)
+        items.setTextElideMode(Qt.TextElideMode.ElideNone)
+        return items
 
     def _rulings_tab(self) -> QWidget:
         w = QWidget()
@@ -194,7 +189,7 @@ class ControlTeamPanel(QWidget):
         row.addWidget(self.area_filter, 1)
         row.addWidget(self.status_filter, 1)
         lay.addLayout(row)
-        self.rulings = self._tree(["Time", "By", "Area", "Status", "Ruling"])
+        self.rulings = self._list()
         self.rulings.itemSelectionChanged.connect(self._ruling_buttons)
         lay.addWidget(self.rulings, 1)
         row = QHBoxLayout()
@@ -229,7 +224,7 @@ class ControlTeamPanel(QWidget):
             self.scope.addItem(label, value)
         self.scope.currentIndexChanged.connect(lambda _i: self.refresh())
         lay.addWidget(self.scope)
-        self.follow_ups = self._tree(["Age", "From", "For", "Due", "Follow-up"])
+        self.follow_ups = self._list()
         self.follow_ups.itemSelectionChanged.connect(self._follow_up_buttons)
         lay.addWidget(self.follow_ups, 1)
         row = QHBoxLayout()
@@ -349,9 +344,9 @@ class ControlTeamPanel(QWidget):
             self.ruling_about.clear()
         return out
 
-    def _selected(self, tree: QTreeWidget) -> int | None:
-        items = tree.selectedItems()
-        return int(items[0].data(0, Qt.ItemDataRole.UserRole)) if items else None
+    def _selected(self, items: QListWidget) -> int | None:
+        chosen = items.selectedItems()
+        return int(chosen[0].data(Qt.ItemDataRole.UserRole)) if chosen else None
 
     def _judge(self, kind: str) -> Any:
         seq = self._selected(self.rulings)
@@ -447,11 +442,14 @@ class ControlTeamPanel(QWidget):
         for r in reg.rulings_newest_first(self.search.text(), self.area_filter.currentData()):
             if status is not None and r.status != status:
                 continue
-            text = r.text + (f" — forced {r.forced.get('kind')}" if r.forced else "")
-            item = QTreeWidgetItem([staff.hhmm(r.at), r.by or "CONTROL", r.area, STATUS_WORDS[r.status], text])
-            item.setData(0, Qt.ItemDataRole.UserRole, r.seq)
-            item.setToolTip(4, r.headline() + ("\nOverrode: " + "; ".join(r.overridden) if r.overridden else ""))
-            self.rulings.addTopLevelItem(item)
+            head = " · ".join(x for x in (staff.hhmm(r.at), r.by or "CONTROL", r.area, STATUS_WORDS[r.status]) if x)
+            forced = f" (forced {r.forced.get('kind')})" if r.forced else ""
+            item = QListWidgetItem(f"{head}\n{r.text}{forced}")
+            item.setData(Qt.ItemDataRole.UserRole, r.seq)
+            item.setToolTip(r.headline() + ("\nOverrode: " + "; ".join(r.overridden) if r.overridden else ""))
+            if r.status == "overturned":
+                item.setForeground(QBrush(QColor("#777")))
+            self.rulings.addItem(item)
             if r.seq == selected:
                 item.setSelected(True)
         self._ruling_buttons()
@@ -469,11 +467,12 @@ class ControlTeamPanel(QWidget):
             if not f.is_open:
                 due += f" — {f.status} by {f.closed_by or 'CONTROL'} {staff.hhmm(f.closed_at)}" \
                        + (" (late)" if f.late else "")
-            item = QTreeWidgetItem([_ago(f.at, now), f.by or "CONTROL", f.addressee(), due, f.text])
-            item.setData(0, Qt.ItemDataRole.UserRole, f.seq)
+            item = QListWidgetItem(f"{_ago(f.at, now)} · {f.by or 'CONTROL'} → {f.addressee()} · due {due}\n{f.text}")
+            item.setData(Qt.ItemDataRole.UserRole, f.seq)
             if f.is_open and f.overdue(now_iso, turn_no) and f.due != "now":
-                item.setForeground(3, QBrush(QColor("#b00")))
-            self.follow_ups.addTopLevelItem(item)
+                item.setForeground(QBrush(QColor("#b00")))
+                item.setToolTip("Past due")
+            self.follow_ups.addItem(item)
             if f.seq == selected:
                 item.setSelected(True)
         self._follow_up_buttons()
