@@ -21,7 +21,7 @@ import datetime as _dt
 from typing import Any
 
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPen
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import (
     QComboBox,
     QDockWidget,
@@ -131,9 +131,7 @@ class PlaceBadge(QGraphicsItem):
         painter.setFont(self.font)
         painter.setPen(QColor("white"))
         text = str(self.count) if self.count < 10 else "9+"
-        fm = QFontMetricsF(self.font)
         painter.drawText(QRectF(-s / 2, -s / 2, s, s).adjusted(0, -1, 0, 0), Qt.AlignmentFlag.AlignCenter, text)
-        del fm
 
 
 class ControlTeamPanel(QWidget):
