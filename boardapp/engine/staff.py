@@ -9,8 +9,10 @@ forced (it carries its ``force`` reason), become rulings; ``follow_up`` pins a p
 team; ``note`` is a short message between Control's seats.
 
 Every event a staff command gives is ``hidden`` and visible to no player: viewers, player seats, the big
-screen, the web page and the public report never see one. Which seat may send which is
-:func:`seat_refusal` (the LAN host asks it; any Control seat writes, only CONTROL confirms or overturns).
+screen, the web page and the public report never see one — except the public sentence of a ruling CONTROL
+publishes (``published``: "CONTROL's ruling: …", nothing of who ruled or what it concerns). Which seat may
+send which is :func:`seat_refusal` (the LAN host asks it; any Control seat writes, only CONTROL confirms,
+overturns or publishes).
 
 >>> reg = StaffRegister()
 >>> e = entry_for(1, {"kind": "ruling", "text": "Rivers block moves", "kinds": ["move"], "by": "Map Control"})
@@ -62,6 +64,9 @@ class Ruling(StaffCommand):
     places: Ids = ()
     teams: Ids = ()
     counters: Ids = ()
+    published: Annotated[bool, CHOSEN] = False
+    """CONTROL only: also tell the hall (viewers, the big screen, the web page, player seats): a public event
+    'CONTROL's ruling: <text>' beside the staff event (who ruled and what it concerns stay Control's)."""
 
 
 class ConfirmRuling(StaffCommand):
@@ -124,6 +129,8 @@ STAFF_COMMANDS: tuple[type[StaffCommand], ...] = (
 STAFF_KINDS = frozenset(str(c.model_fields["kind"].default) for c in STAFF_COMMANDS)
 CONTROL_ONLY = frozenset({"confirm_ruling", "overturn_ruling"})
 """Staff kinds only CONTROL may send."""
+PUBLISHED = "ruling_published"
+"""The kind of the one public event a staff command may give: a ruling CONTROL published to the hall."""
 EVENT_PREFIX = "staff_"
 """Every staff event's kind starts with this ('staff_ruling', 'staff_note' …)."""
 
@@ -161,6 +168,8 @@ def seat_refusal(role: str, command: Command) -> list[str]:
         return ["only Control's seats (CONTROL and umpires) write rulings, follow-ups and notes"]
     if command.kind in CONTROL_ONLY and role != "control":
         return [f"only CONTROL may {'confirm' if command.kind == 'confirm_ruling' else 'overturn'} a ruling"]
+    if getattr(command, "published", False) and role != "control":
+        return ["only CONTROL publishes a ruling to the hall"]
     return []
 
 
@@ -208,6 +217,7 @@ class RulingRecord:
     forced: dict[str, Any] | None = None
     """For a forced command: the command as journalled (its kind, fields and ``force`` reason)."""
     overridden: tuple[str, ...] = ()
+    published: bool = False
     status: str = "open"
     """'open' (a ruling made), 'standing' (CONTROL confirmed it), 'overturned'."""
     status_by: str = ""
@@ -330,7 +340,7 @@ class StaffRegister:
             self.rulings[entry.seq] = RulingRecord(
                 seq=entry.seq, at=entry.at, turn=entry.turn, by=by, text=str(data["text"]),
                 area=str(data.get("area", "")), kinds=tup("kinds"), places=tup("places"), teams=tup("teams"),
-                counters=tup("counters"))
+                counters=tup("counters"), published=bool(data.get("published", False)))
         elif kind in ("confirm_ruling", "overturn_ruling"):
             ruling = self.rulings.get(int(data["ruling"]))
             if ruling is not None:
@@ -470,8 +480,11 @@ def events(command: StaffCommand, turn_no: int) -> list[Event]:
         text = f"Note from {by} to {command.to or 'all of Control'}: {command.text}"
     else:  # pragma: no cover - every staff command is one of the above
         raise TypeError(f"not a staff command: {command!r}")
-    return [Event(kind=EVENT_PREFIX + command.kind, text=text, places=places, teams=teams, counters=counters,
+    told = [Event(kind=EVENT_PREFIX + command.kind, text=text, places=places, teams=teams, counters=counters,
                   data=data, hidden=True, visible_to=())]
+    if isinstance(command, Ruling) and command.published:
+        told.append(Event(kind=PUBLISHED, text=f"CONTROL's ruling: {command.text}"))
+    return told
 
 
 def entry_for(seq: int, command: dict[str, Any], at: str = "2026-11-27T11:24:00+00:00") -> JournalEntry:

@@ -19,7 +19,8 @@ ROOT = Path(__file__).resolve().parents[2]
 TINY = ROOT / "tests" / "data" / "tiny-scenario.yaml"
 
 SECRETS = ("SECRET-RULING-river", "SECRET-FOLLOWUP-asteroid", "SECRET-NOTE-lunch", "SECRET-ALL-NOTE",
-           "SECRET-CONFIRM", "SECRET-OVERTURN", "SECRET-DONE", "SECRET-DROP", "SECRET-FORCED-boat")
+           "SECRET-CONFIRM", "SECRET-OVERTURN", "SECRET-DONE", "SECRET-DROP", "SECRET-FORCED-boat",
+           "SECRET-AREA-published")
 
 
 class RawSeat(Seat):
@@ -138,6 +139,12 @@ def test_control_team_across_a_host_and_nothing_reaches_players_or_viewers(tmp_p
                             {"kind": "follow_up_done", "follow_up": fu_seq}):
                     out = await s.play(cmd, timeout=5)
                     assert out.code == "forbidden", (cmd, out)
+            # 6b. a ruling CONTROL publishes tells the hall its sentence, nothing else; an umpire may not publish
+            published = {"kind": "ruling", "text": "PUBLIC-RULING: ceasefire holds", "published": True,
+                         "area": "SECRET-AREA-published", "teams": ["reb"]}
+            out = await mapc.play(published, timeout=5)
+            assert out.code == "forbidden" and out.reasons == ("only CONTROL publishes a ruling to the hall",)
+            assert (await control.play(published, timeout=5)).accepted
             # a public change, to be sure the walk below reads messages sent after all of the above
             assert (await control.play({"kind": "news", "text": "PUBLIC-after-staff"}, timeout=5)).accepted
             for s in (viewer, player):
@@ -149,6 +156,7 @@ def test_control_team_across_a_host_and_nothing_reaches_players_or_viewers(tmp_p
                 for secret in SECRETS:
                     assert secret not in text, (who, secret)
                 assert "staff_" not in text and "Map Control" not in text, who
+                assert "CONTROL's ruling: PUBLIC-RULING: ceasefire holds" in text, who
             umpire_text = "\n".join(aliens.raw)  # control case: the same walk finds them in an umpire's messages
             for secret in SECRETS:
                 assert secret in umpire_text, secret

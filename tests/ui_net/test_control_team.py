@@ -33,6 +33,7 @@ def test_rulings_follow_ups_and_notes_cross_tables(qtbot: Any, host_window: Any,
         assert not _dock(win).isHidden() and _dock(win).windowTitle() == "Control team"
     p1, p2, pc = u1.control_team, u2.control_team, control.control_team
     assert pc.confirm_button.isVisibleTo(pc) and not p1.confirm_button.isVisibleTo(p1)  # CONTROL judges only
+    assert pc.publish.isVisibleTo(pc) and not p1.publish.isVisibleTo(p1)  # and publishes to the hall
 
     # 1. umpire 1 writes a ruling; everyone's register shows it, signed by umpire 1's seat
     p1.ruling_text.setText("Echo's bridge is down: moves into Echo are refused")

@@ -23,6 +23,7 @@ from typing import Any
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QDockWidget,
     QGraphicsItem,
@@ -205,11 +206,15 @@ class ControlTeamPanel(QWidget):
         self.ruling_area.setPlaceholderText("Rule area")
         self.ruling_about = QLineEdit()
         self.ruling_about.setPlaceholderText("Concerns: places, teams, counters, command kinds")
+        self.publish = QCheckBox("Publish to the hall")
+        self.publish.setToolTip("CONTROL only: the hall (big screen, web page, players) reads "
+                                "\"CONTROL's ruling: …\"; who ruled and what it concerns stay Control's")
         self.write_button = QPushButton("Write ruling")
         self.write_button.clicked.connect(self.write_ruling)
         lay.addWidget(self.ruling_text)
         row.addWidget(self.ruling_area, 1)
         row.addWidget(self.ruling_about, 2)
+        row.addWidget(self.publish)
         row.addWidget(self.write_button)
         lay.addLayout(row)
         return w
@@ -335,11 +340,13 @@ class ControlTeamPanel(QWidget):
         if not text:
             self.status.setText("A ruling needs its text")
             return None
+        published = {"published": True} if self.publish.isChecked() and self.seat[1] == "control" else {}
         out = self.submit({"kind": "ruling", "text": text, "area": self.ruling_area.text().strip()}
-                          | self._ids(self.ruling_about.text()))
+                          | self._ids(self.ruling_about.text()) | published)
         if out.accepted:
             self.ruling_text.clear()
             self.ruling_about.clear()
+            self.publish.setChecked(False)
         return out
 
     def _selected(self, items: QListWidget) -> int | None:
@@ -440,7 +447,8 @@ class ControlTeamPanel(QWidget):
         for r in reg.rulings_newest_first(self.search.text(), self.area_filter.currentData()):
             if status is not None and r.status != status:
                 continue
-            head = " · ".join(x for x in (staff.hhmm(r.at), r.by or "CONTROL", r.area, STATUS_WORDS[r.status]) if x)
+            words = (staff.hhmm(r.at), r.by or "CONTROL", r.area, STATUS_WORDS[r.status], "published" * r.published)
+            head = " · ".join(x for x in words if x)
             forced = f" (forced {r.forced.get('kind')})" if r.forced else ""
             item = QListWidgetItem(f"{head}\n{r.text}{forced}")
             item.setData(Qt.ItemDataRole.UserRole, r.seq)
@@ -508,6 +516,7 @@ class ControlTeamPanel(QWidget):
             self.dock.setWindowTitle(f"Control team ({n})" if n else "Control team")
         self.confirm_button.setVisible(role == "control")
         self.overturn_button.setVisible(role == "control")
+        self.publish.setVisible(role == "control")
         self.show_map_badges()
 
     def _ruling_buttons(self) -> None:
