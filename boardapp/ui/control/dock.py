@@ -573,8 +573,6 @@ class ControlTeamPanel(QWidget):
 def install(window: Any) -> QDockWidget:
     """Add the Control team dock to a board window (hidden on a viewer's or a player's board, which follow no
     journal), with the refusal handler that shows a matching ruling, following the window's game."""
-    from boardapp.ui.control.precedent import refusal_handler
-
     panel = ControlTeamPanel(window)
     dock = QDockWidget("Control team", window)
     dock.setObjectName("control-team")
@@ -596,6 +594,13 @@ def install(window: Any) -> QDockWidget:
         panel.bind(game)
 
     window.gameReplaced.connect(follow)
-    window.refusal_handlers.append(lambda outcome: refusal_handler(window, outcome))
+    def refused(outcome: Any) -> bool:
+        if not getattr(outcome, "precedents", ()):
+            return False
+        from boardapp.ui.control.precedent import refusal_handler  # lazy: dialogs load when they open
+
+        return refusal_handler(window, outcome)
+
+    window.refusal_handlers.append(refused)
     follow(window.game)
     return dock
