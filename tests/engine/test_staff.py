@@ -88,6 +88,12 @@ def test_a_tampered_staff_entry_does_not_replay(game: Game[Any]) -> None:
     assert ok == 0 and why is not None and "replays differently" in why
     with pytest.raises(ValueError, match="replays differently"):
         new_game(load_scenario(TINY)).load_entries([forged])
+    garbled = entry.model_copy(update={"command": {"kind": "note", "text": ""}})  # an empty note: not a command
+    ok, why = verify_replay(game.module, [garbled])
+    assert ok == 0 and why is not None and why.startswith("entry 1 is not a staff command this game knows")
+    # a register folded from a tampered journal that closes what never was is not thrown by it
+    orphan = entry.model_copy(update={"seq": 2, "command": {"kind": "follow_up_done", "follow_up": 99}})
+    assert staff.fold([entry, orphan]).follow_ups == {}
 
 
 def test_refusals_name_what_is_wrong(game: Game[Any]) -> None:

@@ -64,8 +64,11 @@ def test_rulings_follow_ups_and_notes_cross_tables(qtbot: Any, host_window: Any,
     dlg = u2.dialog
     assert isinstance(dlg, PrecedentDialog)
     assert any("by umpire 1: Echo's bridge is down" in lbl.text() for lbl in dlg.findChildren(type(dlg.what)))
-    assert not dlg.apply_buttons[0].isEnabled() and not dlg.force_button.isVisible()
-    dlg.reject()
+    assert dlg.apply_buttons[0].text() == "Ask CONTROL" and not dlg.force_button.isVisible()
+    dlg.apply_buttons[0].click()  # an umpire's one click: a note asking CONTROL to apply the ruling
+    qtbot.waitUntil(lambda: pc.notes.count() == 1, timeout=WAIT)
+    assert "umpire 2 → All of Control: Please apply the ruling of entry" in pc.notes.item(0).text()
+    assert "move: counter r-mil1" in pc.notes.item(0).text()
     out = control.controller.submit({"kind": "move", "counter": "g-bde1", "to": "echo"})
     dlg = control.dialog
     assert isinstance(dlg, PrecedentDialog) and dlg.apply_buttons[0].isEnabled()
@@ -86,7 +89,8 @@ def test_rulings_follow_ups_and_notes_cross_tables(qtbot: Any, host_window: Any,
     assert p2.tabs.tabText(1) == "Follow-ups (1)"
     assert list(p2.map_badges) == ["charlie"] and isinstance(p2.map_badges["charlie"], PlaceBadge)
     assert p2.map_badges["charlie"].scene() is u2.scene
-    assert p1.map_badges == {} and _dock(u1).windowTitle() == "Control team"  # not umpire 1's to do
+    assert p1.map_badges == {} and p1.tabs.tabText(1) == "Follow-ups"  # not umpire 1's to do
+    assert _dock(u1).windowTitle() == "Control team (1)"  # (umpire 2's request to all of Control, unread)
     assert any("asteroid was diverted" in line for line in u2.end_turn_preview())
     pc.scope.setCurrentIndex(pc.scope.findData("all"))  # CONTROL's overview of open follow-ups by age
     qtbot.waitUntil(lambda: len(_rows(pc.follow_ups)) == 1, timeout=WAIT)
@@ -104,10 +108,10 @@ def test_rulings_follow_ups_and_notes_cross_tables(qtbot: Any, host_window: Any,
     p2.note_to.setEditText("umpire 1")
     p2.note_text.setText("Rebels' umpire is on a break until 11:40")
     p2.send_button.click()
-    qtbot.waitUntil(lambda: p1.tabs.tabText(2) == "Notes (1)", timeout=WAIT)
-    assert _dock(u1).windowTitle() == "Control team (1)"
-    assert p1.notes.item(0).text().endswith("umpire 2 → umpire 1: Rebels' umpire is on a break until 11:40")
-    assert pc.notes.count() == 0  # a note to one seat is not listed at another's
+    qtbot.waitUntil(lambda: p1.tabs.tabText(2) == "Notes (2)", timeout=WAIT)
+    assert _dock(u1).windowTitle() == "Control team (2)"
+    assert p1.notes.item(1).text().endswith("umpire 2 → umpire 1: Rebels' umpire is on a break until 11:40")
+    assert pc.notes.count() == 1  # a note to one seat is not listed at another's (only umpire 2's request)
     _dock(u1).show()
     _dock(u1).raise_()
     p1.tabs.setCurrentIndex(2)

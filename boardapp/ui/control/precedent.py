@@ -50,11 +50,11 @@ class PrecedentDialog(ForceDialog):
             text.setWordWrap(True)
             text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             row.addWidget(text, 1)
-            button = QPushButton("Apply the same")
-            button.setEnabled(may_force)
+            button = QPushButton("Apply the same" if may_force else "Ask CONTROL")
             button.setToolTip("Force this command with the ruling's words" if may_force
-                              else "Only CONTROL forces a command: ask CONTROL, naming this ruling")
-            button.clicked.connect(lambda _c=False, r=ruling: self.apply_same(r))
+                              else "Only CONTROL forces a command: send Control a note asking for this ruling "
+                                   "to be applied to it")
+            button.clicked.connect(lambda _c=False, r=ruling: self.apply_same(r) if may_force else self.ask(r))
             row.addWidget(button)
             self.apply_buttons.append(button)
             lay.addLayout(row)
@@ -70,6 +70,21 @@ class PrecedentDialog(ForceDialog):
         self.reason.setText(applied_reason(ruling))
         self.accept()
 
+    def ask(self, ruling: RulingRecord) -> None:
+        """An umpire's one click: a note to all of Control asking CONTROL to apply ``ruling`` to this command."""
+        self.asked = ruling
+        self.done(2)
+
+    asked: RulingRecord | None = None
+
+
+def ask_text(command: dict[str, Any], ruling: RulingRecord, module: Any = None, state: Any = None) -> str:
+    """The note an umpire's Ask CONTROL sends: the command in words and the ruling it asks for."""
+    from boardapp.ui.dialogs.command import describe_command
+
+    return (f"Please apply the ruling of entry {ruling.seq} ({ruling.headline()}) to "
+            f"{describe_command(command, module, state)}")
+
 
 def refusal_handler(window: Any, outcome: Any) -> bool:
     """Show a refusal that meets rulings in a :class:`PrecedentDialog` (True); others go on as before."""
@@ -83,6 +98,15 @@ def refusal_handler(window: Any, outcome: Any) -> bool:
     dlg = PrecedentDialog(outcome.command_data, list(outcome.reasons), precedents, may_force=may_force,
                           parent=window, module=game.module, state=game.state)
     dlg.accepted.connect(lambda: window.push(dlg.forced_command()))
+
+    def finished(code: int) -> None:
+        if code == 2 and dlg.asked is not None:
+            panel = getattr(window, "control_team", None)
+            text = ask_text(outcome.command_data, dlg.asked, game.module, game.state)
+            if panel is not None:
+                panel.submit({"kind": "note", "text": text[:2000]})
+
+    dlg.finished.connect(finished)
     window.dialog = dlg
     dlg.open()
     return True
