@@ -1,5 +1,6 @@
 """The follow-up badge on the map (issue 29.2) is read from across a table: its digit's ink is at least 19 px
-tall at 1920x1080 (the hall standard), measured from what is painted, and stays that size at any zoom."""
+tall at 1920x1080 (the hall standard; 38 px at 3840x2160), measured from what is painted, and stays that size
+at any zoom."""
 
 from __future__ import annotations
 
@@ -11,8 +12,8 @@ from PySide6.QtGui import QColor, QImage, QPainter
 from boardapp.ui.control.dock import PlaceBadge
 
 
-def _ink_rows(count: int) -> int:
-    badge = PlaceBadge(count, "tip")
+def _ink_rows(count: int, scale: float = 1.0) -> int:
+    badge = PlaceBadge(count, "tip", scale)
     r = badge.boundingRect()
     img = QImage(int(r.width()) + 2, int(r.height()) + 2, QImage.Format.Format_ARGB32)
     img.fill(QColor("black"))
@@ -20,7 +21,7 @@ def _ink_rows(count: int) -> int:
     p.translate(QPointF(-r.left() + 1, -r.top() + 1))
     badge.paint(p, None)
     p.end()
-    cx, cy, inner = img.width() / 2, img.height() / 2, PlaceBadge.SIZE / 2 - 4  # inside the white ring
+    cx, cy, inner = img.width() / 2, img.height() / 2, badge.size / 2 - 4 * scale  # inside the white ring
     rows = set()
     for y in range(img.height()):
         for x in range(img.width()):
@@ -35,5 +36,6 @@ def _ink_rows(count: int) -> int:
 def test_the_badge_digit_is_hall_sized(qapp: Any) -> None:
     assert _ink_rows(1) >= 19
     assert _ink_rows(7) >= 19
+    assert _ink_rows(1, scale=2.0) >= 38  # a 4K screen the window scales its fonts for (2x)
     badge = PlaceBadge(2, "tip")
     assert badge.flags() & badge.GraphicsItemFlag.ItemIgnoresTransformations  # the same size at any zoom

@@ -105,26 +105,32 @@ def open_follow_up_lines(window: Any) -> list[str]:
 
 class PlaceBadge(QGraphicsItem):
     """A follow-up's badge on the map: a red disc with the number of this seat's open follow-ups at a place,
-    drawn at the same size on screen whatever the zoom (hall-readable: the digit's ink is ≥ 19 px)."""
+    drawn at the same size on screen whatever the zoom (hall-readable: the digit's ink is ≥ 19 px at 1920x1080,
+    and ``scale`` times that on a screen the window scales its fonts for: 2 at 3840x2160)."""
 
     SIZE = 34.0
 
-    def __init__(self, count: int, tip: str) -> None:
+    def __init__(self, count: int, tip: str, scale: float = 1.0) -> None:
         super().__init__()
         self.count = count
+        self.scale_ = max(1.0, float(scale))
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
         self.setZValue(10_000)
         self.setToolTip(tip)
         self.font = QFont()
         self.font.setBold(True)
-        self.font.setPixelSize(26)
+        self.font.setPixelSize(round(26 * self.scale_))
+
+    @property
+    def size(self) -> float:
+        return self.SIZE * self.scale_
 
     def boundingRect(self) -> QRectF:
-        s = self.SIZE
+        s = self.size
         return QRectF(-s / 2 - 1, -s / 2 - 1, s + 2, s + 2)
 
     def paint(self, painter: QPainter, _option: Any, _widget: Any = None) -> None:
-        s = self.SIZE
+        s = self.size
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setPen(QPen(QColor("white"), 2))
         painter.setBrush(QBrush(QColor("#c0392b")))
@@ -563,7 +569,7 @@ class ControlTeamPanel(QWidget):
                 if place in known:
                     at.setdefault(place, []).append(f"Follow-up from {f.by or 'CONTROL'}: {f.text}")
         for place, texts in at.items():
-            item = PlaceBadge(len(texts), "\n".join(texts))
+            item = PlaceBadge(len(texts), "\n".join(texts), getattr(self.window_, "screen_scale", 1.0))
             pos = scene.place_pos(place)
             item.setPos(pos.x() + 18, pos.y() - 18)
             scene.addItem(item)
