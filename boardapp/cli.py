@@ -301,6 +301,7 @@ def _export_position(game: Game[Any], args: argparse.Namespace) -> int:
     """``export GAME --position [--at N] [--out FILE.yaml]``: the position after journal entry N as a scenario
     (CONTROL's: it holds every secret)."""
     from boardapp.engine.dice import ScriptedDice
+    from boardapp.engine.staff import is_staff_entry
     from boardapp.model.writer import dump_scenario
 
     last = game.entries[-1].seq if game.entries else 0
@@ -312,6 +313,8 @@ def _export_position(game: Game[Any], args: argparse.Namespace) -> int:
     for entry in game.entries:
         if entry.seq > at:
             break
+        if is_staff_entry(entry, module):  # the Control team's own entries leave the position alone
+            continue
         module.apply(state, module.parse_command(entry.command), ScriptedDice(entry.rolls, what=f"entry {entry.seq}"))
     try:
         data = module.position_scenario(state)

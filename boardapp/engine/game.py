@@ -13,6 +13,7 @@ import datetime as _dt
 from collections.abc import Callable, Sequence
 from typing import Any, Generic, TypeVar
 
+from boardapp.engine import staff as _staff
 from boardapp.engine.dice import Dice, ScriptedDice, SeededDice
 from boardapp.engine.journal import JournalEntry
 from boardapp.engine.module import (
@@ -56,6 +57,8 @@ class Game(Generic[S]):
         self.redo_stack: list[JournalEntry] = []
         self._snapshots: dict[int, S] = {0: self._initial}
         self._listeners: list[Listener] = []
+        self._staff: tuple[int, JournalEntry | None, _staff.StaffRegister] = (0, None, _staff.StaffRegister())
+        self._rule_kinds = frozenset(str(c.model_fields["kind"].default) for c in module.command_types)
 
     @classmethod
     def new(cls, loaded: tuple[Any, Any], dice: Dice | None = None) -> Game[Any]:
@@ -78,11 +81,41 @@ class Game(Generic[S]):
 
     # --- commands -----------------------------------------------------------------------
     def parse(self, data: dict[str, Any] | Command) -> Command:
-        return data if isinstance(data, Command) else self.module.parse_command(data)
+        """A rule command, or a Control team's staff command (:mod:`boardapp.engine.staff`; a rule module's
+        own command of the same kind, if it had one, would come first)."""
+        if isinstance(data, Command):
+            return data
+        if self._is_staff(data):
+            return _staff.parse(data)
+        return self.module.parse_command(data)
+
+    def _is_staff(self, data: dict[str, Any] | Command) -> bool:
+        kind = data.kind if isinstance(data, Command) else data.get("kind") if isinstance(data, dict) else None
+        return kind in _staff.STAFF_KINDS and kind not in self._rule_kinds
+
+    def _check(self, state: S, cmd: Command) -> list[str]:
+        if isinstance(cmd, _staff.StaffCommand) and self._is_staff(cmd):
+            return _staff.check(self.staff, cmd)
+        return self.module.check(state, cmd)
 
     def check(self, command: Command | dict[str, Any]) -> list[str]:
         """Why the rules refuse the command now; empty when it is legal."""
-        return self.module.check(self.state, self.parse(command))
+        return self._check(self.state, self.parse(command))
+
+    @property
+    def staff(self) -> _staff.StaffRegister:
+        """The Control team's register (rulings, follow-ups, notes) as the active journal says; derived
+        from the entries, one entry at a time as they come, whole again after an undo or a new journal."""
+        n, last, reg = self._staff
+        entries = self.entries
+        if n == len(entries) and (n == 0 or entries[-1] is last):
+            return reg
+        if n == len(entries) - 1 and (n == 0 or entries[n - 1] is last):
+            reg.add(entries[-1])
+        else:
+            reg = _staff.fold(entries)
+        self._staff = (len(entries), entries[-1] if entries else None, reg)
+        return reg
 
     def is_legal(self, command: Command | dict[str, Any]) -> bool:
         return not self.check(command)
@@ -94,13 +127,13 @@ class Game(Generic[S]):
         ``force`` reason, in which case the broken rules are kept in the journal entry.
         """
         cmd = self.parse(command)
-        reasons = self.module.check(self.state, cmd)
+        reasons = self._check(self.state, cmd)
         if reasons and (not cmd.force or any(isinstance(r, Impossible) for r in reasons)):
             raise IllegalCommandError(cmd, reasons)
         self.dice.take()
         turn = self.module.turn_label(self.state)  # the turn it was played in (before an end of turn moves on)
         try:
-            events = self.module.apply(self.state, cmd, self.dice)
+            events = self._apply(self.state, cmd, self.dice)
         except Exception:
             self.dice.take()
             self._rebuild()  # never leave a half-applied command in the live state
@@ -179,12 +212,20 @@ class Game(Generic[S]):
         self._accepted(entry, "push")
         return events
 
+    def _apply(self, state: S, cmd: Command, dice: Dice) -> list[Event]:
+        """The rule module applies a rule command; a staff command leaves the rules' state alone and says
+        what it did (its register is derived from the journal: :attr:`staff`)."""
+        if isinstance(cmd, _staff.StaffCommand) and self._is_staff(cmd):
+            number = self.module.turn_number(state)
+            return _staff.events(cmd, _staff.turn_index(self.module.turn_label(state), number))
+        return self.module.apply(state, cmd, dice)
+
     # --- replay -------------------------------------------------------------------------
     def _apply_recorded(self, state: S, entry: JournalEntry, verify: bool = False) -> list[Event]:
-        cmd = self.module.parse_command(entry.command)
+        cmd = self.parse(entry.command)
         dice = ScriptedDice(entry.rolls, what=f"recorded dice of journal entry {entry.seq}")
         try:
-            events = self.module.apply(state, cmd, dice)
+            events = self._apply(state, cmd, dice)
         except ValueError:
             raise
         except Exception as exc:  # a damaged entry (unknown counter …) must not escape as a KeyError

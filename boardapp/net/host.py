@@ -30,6 +30,7 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from boardapp.clock import WARNING1, WARNING5, TurnClock, week_of
+from boardapp.engine import staff
 from boardapp.engine.game import Game
 from boardapp.engine.journal import JournalEntry
 from boardapp.engine.module import Audience, Event, IllegalCommandError
@@ -718,6 +719,11 @@ class Host:
         except ValidationError as exc:
             self._refuse(conn, cid, "invalid", [f"not a valid command: {p._describe(exc)}"])
             return
+        if isinstance(cmd, staff.StaffCommand):  # the Control team's register: its seats only, signed by the seat
+            if why := staff.seat_refusal(grant.role, cmd):
+                self._refuse(conn, cid, "forbidden", why)
+                return
+            cmd = staff.stamp(cmd, grant.name)
         if grant.role != "control":
             why = []
             if cmd.force:

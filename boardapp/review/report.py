@@ -23,6 +23,7 @@ from boardapp import __version__
 from boardapp.engine.module import Audience
 from boardapp.review import curves as charts
 from boardapp.review.events import KeyEvent, key_events
+from boardapp.review.staffreport import control_team_html
 from boardapp.review.svgboard import draw_on_axes, layout, to_svg
 from boardapp.review.timeline import Review
 
@@ -205,6 +206,8 @@ def build_report(review: Review, umpire: bool = False, progress: Progress | None
         tell("curves", len(groups), len(groups))
     html.append("</section>")
 
+    if umpire:  # the Control team's rulings and follow-ups: the umpires' report only (issue 29)
+        html.append(control_team_html(review))
     html.append('<section class="standing" id="standing"><h2>Final standing</h2>')
     html.append(f"<p>After entry {review.entries[-1].seq if review.entries else 0}, "
                 f"{escape(review.turns[-1].label if review.turns else 'the start')}.</p>")

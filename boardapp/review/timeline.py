@@ -29,6 +29,7 @@ from boardapp.engine.files import written_by_this_version
 from boardapp.engine.gamefile import GameFile, GameFileError
 from boardapp.engine.journal import JournalEntry
 from boardapp.engine.module import Audience, RuleModule, same_decisions
+from boardapp.engine.staff import is_staff_entry
 from boardapp.model.mapfile import Map
 
 SNAPSHOT_EVERY = 16
@@ -144,6 +145,8 @@ class Review:
 
     # --- replay -------------------------------------------------------------------------------
     def _apply(self, state: Any, entry: JournalEntry, verify: bool = False, exact: bool = True) -> None:
+        if is_staff_entry(entry, self.module):  # the Control team's register: no change to the rules' state
+            return
         try:
             cmd = self.module.parse_command(entry.command)
             dice = ScriptedDice(entry.rolls, what=f"recorded dice of journal entry {entry.seq}")

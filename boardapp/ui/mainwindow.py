@@ -90,6 +90,9 @@ class MainWindow(QMainWindow):
         )
 
         bigscreen_control.install(self)
+        from boardapp.ui.control import dock as control_team  # the Control team dock: rulings, follow-ups, notes
+
+        control_team.install(self)
         self._scale_own_fonts()  # the network's and the big screen's docks, added after the first scaling
 
     # --- building -------------------------------------------------------------------------------
@@ -316,7 +319,9 @@ class MainWindow(QMainWindow):
         module = self.game.module
         copy = module.copy_state(self.game.state)
         events = module.apply(copy, module.end_turn_command(), SeededDice())
-        return [e.text for e in events]
+        from boardapp.ui.control.dock import open_follow_up_lines  # the Control team's open follow-ups
+
+        return [e.text for e in events] + open_follow_up_lines(self)
 
     def end_turn(self) -> PreviewDialog:
         from boardapp.ui.dialogs.command import PreviewDialog  # lazy: see the imports

@@ -27,6 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from boardapp.engine import staff
 from boardapp.engine.journal import JournalEntry
 from boardapp.engine.module import Command, IllegalCommandError
 from boardapp.ui.document.source import GameSource
@@ -47,6 +48,9 @@ class Outcome:
     code: str = ""
     """'' when accepted; 'illegal' (the rules refuse), 'malformed' (not a valid command), or a LAN
     host's refusal code ('stale', 'forbidden', 'queued', 'closed' …)."""
+    precedents: tuple[Any, ...] = ()
+    """For a refusal of the rules: the Control team's standing rulings it meets, best first
+    (:class:`~boardapp.engine.staff.RulingRecord`: 'Ruled 11:24 by Map Control: …'), see :func:`precedents`."""
 
     @property
     def accepted(self) -> bool:
@@ -62,6 +66,28 @@ class Outcome:
 
 
 OutcomeListener = Callable[[Outcome], None]
+
+
+def precedents(source: Any, command: dict[str, Any] | Command) -> tuple[Any, ...]:
+    """The standing rulings of the Control team's register a refused ``command`` meets: the same command
+    kind, or the same place, team or counter (found generically among the command's values). Empty when
+    the source keeps no register (a viewer's) or a ruling cannot be told."""
+    game = getattr(source, "mirror", source)  # a LAN seat's replica keeps the register
+    try:
+        register = game.staff
+    except Exception:  # a source without a journal (a viewer's, a player's)
+        return ()
+    if not register.rulings:
+        return ()
+    data = (command.model_dump(mode="json", exclude_defaults=True) | {"kind": command.kind}
+            if isinstance(command, Command) else dict(command))
+    module, state = source.module, source.state
+    the_map = getattr(module, "map", None)
+    places = [x.id for x in (*getattr(the_map, "places", ()), *getattr(the_map, "regions", ()))]
+    counters = getattr(state, "counters", None) or {}
+    p, t, c = staff.concerned(data, places, [x.id for x in module.teams], counters)
+    owners = tuple(str(getattr(counters[x], "team", "")) for x in c if getattr(counters[x], "team", None))
+    return tuple(register.matching(str(data.get("kind", "")), p, (*t, *owners), c))
 
 
 class GameController:
@@ -89,8 +115,9 @@ class GameController:
         try:
             entry = self.source.push(command, command_id)
         except IllegalCommandError as exc:
-            outcome = Outcome(command, reasons=tuple(exc.reasons), forceable=exc.forceable,
-                              code=str(getattr(exc, "code", "illegal")))
+            code = str(getattr(exc, "code", "illegal"))
+            outcome = Outcome(command, reasons=tuple(exc.reasons), forceable=exc.forceable, code=code,
+                              precedents=precedents(self.source, command) if code == "illegal" else ())
         except ValueError as exc:  # a missing reason, a bad field, an unknown kind
             outcome = Outcome(command, reasons=(str(exc),), code="malformed")
         else:
