@@ -367,8 +367,8 @@ def cmd_host(args: argparse.Namespace) -> int:
         from boardapp.net.serve import main as host_main
 
         return int(host_main(args.game, port=args.port, bind=args.bind, umpires=args.umpires, **seats))
-    web_port = args.web_port if args.web_port is not None else args.port + 1
-    if not 0 <= web_port <= 65535 or web_port == args.port:
+    web_port = args.web_port if args.web_port is not None else (args.port + 1 if args.port else 0)  # 0: any free port
+    if not 0 <= web_port <= 65535 or web_port == args.port != 0:
         return _err(f"--web-port {web_port}: give a free port other than the seats' port {args.port}")
     from boardapp.web.hosting import main as web_host_main
 

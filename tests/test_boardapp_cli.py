@@ -153,3 +153,15 @@ def test_schema_is_generated_from_the_models(capsys: pytest.CaptureFixture[str])
     assert json.loads(out)["$defs"]["BinniTeam"]["properties"]["pr_table"]["description"].startswith(
         "Maximum influence cards held at PR level 0"
     )
+
+
+def test_host_on_any_free_port_puts_the_web_page_on_any_free_port(monkeypatch) -> None:
+    """`--port 0` (any free port) must not put the web page on port 1: it takes any free port too."""
+    import boardapp.web.hosting as hosting
+
+    seen: dict[str, object] = {}
+    monkeypatch.setattr(hosting, "main", lambda game, **kw: seen.update(kw) or 0)
+    assert main(["host", "g.game", "--port", "0"]) == 0
+    assert seen["port"] == 0 and seen["web_port"] == 0
+    assert main(["host", "g.game", "--port", "7000"]) == 0
+    assert seen["web_port"] == 7001
