@@ -69,6 +69,9 @@ class MainWindow(QMainWindow):
         """The autosave game file whose session marker this window holds (removed on a clean close)."""
         self.undo_stack = QUndoStack(self)
         self._unsubscribe: Any = None
+        self.may_force = True
+        """Whether this window's seat may force a refused command (CONTROL's ruling): a LAN seat other than
+        CONTROL's may not (:mod:`boardapp.ui.network.roles` sets it from the seat's role)."""
         self.menu_contributors: list[Callable[[QMenu, str, str], None]] = []
         """Add actions to the context menu of a place or counter: ``contributor(menu, what, ident)``
         with ``what`` 'place' or 'counter' (the rule module's extras, the big screen…)."""
@@ -107,7 +110,9 @@ class MainWindow(QMainWindow):
         self.turn_panel.endTurn.connect(self.end_turn)
         self._dock("Turn", self.turn_panel, Qt.DockWidgetArea.LeftDockWidgetArea)
         self.off_map = OffMapTree()
-        self._dock("Off the map", self.off_map, Qt.DockWidgetArea.LeftDockWidgetArea)
+        off_map = self._dock("Off the map", self.off_map, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self.map_docks = [self.overview_dock, off_map]
+        """Docks only a map fills: hidden while a rule system's central view stands in the map's place."""
         self.team_panel = TeamPanel()
         teams = self.teams_dock = self._dock("Teams", self.team_panel, Qt.DockWidgetArea.RightDockWidgetArea)
         self.log_panel = LogPanel()
@@ -275,7 +280,8 @@ class MainWindow(QMainWindow):
         from boardapp.ui.dialogs.command import ForceDialog  # lazy: see the imports
 
         self.statusBar().showMessage("Refused: " + "; ".join(reasons), 10000)
-        dlg = ForceDialog(command, reasons, self, module=self.game.module, state=self.game.state)
+        dlg = ForceDialog(command, reasons, self, module=self.game.module, state=self.game.state,
+                          may_force=getattr(self, "may_force", True))
         dlg.accepted.connect(lambda: self.push(dlg.forced_command()))
         self.dialog = dlg
         dlg.open()

@@ -24,6 +24,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import shiboken6
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QColor, QGuiApplication, QImage, QPainter, QPixmap
 from PySide6.QtWidgets import (
@@ -114,9 +115,10 @@ class HostDialog(QDialog):
     teams): the rows start with them, so hosting again keeps every limit unless CONTROL edits a row
     (issue 19.4). Teams are typed by name or id; a word that is neither is refused before hosting."""
 
-    def __init__(self, teams: list[Any], parent: QWidget | None = None,
+    def __init__(self, teams: list[Any], parent: QWidget | None = None, *,
                  saved: list[tuple[str, list[str] | None]] | None = None, allies: bool = False,
-                 saved_allies: set[str] | None = None) -> None:
+                 saved_allies: set[str] | None = None, players: list[tuple[str, str]] | None = None,
+                 saved_players: set[str] | None = None, remembered: dict[str, Any] | None = None) -> None:
         super().__init__(parent)
         self.allies_possible = allies
         """The rule module has alliances (``friends``): each row offers "and allies"."""
@@ -128,14 +130,23 @@ class HostDialog(QDialog):
         self.team_names = dict(pairs)
         self.saved = saved
         form = QFormLayout(self)
+        remembered = remembered or {}
         self.port = QSpinBox()
         self.port.setRange(0, 65535)
-        self.port.setValue(8765)
-        self.port.setToolTip("0: any free port")
+        self.port.setValue(int(remembered.get("port") or 8765))
+        self.port.setToolTip("0: any free port. The port this game was last hosted on is kept: seats that "
+                             "lost the host come back to it by themselves.")
         form.addRow("Port:", self.port)
         self.bind = QComboBox()
         self.bind.addItem("the local network (every interface)", "0.0.0.0")
         self.bind.addItem("this machine only", "127.0.0.1")
+        for name, address in lan_addresses():
+            self.bind.addItem(f"{address} only ({name})", address)
+        wanted = remembered.get("bind")
+        at = self.bind.findData(wanted) if wanted else -1
+        if at < 0 and not wanted and self.bind.count() > 2:
+            at = 2  # by default only the venue's network, not every interface this machine has
+        self.bind.setCurrentIndex(max(at, 0))
         form.addRow("Listen on:", self.bind)
         if saved is not None:
             note = QLabel(f"The saved seats of this game are shown ({len(saved)} umpires): their codes and "
@@ -156,6 +167,23 @@ class HostDialog(QDialog):
         teams_label.setWordWrap(True)  # a long list of teams must not widen the dialog past the screen
         form.addRow(teams_label)
         form.addRow(self._rows)
+        self.player_boxes: dict[str, QCheckBox] = {}
+        """A player seat for each of the rule system's players (Coup's nine): checked, a code is made."""
+        if players:
+            box = QWidget()
+            grid = QGridLayout(box)
+            grid.setContentsMargins(0, 0, 0, 0)
+            for i, (pid, pname) in enumerate(players):
+                check = QCheckBox(pname)
+                check.setObjectName(f"player:{pid}")
+                check.setChecked(pid in (saved_players or set()))
+                grid.addWidget(check, i // 3, i % 3)
+                self.player_boxes[pid] = check
+            every = QPushButton("All players")
+            every.clicked.connect(lambda: [c.setChecked(True) for c in self.player_boxes.values()])
+            grid.addWidget(every, (len(players) + 2) // 3, 0)
+            form.addRow(QLabel("Player seats (each sees and plays for one player only):"))
+            form.addRow(box)
         self.error = QLabel()
         self.error.setStyleSheet(f"color: {RED};")
         self.error.setWordWrap(True)
@@ -229,14 +257,31 @@ class HostDialog(QDialog):
             umpires.append((self._name(i), teams or None))
         allies = {self._name(i) for i, box in enumerate(self.ally_boxes)
                   if self.allies_possible and box.isChecked() and umpires[i][1] is not None}
-        return SeatPlan(umpires=umpires, allies=allies)
+        players = [pid for pid, box in self.player_boxes.items() if box.isChecked()]
+        return SeatPlan(umpires=umpires, allies=allies, players=players)
+
+
+def lan_addresses() -> list[tuple[str, str]]:
+    """(interface, IPv4 address) of this machine's running network interfaces other than loopback."""
+    from PySide6.QtNetwork import QAbstractSocket, QNetworkInterface
+
+    out = []
+    for iface in QNetworkInterface.allInterfaces():
+        flags = iface.flags()
+        if not (flags & QNetworkInterface.InterfaceFlag.IsUp) or flags & QNetworkInterface.InterfaceFlag.IsLoopBack:
+            continue
+        for entry in iface.addressEntries():
+            ip = entry.ip()
+            if ip.protocol() == QAbstractSocket.NetworkLayerProtocol.IPv4Protocol and not ip.isLoopback():
+                out.append((iface.humanReadableName(), ip.toString()))
+    return out
 
 
 class CodesDialog(QDialog):
     """The join codes per seat, as text (and QR codes of 'URL#CODE' when ``qrcode`` is installed)."""
 
     def __init__(self, url: str, grants: list[Any], parent: QWidget | None = None,
-                 web_urls: list[str] | None = None) -> None:
+                 web_urls: list[str] | None = None, team_names: dict[str, str] | None = None) -> None:
         from boardapp.ui.network.loops import SEAT_FOR_HOST  # lazy: see the imports
         from boardapp.web.hosting import WEB_SEAT
 
@@ -252,8 +297,11 @@ class CodesDialog(QDialog):
         lines = []
         grid_host = QWidget()
         grid = QGridLayout(grid_host)
+        names = team_names or {}
         for row, g in enumerate(self.grants):
-            teams = f" (teams: {', '.join(sorted(g.teams))})" if g.teams is not None else ""
+            teams = f" (teams: {', '.join(sorted(names.get(t, t) for t in g.teams))})" if g.teams is not None else ""
+            if getattr(g, "player", None):
+                teams = f" (plays {names.get(g.player, g.player)})"
             lines.append(f"{g.role:<8} {g.name}{teams}: {g.token}")
             grid.addWidget(QLabel(f"<b>{g.name}</b><br>{g.role}{teams}"), row, 0)
             code = QLineEdit(g.token)
@@ -455,6 +503,18 @@ class HostStatusPanel(QWidget):
             kick.clicked.connect(lambda _=False, token=r["token"], name=r["seat"]: self.ask_and_kick(token, name))
             self.table.setCellWidget(i, 0, kick)
             self.kick_buttons[r["seat"]] = kick
+        self._room_for_rows(len(rows))
+
+    SHOWN_ROWS = 6
+    """The Seats dock is at least this many rows tall (fewer when there are fewer seats): about one row
+    showed before (issue 24.4)."""
+
+    def _room_for_rows(self, n: int) -> None:
+        t = self.table
+        t.resizeRowsToContents()
+        row = max((t.rowHeight(i) for i in range(n)), default=t.verticalHeader().defaultSectionSize())
+        frame = 2 * t.frameWidth() + t.horizontalHeader().height() + t.horizontalScrollBar().sizeHint().height()
+        t.setMinimumHeight(frame + row * max(1, min(n, self.SHOWN_ROWS)))
 
     REFUSAL_WORDS = {"unauthorized": "wrong code", "revoked": "kicked code", "overloaded": "too many connections",
                      "timeout": "silent too long", "too_slow": "not reading", "protocol": "bad message",
@@ -504,12 +564,26 @@ def clock_for(module: Any, record: dict[str, Any]) -> TurnClock:
     return clock
 
 
-def clock_text(clock: TurnClock) -> str:
-    """'Week 2 · 29:41 · running' — the host's clock in a seat's status bar."""
+def clock_text(clock: TurnClock, game: Any = None) -> str:
+    """'Week 2 · 29:41 · running' — the host's clock in a seat's status bar, the turn called as the game's
+    rule system calls it (Coup's 'Turn 1', War in Binni's 'Week 2'; :func:`boardapp.clock.turn_word`)."""
     state = clock.state()
     over = int(clock.overrun())
     left = clock.text() if state != "expired" else f"+{over // 60}:{over % 60:02d}"
-    return f"Week {clock.week} · {left} · {CLOCK_WORDS[state]}"
+    return f"{turn_name(game)} {clock.week} · {left} · {CLOCK_WORDS[state]}"
+
+
+def turn_name(game: Any) -> str:
+    """What one of the clock's turns is called in ``game``: 'Week', 'Turn', 'Season'…; 'Turn' for a step of
+    the turn sequence or a player's part of a round (the clock counts whole turns)."""
+    from boardapp.clock import turn_word
+
+    try:
+        label = str(game.module.turn_label(game.state)) if game is not None else ""
+    except Exception:  # a stand-in module without turn labels
+        label = ""
+    word = turn_word([label]) if label else "turn"
+    return "Turn" if word in ("step", "player-turn") else word.capitalize()
 
 
 class NetworkControl(QObject):
@@ -583,7 +657,8 @@ class NetworkControl(QObject):
     # --- indicator and messages ---------------------------------------------------------------------
     def update_indicator(self) -> None:
         link = self.link
-        self.clock_label.setText(clock_text(self.clock) if self.clock is not None and link is not None else "")
+        clock = self.clock
+        self.clock_label.setText(clock_text(clock, self.window.game) if clock is not None and link is not None else "")
         if link is None:
             self.indicator.setText("")
             self.indicator.setToolTip("")
@@ -759,7 +834,7 @@ class NetworkControl(QObject):
 
     # --- hosting ------------------------------------------------------------------------------------
     def host_dialog(self) -> None:
-        from boardapp.ui.network.loops import saved_allies, saved_umpires  # lazy: see the imports
+        from boardapp.ui.network.loops import saved_allies, saved_players, saved_umpires  # lazy: see the imports
 
         teams = [(t.id, t.name) for t in self.window.game.module.teams]
         path = self.window.path
@@ -769,8 +844,12 @@ class NetworkControl(QObject):
             QMessageBox.critical(self.window, "Cannot host", str(exc))
             return
         seats_file = path.with_name(path.name + ".seats.json") if path is not None else None
-        dlg = HostDialog(teams, self.window, saved=saved, allies=hasattr(self.window.game.module, "friends"),
-                         saved_allies=saved_allies(seats_file))
+        module = self.window.game.module
+        names = dict(teams)
+        players = [(str(p), str(names.get(p, str(p).title()))) for p in getattr(module, "players", [])]
+        dlg = HostDialog(teams, self.window, saved=saved, allies=hasattr(module, "friends"),
+                         saved_allies=saved_allies(seats_file), players=players,
+                         saved_players=saved_players(seats_file), remembered=self.remembered_hosting())
         self.window.dialog = dlg
         if dlg.exec() != QDialog.DialogCode.Accepted:
             return
@@ -806,6 +885,7 @@ class NetworkControl(QObject):
                 w.set_game(game_for_path(path)[0], path, w.autosave)
             raise
         self.runner = runner
+        self.remember_hosting(runner.port, bind)
         link = SeatLink(runner.local_url, runner.own_code(), parent=self)
         link.start()
         self.attach(link, path)
@@ -814,6 +894,31 @@ class NetworkControl(QObject):
         self.show_status()
         self._update_actions()
         return runner
+
+    def _hosting_key(self) -> str | None:
+        path = self.window.path
+        return f"hosting/{Path(path).resolve()}" if path is not None else None
+
+    def remembered_hosting(self) -> dict[str, Any]:
+        """The port and interface this game was last hosted on ({} if never): a re-host, even after a
+        crash and a restart, listens where the seats will look for it (issue 24.5)."""
+        from PySide6.QtCore import QSettings
+
+        key = self._hosting_key()
+        if key is None:
+            return {}
+        value = QSettings("boardapp", "boardapp").value(key)
+        if not isinstance(value, str):
+            return {}
+        port, _, bind = value.partition(" ")
+        return {"port": int(port), "bind": bind} if port.isdigit() else {}
+
+    def remember_hosting(self, port: int, bind: str) -> None:
+        from PySide6.QtCore import QSettings
+
+        key = self._hosting_key()
+        if key is not None:
+            QSettings("boardapp", "boardapp").setValue(key, f"{port} {bind}")
 
     def show_status(self) -> QDockWidget | None:
         if self.runner is None:
@@ -835,9 +940,16 @@ class NetworkControl(QObject):
     def show_codes(self) -> CodesDialog | None:
         if self.runner is None or not self.runner.running:
             return None
-        dlg = CodesDialog(self.runner.url, self.runner.grants(), self.window, web_urls=self.runner.web_urls)
+        old = self.codes_dialog
+        if old is not None and shiboken6.isValid(old):
+            old.close()  # one codes window, the current codes: a re-host replaces it instead of stacking another
+            old.deleteLater()
+        dlg = CodesDialog(self.runner.url, self.runner.grants(), self.window, web_urls=self.runner.web_urls,
+                          team_names={t.id: t.name for t in getattr(self.window.game.module, "teams", [])})
+        dlg.setModal(False)  # never in the way of the board (a Start click behind it went nowhere)
         self.codes_dialog = dlg
-        dlg.open()
+        dlg.show()
+        dlg.raise_()
         return dlg
 
     def show_web_address(self) -> WebAddressDialog | None:
