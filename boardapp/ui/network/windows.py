@@ -601,6 +601,9 @@ class NetworkControl(QObject):
         self.codes_dialog: CodesDialog | None = None
         self.web_dialog: WebAddressDialog | None = None
         self.log_dock: QDockWidget | None = None
+        self.log_view = QListWidget()
+        """Every message of the network, newest first; in a dock only when asked for (:meth:`show_log`)."""
+        self.log_view.setObjectName("network-log")
         self.edit: Any = None
         self.pending = PendingMoves(window)
         """Moves queued while offline, drawn on the map until the host answers."""
@@ -644,6 +647,7 @@ class NetworkControl(QObject):
         self.codes_action = act("Join &codes…", self.show_codes)
         self.web_action = act("Players' &web page address (QR)…", self.show_web_address)
         self.stop_action = act("Stop hosting", self.stop_hosting)
+        self.log_action = act("Network &log", self.show_log)
         self._update_actions()
 
     def _update_actions(self) -> None:
@@ -679,22 +683,25 @@ class NetworkControl(QObject):
         self.indicator.setToolTip("\n".join(self.messages[-10:]) or link.url)
 
     def say(self, text: str, ms: int = 10000) -> None:
-        """Tell the user: the status line now, and the Network log dock (with the time) for later."""
+        """Tell the user: the status line now, and the Network log (with the time) for later. The log is a
+        dock only on request (Game ▸ Network log): appearing by itself on its first line it took a quarter
+        of the window from the map, and resized the board under the user (issue 24.12)."""
         self.messages.append(text)
         self.window.statusBar().showMessage(text, ms)
-        self._log_list().insertItem(0, time.strftime("%H:%M:%S ") + text)
-        self.indicator.setToolTip("\n".join(self.messages[-10:]))
+        self.log_view.insertItem(0, time.strftime("%H:%M:%S ") + text)
+        self.indicator.setToolTip("\n".join(self.messages[-10:]) + "\n(Game ▸ Network log: every message)")
 
-    def _log_list(self) -> QListWidget:
-        """The Network log dock's list (made on first use, newest first)."""
+    def show_log(self) -> QDockWidget:
+        """The Network log dock (made on first request, newest first), shown."""
         if self.log_dock is None:
-            self.log_view = QListWidget()
-            self.log_view.setObjectName("network-log")
             self.log_dock = QDockWidget("Network log", self.window)
             self.log_dock.setObjectName("Network log")
             self.log_dock.setWidget(self.log_view)
             self.window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.log_dock)
-        return self.log_view
+            self.window.resizeDocks([self.log_dock], [max(120, self.window.height() // 6)], Qt.Orientation.Vertical)
+        self.log_dock.show()
+        self.log_dock.raise_()
+        return self.log_dock
 
     def show_refusal(self, outcome: Outcome) -> bool:
         """Refusals by the host other than a plain 'illegal' go to the status bar, not the force dialog
