@@ -72,3 +72,26 @@ def test_a_queued_moves_mark_is_readable_on_a_fitted_1080_board(qtbot: Any, host
     assert ink >= HALL_INK_PX, f"the queued mark's ink is {ink} px tall at zoom {view.zoom():.2f}"
     runner.restart()
     qtbot.waitUntil(lambda: not seat.network.pending.marks, timeout=10000)
+
+
+def test_an_umpires_undo_says_whose_entry_stands_behind_theirs(qtbot: Any, host_window: Any, join: Any) -> None:
+    """Issue 24.9: umpire A moved, umpire B played after: A's Edit menu names both entries, and Ctrl+Z says
+    why nothing is undone instead of doing nothing silently."""
+    from tests.ui_net.test_network_windows import host_heads
+
+    a = join(host_window.network.runner.url, code_of(host_window, "umpire 1"))
+    b = join(host_window.network.runner.url, code_of(host_window, "umpire 2"))
+    a.game.push({"kind": "move", "counter": "g-bde1", "to": "bravo"})
+    qtbot.waitUntil(lambda: host_heads(host_window) == 1, timeout=WAIT)
+    qtbot.waitUntil(lambda: len(b.game.entries) == 1, timeout=WAIT)
+    b.game.push({"kind": "news", "text": "umpire 2's news"})
+    qtbot.waitUntil(lambda: len(a.game.entries) == 2, timeout=WAIT)
+    edit = a.network.edit
+    qtbot.waitUntil(lambda: "stands behind" in edit.undo_action.text(), timeout=WAIT)
+    assert edit.undo_action.text() == "Undo (your entry 1 stands behind umpire 2's entry 2)"
+    assert edit.undo_action.isEnabled()
+    edit.undo_action.trigger()  # Ctrl+Z
+    assert a.network.messages[-1] == "Nothing undone: your entry 1 stands behind umpire 2's entry 2"
+    assert a.statusBar().currentMessage() == a.network.messages[-1]
+    assert host_heads(host_window) == 2  # nothing was taken back
+    qtbot.waitUntil(lambda: b.network.edit.undo_action.text().startswith("Undo entry 2: "), timeout=WAIT)

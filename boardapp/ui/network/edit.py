@@ -69,6 +69,8 @@ class HostedEdit(QObject):
         self._undo_entry: JournalEntry | None = None
         self._redo_entry: JournalEntry | None = None
         self._authors: dict[int, str] = {}
+        self.why = ""
+        """Why Undo takes nothing back now (an umpire's menu says it; Ctrl+Z tells it)."""
         self._unsub = game.subscribe(lambda _what, _entry: self.refresh())
         link.seatEvent.connect(self._on_seat_event)
         self.refresh()
@@ -89,8 +91,31 @@ class HostedEdit(QObject):
             if g is not None:
                 for e in g.entries[-TAKE_BACK_LIST:] + g.redo_stack[-1:]:
                     authors[e.seq] = seat.author(e)
+                if u is None:  # why not: this seat's own latest entry, wherever it stands (see why_not_undo)
+                    mine = next((e for e in reversed(g.entries) if seat.author(e) == "this seat"), None)
+                    if mine is not None:
+                        authors[mine.seq] = "this seat"
             return (u.seq if u else None, r.seq if r else None, authors)
         return self.link.loop.call(read)
+
+    def why_not_undo(self) -> str:
+        """Why this seat's Undo takes nothing back, in its words (issue 24.9): "your entry 3 stands behind
+        umpire 2's entry 4", "your entry 5 rolled dice: only CONTROL may undo it" (the host's rule, which
+        the replica's ``may_undo`` follows), or "nothing of yours to undo"."""
+        entries = self.game.entries
+        mine = max((seq for seq, who in self._authors.items() if who == "this seat"
+                    and any(e.seq == seq for e in entries)), default=None)
+        if mine is None or not entries:
+            return "nothing of yours to undo"
+        last = entries[-1]
+        if last.seq != mine:
+            who = self._authors.get(last.seq, "another seat")
+            whose = "the host's" if who == "the host" else ("another seat's" if who == "another seat" else f"{who}'s")
+            return f"your entry {mine} stands behind {whose} entry {last.seq}"
+        entry = self.game.entry(mine)
+        if entry is not None and entry.rolls:
+            return f"your entry {mine} rolled dice: only CONTROL may undo it"
+        return f"the host does not let this seat undo entry {mine}"
 
     def refresh(self) -> None:
         """Make Undo and Redo say what this seat may take back now (and nothing else)."""
@@ -104,7 +129,11 @@ class HostedEdit(QObject):
         self._redo_entry = next((e for e in mirror.redo_stack if e.seq == redo_seq), None) if redo_seq else None
         for action, word, entry in ((self.undo_action, "Undo", self._undo_entry),
                                     (self.redo_action, "Redo", self._redo_entry)):
-            if entry is None:
+            if entry is None and word == "Undo" and self.link.role == "umpire":
+                self.why = self.why_not_undo()
+                action.setText(f"Undo ({self.why})")
+                action.setEnabled(True)  # Ctrl+Z says why instead of doing nothing silently
+            elif entry is None:
                 action.setText(f"{word} (nothing of yours to {word.lower()})" if self.link.role == "umpire"
                                else word)
                 action.setEnabled(False)
@@ -117,6 +146,10 @@ class HostedEdit(QObject):
         """Take back the entry the menu names (the host refuses if another was played meanwhile)."""
         entry = self._undo_entry
         if entry is None:
+            if self.link.role == "umpire":
+                say = getattr(getattr(self.window, "network", None), "say", None)
+                text = f"Nothing undone: {self.why_not_undo()}"
+                say(text) if say is not None else self.window.statusBar().showMessage(text, 10000)
             return None
         taken = self.game.undo(entry)
         self.refresh()
