@@ -95,3 +95,37 @@ def test_an_umpires_undo_says_whose_entry_stands_behind_theirs(qtbot: Any, host_
     assert a.statusBar().currentMessage() == a.network.messages[-1]
     assert host_heads(host_window) == 2  # nothing was taken back
     qtbot.waitUntil(lambda: b.network.edit.undo_action.text().startswith("Undo entry 2: "), timeout=WAIT)
+
+
+def test_a_fights_result_shows_once_at_the_seat_and_the_hall_banner_keeps_off_the_place(
+        qtbot: Any, host_window: Any, join: Any) -> None:
+    """Issue 24.11: fought from the fight dialog, the result shows in the dialog only (no second box); the
+    big screen's banner follows the one rule (top, or bottom when the place is in the top half) and never
+    covers the place fought over."""
+    from PySide6.QtCore import QPoint
+
+    from boardapp.ui.board.banner import at_bottom
+    from boardapp.ui.rules.binni.fight import FightDialog
+    from tests.ui_net.test_network_windows import place_in_scene
+
+    control = host_window
+    ump = join(control.network.runner.url, code_of(control, "umpire 1"))
+    screen = join(control.network.runner.url, code_of(control, "big screen"))
+    screen.resize(1920, 1080)
+    control.controller.submit({"kind": "move", "counter": "g-mil1", "to": "charlie"})
+    qtbot.waitUntil(lambda: place_in_scene(ump, "g-mil1") == "charlie", timeout=WAIT)
+    dlg = FightDialog.for_window(ump, "delta", ["g-mil1"])
+    ump.dialog = dlg
+    dlg.show()
+    dlg.extra.setValue(4)  # 2 + 4 stores against 4: column 1:1 (as test_team_play's fight)
+    dlg.fight()
+    qtbot.waitUntil(dlg.result.isVisible, timeout=WAIT)
+    qtbot.waitUntil(lambda: any(m.startswith("Fight: ") for m in ump.network.messages), timeout=WAIT)
+    assert getattr(ump.network, "fight_box", None) is None  # shown once: in the dialog it was fought from
+    dlg.close()
+    banner = screen.fight_banner
+    qtbot.waitUntil(lambda: banner.isVisible() and "attacks Delta" in banner.text(), timeout=WAIT)
+    view = screen.view
+    delta = view.mapTo(screen, view.mapFromScene(view.scene().place_pos("delta")))
+    assert not banner.geometry().contains(QPoint(delta.x(), delta.y())), (banner.geometry(), delta)
+    assert banner.bottom == at_bottom(delta.y() / screen.height())

@@ -787,6 +787,8 @@ class NetworkControl(QObject):
         author = self.link.loop.call(lambda: seat.author(entry))
         if author == "this seat":
             self.say("Fight: " + "; ".join(texts), 20000)
+            if self._dialog_shows_result():
+                return  # the dialog it was fought from shows the result: once is enough (issue 24.11)
             box = QMessageBox(QMessageBox.Icon.Information, "Fight result", "\n".join(texts),
                               QMessageBox.StandardButton.Ok, self.window)
             box.setObjectName("fight-result")
@@ -795,6 +797,15 @@ class NetworkControl(QObject):
             box.open()
         else:
             self.say(f"Fight ({author}): " + "; ".join(texts), 20000)
+
+    def _dialog_shows_result(self) -> bool:
+        """Whether the window's open dialog shows a fight's result itself: a rule system's fight dialog says
+        so with a widget named 'fight-result' (War in Binni's FightDialog)."""
+        dlg = getattr(self.window, "dialog", None)
+        try:
+            return bool(dlg is not None and dlg.isVisible() and dlg.findChild(QWidget, "fight-result") is not None)
+        except RuntimeError:  # the dialog was deleted
+            return False
 
     # --- the host's clock -----------------------------------------------------------------------------
     def _host_clock(self, record: dict[str, Any]) -> None:
@@ -1097,7 +1108,7 @@ def open_join(url: str, code: str, screen: bool = False, timeout: float = 10.0) 
         from boardapp.ui.network.banner import OFFLINE, Banner
 
         offline = Banner(screen_window, "offline-banner")
-        news = Banner(screen_window, "fight-banner", bottom=True)
+        news = Banner(screen_window, "fight-banner")
         screen_window.offline_banner, screen_window.fight_banner = offline, news  # type: ignore[attr-defined]
 
         def stale(s: bool) -> None:
@@ -1107,7 +1118,7 @@ def open_join(url: str, code: str, screen: bool = False, timeout: float = 10.0) 
             else:
                 offline.clear()
         link.staleChanged.connect(stale)
-        link.fought.connect(lambda text: news.say(text, FIGHT_BANNER_MS))
+        link.fought.connect(lambda text: news.say(text, FIGHT_BANNER_MS, avoid_y=place_y(screen_window, text)))
         link.clockChanged.connect(screen_window.restore_clock)  # the host's clock, not the hall's own
         return screen_window
     from boardapp.ui.mainwindow import MainWindow
@@ -1127,6 +1138,23 @@ def open_join(url: str, code: str, screen: bool = False, timeout: float = 10.0) 
     link.setParent(control)
     control.attach(link)
     return window
+
+
+def place_y(window: Any, text: str) -> float | None:
+    """Where the place a fight's sentence names ('Government attacks Delta: …') is in ``window``, as a share
+    of its height (None: no place of the map named, or no map)."""
+    view = getattr(window, "view", None)
+    scene = view.scene() if view is not None else None
+    places = getattr(scene, "places", None)
+    if not places:
+        return None
+    head = text.split(":", 1)[0]
+    for pid, place in places.items():
+        name = getattr(place, "name", "") or ""
+        if name and re.search(rf"\b{re.escape(str(name))}\b", head):
+            y = view.mapTo(window, view.mapFromScene(scene.place_pos(pid))).y()
+            return float(y) / max(1, window.height())
+    return None
 
 
 def run_join(url: str, code: str, screen: bool = False) -> int:
