@@ -129,3 +129,41 @@ def test_a_fights_result_shows_once_at_the_seat_and_the_hall_banner_keeps_off_th
     delta = view.mapTo(screen, view.mapFromScene(view.scene().place_pos("delta")))
     assert not banner.geometry().contains(QPoint(delta.x(), delta.y())), (banner.geometry(), delta)
     assert banner.bottom == at_bottom(delta.y() / screen.height())
+
+
+def test_the_status_bar_clock_refreshes_when_the_second_changes(qtbot: Any, host_window: Any) -> None:
+    """Issue 24.14: one rule for every screen — the remaining time rounded up (TurnClock.text), shown
+    again as soon as it changes: the status bar waits for the clock's next second, not a second from
+    whenever its timer started (it lagged the big screen by up to a second)."""
+    from boardapp.clock import TurnClock
+
+    t = [100.0]
+    clock = TurnClock(first_turn_minutes=45, now=lambda: t[0])
+    clock.start()
+    t[0] = 100.3  # 2699.7 s left: '45:00' for 0.7 s more
+    assert clock.text() == "45:00" and abs(clock.until_change() - 0.7) < 1e-6
+    t[0] = 101.0
+    assert clock.text() == "44:59" and abs(clock.until_change() - 1.0) < 1e-6
+    clock.pause()
+    assert clock.until_change() == 1.0
+    clock.resume()
+    net = host_window.network
+    net.clock = clock
+    t[0] = 101.25
+    net._tick()
+    assert net.timer.interval() == 760  # 0.75 s to the next second, and 10 ms past it
+    assert net.clock_label.text().startswith("Week 1 · 44:59 · running")
+
+
+def test_notices_name_control_not_the_host_board(qtbot: Any, host_window: Any, join: Any) -> None:
+    """Issue 24.14: CONTROL's take-back is told to the seats as CONTROL's, not 'host board'."""
+    from tests.ui_net.test_network_windows import host_heads
+
+    ump = join(host_window.network.runner.url, code_of(host_window, "umpire 1"))
+    ump.game.push({"kind": "move", "counter": "g-bde1", "to": "bravo"})
+    qtbot.waitUntil(lambda: host_heads(host_window) == 1, timeout=WAIT)
+    qtbot.waitUntil(lambda: len(host_window.game.entries) == 1, timeout=WAIT)
+    host_window.take_back_last()  # CONTROL's ruling from the hosting window
+    qtbot.waitUntil(lambda: any("undid umpire 1's entry 1" in m for m in ump.network.messages), timeout=WAIT)
+    said = next(m for m in ump.network.messages if "undid umpire 1's entry 1" in m)
+    assert "host board" not in said and "CONTROL" in said, said

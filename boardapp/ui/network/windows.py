@@ -627,7 +627,7 @@ class NetworkControl(QObject):
         self._clockAnswered.connect(self._clock_answer)
         self.timer = QTimer(self)
         self.timer.setInterval(1000)
-        self.timer.timeout.connect(self.update_indicator)
+        self.timer.timeout.connect(self._tick)
         window.installEventFilter(self)
         self.update_indicator()
 
@@ -659,6 +659,13 @@ class NetworkControl(QObject):
         self.stop_action.setEnabled(hosting)
 
     # --- indicator and messages ---------------------------------------------------------------------
+    def _tick(self) -> None:
+        """Refresh, then wait until the clock shows its next second (TurnClock.until_change), at most 1 s."""
+        self.update_indicator()
+        clock = self.clock
+        wait = clock.until_change() if clock is not None else 1.0
+        self.timer.setInterval(max(15, min(1000, round(wait * 1000) + 10)))
+
     def update_indicator(self) -> None:
         link = self.link
         clock = self.clock
@@ -745,7 +752,7 @@ class NetworkControl(QObject):
         link.staleChanged.connect(lambda _s: self.update_indicator())
         link.lateOutcome.connect(self._late)
         link.failed.connect(self._failed)
-        link.notice.connect(self.say)
+        link.notice.connect(lambda text: self.say(in_control_words(text)))
         link.clockChanged.connect(self._host_clock)
         bigscreen = getattr(self.window, "bigscreen", None)
         if link.role == "control" and bigscreen is not None:
@@ -1138,6 +1145,14 @@ def open_join(url: str, code: str, screen: bool = False, timeout: float = 10.0) 
     link.setParent(control)
     control.attach(link)
     return window
+
+
+def in_control_words(text: str) -> str:
+    """A host's notice as the hall says it: the host's own seat is CONTROL's board, so "host board undid
+    umpire 1's entry 3" reads "CONTROL undid umpire 1's entry 3" (issue 24.14)."""
+    from boardapp.ui.network.loops import SEAT_FOR_HOST  # lazy: see the imports
+
+    return re.sub(rf"\b{re.escape(SEAT_FOR_HOST)}\b", "CONTROL", text)
 
 
 def place_y(window: Any, text: str) -> float | None:
