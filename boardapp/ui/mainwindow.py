@@ -232,7 +232,7 @@ class MainWindow(QMainWindow):
         self._on_game_changed("reset", None)
         contributions.install(self, game)  # the rule system's own docks, menus, dialogs and overlays
         self._scale_own_fonts()
-        if self.path is not None and not autosave:
+        if self.path is not None:  # autosaves too: a hosted game's file is one (issue 24.7)
             self.remember(self.path)
         self.gameReplaced.emit(game)
 
@@ -383,9 +383,20 @@ class MainWindow(QMainWindow):
         review_dialog(self)
 
     def open_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open", "", "Games and scenarios (*.game *.yaml *.yml)")
+        path, _ = QFileDialog.getOpenFileName(self, "Open", str(self.games_folder()),
+                                              "Games and scenarios (*.game *.yaml *.yml)")
         if path:
             self.open_path(path)
+
+    def games_folder(self) -> Path:
+        """Where File ▸ Open starts: the folder of this window's game, else of the last game opened, else
+        the autosaves' (every game started from a scenario is there) — never the working folder."""
+        from boardapp.ui.app import autosave_dir
+
+        for candidate in [self.path, *(Path(p) for p in self.recent())]:
+            if candidate is not None and candidate.parent.is_dir():
+                return candidate.parent
+        return autosave_dir()
 
     def open_path(self, path: str | Path) -> bool:
         from boardapp.engine.gamefile import DamagedGameError
