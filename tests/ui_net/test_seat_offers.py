@@ -79,6 +79,7 @@ def test_a_coup_players_window_offers_no_end_turn_and_no_force(qtbot: Any, coup_
         assert seat.network.link.role == "player"
         assert not seat.end_turn_action.isVisible() and not seat.end_turn_action.isEnabled()
         assert "End turn" in seat.network.hidden
+        assert seat.turn_panel.button.isHidden() and not seat.turn_panel.button.isEnabled()  # the Turn dock's too
         assert host.end_turn_action.isVisible()  # CONTROL's own
         assert not seat.may_force and host.may_force
     finally:

@@ -75,6 +75,9 @@ def apply(window: Any, role: str | None) -> list[str]:
     not_theirs = role == "player" and not _players_own_end(window)
     if end_turn is not None and (_end_turn_kind(window) in kinds or not_theirs):
         gate(end_turn, "End turn")
+        panel_button = getattr(getattr(window, "turn_panel", None), "button", None)
+        if panel_button is not None:  # the Turn dock's own End turn… (the rehearsal found it on a player's board)
+            gate(panel_button, "the Turn dock's End turn")
     for thing in [*window.findChildren(QAction), *window.findChildren(QAbstractButton)]:
         kind = thing.property(KIND)
         if isinstance(kind, str) and kind in kinds:
