@@ -89,8 +89,9 @@ def test_an_umpires_undo_says_whose_entry_stands_behind_theirs(qtbot: Any, host_
     edit = a.network.edit
     qtbot.waitUntil(lambda: "stands behind" in edit.undo_action.text(), timeout=WAIT)
     assert edit.undo_action.text() == "Undo (your entry 1 stands behind umpire 2's entry 2)"
-    assert edit.undo_action.isEnabled()
-    edit.undo_action.trigger()  # Ctrl+Z
+    assert not edit.undo_action.isEnabled()  # grey, and saying why
+    assert edit.why_action.isEnabled() and edit.why_action.shortcut() == edit.undo_action.shortcut()
+    edit.why_action.trigger()  # Ctrl+Z
     assert a.network.messages[-1] == "Nothing undone: your entry 1 stands behind umpire 2's entry 2"
     assert a.statusBar().currentMessage() == a.network.messages[-1]
     assert host_heads(host_window) == 2  # nothing was taken back

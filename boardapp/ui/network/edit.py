@@ -24,6 +24,7 @@ from boardapp.engine.journal import JournalEntry
 from boardapp.ui.document.undo import step_text
 from boardapp.ui.network.seats import LiveGame, SeatLink
 
+NOTHING_OF_YOURS = "nothing of yours to undo"
 TAKE_BACK_LIST = 10
 """How many of the last entries CONTROL's Take back to… lists."""
 
@@ -58,6 +59,13 @@ class HostedEdit(QObject):
         self.redo_action.setObjectName("hosted-redo")
         self.redo_action.setShortcut(QKeySequence.StandardKey.Redo)
         self.redo_action.triggered.connect(self.redo)
+        self.why_action = QAction("Why nothing is undone", window)
+        """Ctrl+Z while the grey Undo says why not: says it in the status line (issue 24.9) instead of nothing."""
+        self.why_action.setObjectName("hosted-undo-why")
+        self.why_action.setShortcut(QKeySequence.StandardKey.Undo)
+        self.why_action.setEnabled(False)
+        self.why_action.triggered.connect(self.undo)
+        window.addAction(self.why_action)  # not in the menu: only its shortcut, while Undo is grey
         edit.insertAction(first, self.undo_action)
         edit.insertAction(first, self.redo_action)
         self.take_back_menu: QMenu | None = None
@@ -106,7 +114,7 @@ class HostedEdit(QObject):
         mine = max((seq for seq, who in self._authors.items() if who == "this seat"
                     and any(e.seq == seq for e in entries)), default=None)
         if mine is None or not entries:
-            return "nothing of yours to undo"
+            return NOTHING_OF_YOURS
         last = entries[-1]
         if last.seq != mine:
             who = self._authors.get(last.seq, "another seat")
@@ -132,7 +140,7 @@ class HostedEdit(QObject):
             if entry is None and word == "Undo" and self.link.role == "umpire":
                 self.why = self.why_not_undo()
                 action.setText(f"Undo ({self.why})")
-                action.setEnabled(True)  # Ctrl+Z says why instead of doing nothing silently
+                action.setEnabled(False)  # grey, saying why; Ctrl+Z then says it too (why_action)
             elif entry is None:
                 action.setText(f"{word} (nothing of yours to {word.lower()})" if self.link.role == "umpire"
                                else word)
@@ -140,6 +148,7 @@ class HostedEdit(QObject):
             else:
                 action.setText(f"{word} " + entry_label(entry, self._authors.get(entry.seq, "another seat")))
                 action.setEnabled(True)
+        self.why_action.setEnabled(not self.undo_action.isEnabled() and self.link.role == "umpire")
 
     # --- doing it -------------------------------------------------------------------------------------
     def undo(self) -> JournalEntry | None:
