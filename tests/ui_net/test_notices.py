@@ -88,11 +88,12 @@ def test_an_umpires_undo_says_whose_entry_stands_behind_theirs(qtbot: Any, host_
     qtbot.waitUntil(lambda: len(a.game.entries) == 2, timeout=WAIT)
     edit = a.network.edit
     qtbot.waitUntil(lambda: "stands behind" in edit.undo_action.text(), timeout=WAIT)
-    assert edit.undo_action.text() == "Undo (your entry 1 stands behind umpire 2's entry 2)"
+    text = edit.undo_action.text()  # the client's longer sentence, where it has one, says the same
+    assert text.startswith("Undo (your entry 1") and "stands behind umpire 2's entry 2" in text, text
     assert not edit.undo_action.isEnabled()  # grey, and saying why
     assert edit.why_action.isEnabled() and edit.why_action.shortcut() == edit.undo_action.shortcut()
     edit.why_action.trigger()  # Ctrl+Z
-    assert a.network.messages[-1] == "Nothing undone: your entry 1 stands behind umpire 2's entry 2"
+    assert a.network.messages[-1] == f"Nothing undone: {edit.why}" and "umpire 2's entry 2" in edit.why
     assert a.statusBar().currentMessage() == a.network.messages[-1]
     assert host_heads(host_window) == 2  # nothing was taken back
     qtbot.waitUntil(lambda: b.network.edit.undo_action.text().startswith("Undo entry 2: "), timeout=WAIT)
@@ -168,3 +169,21 @@ def test_notices_name_control_not_the_host_board(qtbot: Any, host_window: Any, j
     qtbot.waitUntil(lambda: any("undid umpire 1's entry 1" in m for m in ump.network.messages), timeout=WAIT)
     said = next(m for m in ump.network.messages if "undid umpire 1's entry 1" in m)
     assert "host board" not in said and "CONTROL" in said, said
+
+
+def test_the_undo_menu_says_the_seats_own_reason_where_the_client_gives_one(qtbot: Any, host_window: Any,
+                                                                           join: Any, monkeypatch: Any) -> None:
+    """Where the client judges it (``Seat.why_not_undo``, with the host's rules: an entry that rolled dice is
+    CONTROL's to undo, issue 24.10), the menu and Ctrl+Z say the client's reason."""
+    from boardapp.net.client import Seat
+
+    reason = "your entry 1 (a fight) rolled dice (a 4): only CONTROL may undo an entry that rolled dice"
+    monkeypatch.setattr(Seat, "may_undo", lambda self: None)
+    monkeypatch.setattr(Seat, "why_not_undo", lambda self: reason, raising=False)
+    a = join(host_window.network.runner.url, code_of(host_window, "umpire 1"))
+    a.game.push({"kind": "news", "text": "umpire 1's news"})
+    edit = a.network.edit
+    qtbot.waitUntil(lambda: reason in edit.undo_action.text(), timeout=WAIT)
+    assert not edit.undo_action.isEnabled()
+    edit.why_action.trigger()
+    assert a.network.messages[-1] == f"Nothing undone: {reason}"

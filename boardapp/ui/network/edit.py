@@ -78,6 +78,8 @@ class HostedEdit(QObject):
         self._redo_entry: JournalEntry | None = None
         self._authors: dict[int, str] = {}
         self.why = ""
+        self._seat_why: str | None = None
+        """The seat's (client's) own reason, when it has ``Seat.why_not_undo``: preferred to the one derived here."""
         """Why Undo takes nothing back now (an umpire's menu says it; Ctrl+Z tells it)."""
         self._unsub = game.subscribe(lambda _what, _entry: self.refresh())
         link.seatEvent.connect(self._on_seat_event)
@@ -103,13 +105,18 @@ class HostedEdit(QObject):
                     mine = next((e for e in reversed(g.entries) if seat.author(e) == "this seat"), None)
                     if mine is not None:
                         authors[mine.seq] = "this seat"
+            ask_why = getattr(seat, "why_not_undo", None)  # the seat's own reason, where the client gives one
+            self._seat_why = ask_why() if u is None and ask_why is not None else None
             return (u.seq if u else None, r.seq if r else None, authors)
         return self.link.loop.call(read)
 
     def why_not_undo(self) -> str:
-        """Why this seat's Undo takes nothing back, in its words (issue 24.9): "your entry 3 stands behind
-        umpire 2's entry 4", "your entry 5 rolled dice: only CONTROL may undo it" (the host's rule, which
-        the replica's ``may_undo`` follows), or "nothing of yours to undo"."""
+        """Why this seat's Undo takes nothing back, in its words (issue 24.9): the seat's own answer where the
+        client gives one (``Seat.why_not_undo``, with the host's rules), else from the replica: "your entry 3
+        stands behind umpire 2's entry 4", "your entry 5 rolled dice: only CONTROL may undo it", or
+        "nothing of yours to undo"."""
+        if self._seat_why:
+            return str(self._seat_why)
         entries = self.game.entries
         mine = max((seq for seq, who in self._authors.items() if who == "this seat"
                     and any(e.seq == seq for e in entries)), default=None)
