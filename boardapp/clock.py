@@ -255,9 +255,19 @@ class TurnClock:
             return "warning5"
         return "running"
 
+    def until_change(self) -> float:
+        """Seconds until :meth:`text` shows another second (1.0 while paused or up): a display that
+        refreshes then, rather than every second from whenever it started, shows what every other
+        screen shows within a tick (issue 24.14: a status bar refreshed once a second from its own
+        start lagged the big screen by up to a second)."""
+        if not self.running or self.remaining() <= 0:
+            return 1.0
+        left = self.remaining() - 1e-9
+        return max(0.0, left - math.floor(left))
+
     def text(self) -> str:
-        """The remaining time as the big screen shows it: 'MM:SS' ('H:MM:SS' past an hour),
-        rounded up so that '0:00' appears only when time is up."""
+        """The remaining time as every screen shows it (the one rounding rule): 'MM:SS' ('H:MM:SS' past
+        an hour), rounded up so that '0:00' appears only when time is up."""
         s = math.ceil(self.remaining() - 1e-9)
         h, rest = divmod(s, 3600)
         m, sec = divmod(rest, 60)

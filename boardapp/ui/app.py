@@ -97,18 +97,54 @@ def game_for_path(path: str | Path | None) -> tuple[Any, Path, bool]:
     return new_game(loaded, save=save, source=str(p)), save, True
 
 
+def set_aside(paths: list[Path]) -> None:
+    """Unfinished games CONTROL chose not to recover now: no longer offered at every start (where, asked
+    again next to the game a "No" started, they stood among "Games not closed properly" differing only by
+    a timestamp), kept whole and listed first in File ▸ Recent files (issue 24.7)."""
+    from PySide6.QtCore import QSettings
+
+    settings = QSettings("boardapp", "boardapp")
+    value = settings.value("recent", [])
+    recent = [value] if isinstance(value, str) else list(value or [])
+    for p in reversed(paths):
+        finish_session(p)
+        key = str(p.resolve())
+        recent = [key] + [r for r in recent if r != key]
+    settings.setValue("recent", recent[:10])
+
+
+def describe_game(path: Path) -> str:
+    """'war-in-binni-20261127-0931… — 14 entries, last played 09:52': a recovery choice told apart."""
+    import time as _time
+
+    from boardapp.engine.gamefile import GameFile
+
+    try:
+        store = GameFile.open(path, readonly=True)
+        try:
+            n = store.last_seq()
+        finally:
+            store.close()
+        played = _time.strftime("%d %b %H:%M", _time.localtime(path.stat().st_mtime))
+        return f"{path} — {n} entr{'y' if n == 1 else 'ies'}, last played {played}"
+    except Exception:  # an unreadable game is still offered; opening it says why
+        return str(path)
+
+
 def ask_recover(paths: list[Path]) -> Path | None:
     from PySide6.QtWidgets import QInputDialog, QMessageBox
 
     if len(paths) == 1:
         answer = QMessageBox.question(None, "Recover the unfinished game?",
-                                      f"A game was not closed properly:\n{paths[0]}\n\nOpen it again (nothing in "
-                                      "its journal is lost)?")
+                                      f"A game was not closed properly:\n{describe_game(paths[0])}\n\nOpen it "
+                                      "again (nothing in its journal is lost)? No: it stays in File ▸ Recent "
+                                      "files, and is not asked about again.")
         return paths[0] if answer == QMessageBox.StandardButton.Yes else None
-    names = [str(p) for p in paths]
-    name, ok = QInputDialog.getItem(None, "Recover an unfinished game?", "Games not closed properly:", names, 0,
-                                    False)
-    return Path(name) if ok else None
+    names = [describe_game(p) for p in paths]
+    name, ok = QInputDialog.getItem(None, "Recover an unfinished game?",
+                                    "Games not closed properly (Cancel: all stay in File ▸ Recent files):",
+                                    names, 0, False)
+    return paths[names.index(name)] if ok else None
 
 
 def last_game() -> Path | None:
@@ -163,6 +199,8 @@ def open_window(path: str | Path | None = None,
         left = unfinished_sessions()
         if left:
             chosen = ask(left)
+            if chosen is None:
+                set_aside(left)
         elif resume is not None:
             last = last_game()
             if last is not None and resume(last):

@@ -8,9 +8,11 @@ game first removes what the previous game's system put in. The window itself kno
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from typing import Any
 
+import shiboken6
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDialog, QDockWidget, QMenu, QWidget
@@ -47,6 +49,8 @@ class Installed:
         self._placed: list[tuple[QMenu, QAction]] = []
         self._contributors: list[Callable[[QMenu, str, str], None]] = []
         self.central: QWidget | None = None
+        self.hidden_docks: list[QDockWidget] = []
+        """The window's docks the central view hid (the map's own): shown again when it goes."""
         self.extras: Any = None
         """What ``board_extras`` returned (Diplomacy's orders board), or None."""
 
@@ -76,8 +80,12 @@ class Installed:
             w.menu_contributors.append(contribute)
             self._contributors.append(contribute)
         if c.central_view is not None:
+            shown = [d for d in w.findChildren(QDockWidget) if not d.isHidden()]
+            for dock in getattr(w, "map_docks", ()):  # the window's docks only a map fills
+                dock.hide()
             self.central = plugins.resolve(c.central_view)(w)
-            w.takeCentralWidget()  # the map view stays alive for the next game
+            self.hidden_docks = [d for d in shown if d.isHidden()]  # ours and any the system's view hid
+            keep_map_view(w)
             w.setCentralWidget(self.central)
         if c.board_extras is not None:
             self.extras = plugins.resolve(c.board_extras)(w, self.game)
@@ -110,9 +118,17 @@ class Installed:
             self.extras = None
         if self.central is not None:
             w.takeCentralWidget()
-            self.central.deleteLater()
+            central, self.central = self.central, None
+            with contextlib.suppress(RuntimeError, TypeError):
+                central.destroyed.disconnect()  # its own 'show the docks again' would come after the next game's
+            central.hide()
+            central.deleteLater()
             w.setCentralWidget(w.view)
-            self.central = None
+            w.view.show()  # hidden explicitly while kept (keep_map_view)
+            for dock in self.hidden_docks:
+                if shiboken6.isValid(dock):
+                    dock.show()
+            self.hidden_docks = []
         for contribute in self._contributors:
             if contribute in w.menu_contributors:
                 w.menu_contributors.remove(contribute)
@@ -127,6 +143,17 @@ class Installed:
             w.removeDockWidget(dock)
             dock.deleteLater()
         self.docks = {}
+
+
+def keep_map_view(window: Any) -> None:
+    """Take the window's map view out of the middle for a rule system's central view, keeping it alive for
+    the next game as a hidden child of the window. Taken out as it is (``takeCentralWidget`` leaves it
+    without a parent) it became a stray top-level window: put back a moment before (uninstalling the
+    last game's view), the layout had queued showing it, and the queued show came after."""
+    view = window.takeCentralWidget()
+    if view is not None:
+        view.setParent(window)
+        view.hide()
 
 
 def uninstall(window: Any) -> None:
@@ -251,7 +278,7 @@ class InstalledForReview(Installed):
                 self.central = plugins.resolve(c.central_view)(w)
             finally:
                 w.controller = controller
-            w.takeCentralWidget()  # the map view stays alive: uninstall puts it back
+            keep_map_view(w)  # the map view stays alive: uninstall puts it back
             w.setCentralWidget(self.central)
         if c.board_extras is not None:
             self.extras = plugins.resolve(c.board_extras)(w, self.game)

@@ -69,6 +69,9 @@ class MainWindow(QMainWindow):
         """The autosave game file whose session marker this window holds (removed on a clean close)."""
         self.undo_stack = QUndoStack(self)
         self._unsubscribe: Any = None
+        self.may_force = True
+        """Whether this window's seat may force a refused command (CONTROL's ruling): a LAN seat other than
+        CONTROL's may not (:mod:`boardapp.ui.network.roles` sets it from the seat's role)."""
         self.menu_contributors: list[Callable[[QMenu, str, str], None]] = []
         """Add actions to the context menu of a place or counter: ``contributor(menu, what, ident)``
         with ``what`` 'place' or 'counter' (the rule module's extras, the big screen…)."""
@@ -110,7 +113,9 @@ class MainWindow(QMainWindow):
         self.turn_panel.endTurn.connect(self.end_turn)
         self._dock("Turn", self.turn_panel, Qt.DockWidgetArea.LeftDockWidgetArea)
         self.off_map = OffMapTree()
-        self._dock("Off the map", self.off_map, Qt.DockWidgetArea.LeftDockWidgetArea)
+        off_map = self._dock("Off the map", self.off_map, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self.map_docks = [self.overview_dock, off_map]
+        """Docks only a map fills: hidden while a rule system's central view stands in the map's place."""
         self.team_panel = TeamPanel()
         teams = self.teams_dock = self._dock("Teams", self.team_panel, Qt.DockWidgetArea.RightDockWidgetArea)
         self.log_panel = LogPanel()
@@ -230,7 +235,7 @@ class MainWindow(QMainWindow):
         self._on_game_changed("reset", None)
         contributions.install(self, game)  # the rule system's own docks, menus, dialogs and overlays
         self._scale_own_fonts()
-        if self.path is not None and not autosave:
+        if self.path is not None:  # autosaves too: a hosted game's file is one (issue 24.7)
             self.remember(self.path)
         self.gameReplaced.emit(game)
 
@@ -278,7 +283,8 @@ class MainWindow(QMainWindow):
         from boardapp.ui.dialogs.command import ForceDialog  # lazy: see the imports
 
         self.statusBar().showMessage("Refused: " + "; ".join(reasons), 10000)
-        dlg = ForceDialog(command, reasons, self, module=self.game.module, state=self.game.state)
+        dlg = ForceDialog(command, reasons, self, module=self.game.module, state=self.game.state,
+                          may_force=getattr(self, "may_force", True))
         dlg.accepted.connect(lambda: self.push(dlg.forced_command()))
         self.dialog = dlg
         dlg.open()
@@ -382,9 +388,20 @@ class MainWindow(QMainWindow):
         review_dialog(self)
 
     def open_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open", "", "Games and scenarios (*.game *.yaml *.yml)")
+        path, _ = QFileDialog.getOpenFileName(self, "Open", str(self.games_folder()),
+                                              "Games and scenarios (*.game *.yaml *.yml)")
         if path:
             self.open_path(path)
+
+    def games_folder(self) -> Path:
+        """Where File ▸ Open starts: the folder of this window's game, else of the last game opened, else
+        the autosaves' (every game started from a scenario is there) — never the working folder."""
+        from boardapp.ui.app import autosave_dir
+
+        for candidate in [self.path, *(Path(p) for p in self.recent())]:
+            if candidate is not None and candidate.parent.is_dir():
+                return candidate.parent
+        return autosave_dir()
 
     def open_path(self, path: str | Path) -> bool:
         from boardapp.engine.gamefile import DamagedGameError

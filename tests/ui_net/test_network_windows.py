@@ -323,7 +323,7 @@ def test_join_codes_dialog_lists_every_code_but_the_hosts_own(qtbot: Any, host_w
     assert isinstance(dlg, CodesDialog)
     names = [g.name for g in dlg.grants]
     assert names == ["CONTROL", "umpire 1", "umpire 2", "big screen"]
-    assert code_of(host_window, "umpire 2") in dlg.text and "(teams: reb)" in dlg.text
+    assert code_of(host_window, "umpire 2") in dlg.text and "(teams: Rebels)" in dlg.text  # names, not ids (issue 24.4)
     assert code_of(host_window, "host board") not in dlg.text
     assert host_window.network.runner.url in dlg.text
     dlg.accept()
@@ -385,7 +385,7 @@ def test_host_and_join_through_the_menus_then_stop_hosting(qtbot: Any, tiny_wind
     control.host_action.trigger()
     assert control.runner is not None and control.runner.running
     assert control.runner.url.startswith("ws://127.0.0.1:")
-    assert isinstance(control.codes_dialog, CodesDialog) and "(teams: gov)" in control.codes_dialog.text
+    assert isinstance(control.codes_dialog, CodesDialog) and "(teams: Government)" in control.codes_dialog.text
     assert control.stop_action.isEnabled() and not control.host_action.isEnabled()
     url, code = control.runner.url, code_of(tiny_window, "umpire 1")
     control.codes_dialog.accept()

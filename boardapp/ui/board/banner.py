@@ -57,8 +57,16 @@ def banner_lines(module: Any, event: Event) -> list[str]:
     return [line for line in lines if line]
 
 
+def at_bottom(avoid_y: float | None) -> bool:
+    """The one rule for where a banner over the map goes (issue 24.11): across the top, or across the bottom
+    when the place fought over is in the top half of the view (``avoid_y``, its height in the view as a share
+    of the view's, None when unknown): never over the area fought over."""
+    return avoid_y is not None and avoid_y < 0.5
+
+
 class Banner(QWidget):
-    """A dark band across the middle of its parent (a view's viewport) with the announcement."""
+    """A dark band across the top or bottom of its parent (a view's viewport) with the announcement
+    (:func:`at_bottom`)."""
 
     def __init__(self, parent: QWidget, dismiss_on_click: bool = False) -> None:
         super().__init__(parent)
@@ -70,8 +78,9 @@ class Banner(QWidget):
         self.timer.timeout.connect(self.hide)
         self.hide()
 
-    def announce(self, lines: list[str], ms: int = ANNOUNCE_MS) -> None:
+    def announce(self, lines: list[str], ms: int = ANNOUNCE_MS, avoid_y: float | None = None) -> None:
         self.lines = list(lines)
+        self.bottom = at_bottom(avoid_y)
         self._place()
         self.show()
         self.raise_()
@@ -89,7 +98,7 @@ class Banner(QWidget):
             return
         px = self.line_px()
         h = round(px * 1.5 * len(self.lines) + px)
-        self.setGeometry(0, max(0, (parent.height() - h) // 2), parent.width(), h)
+        self.setGeometry(0, max(0, parent.height() - h) if getattr(self, "bottom", False) else 0, parent.width(), h)
 
     def drawn_texts(self) -> list[str]:
         return list(self.lines) if self.isVisible() else []
@@ -156,4 +165,15 @@ class Announcer:
             if not shiboken6.isValid(self.banner):  # the view went away without detaching
                 self.detach()
                 return
-            self.banner.announce(banner_lines(module, found[-1]))
+            self.banner.announce(banner_lines(module, found[-1]), avoid_y=self._place_y(found[-1]))
+
+    def _place_y(self, event: Any) -> float | None:
+        """Where the place the event happened at is in the banner's view, as a share of its height."""
+        place = event.data.get("place") if isinstance(getattr(event, "data", None), dict) else None
+        viewport = self.banner.parentWidget()
+        view = viewport.parentWidget() if viewport is not None else None
+        scene = view.scene() if view is not None and hasattr(view, "scene") else None
+        if not isinstance(place, str) or scene is None or place not in getattr(scene, "places", {}):
+            return None
+        y = view.mapFromScene(scene.place_pos(place)).y()
+        return float(y) / max(1, viewport.height())

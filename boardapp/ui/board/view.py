@@ -66,6 +66,8 @@ class BoardView(QGraphicsView):
         self.viewport().grabGesture(Qt.GestureType.PinchGesture)  # touchscreens (touchpads send native gestures)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self._fitted = True
+        self._fitting = False
+        self._bars(False)
         self.banner: Any = None
         """Results announced over the map (:mod:`boardapp.ui.board.banner`), made with the first scene."""
         self._announcer: Any = None
@@ -133,15 +135,16 @@ class BoardView(QGraphicsView):
             return
         if anchor is None:
             anchor = QPointF(self.viewport().rect().center())
-        before = self.mapToScene(anchor.toPoint())
         old = self.transformationAnchor()
+        self._fitted = False
+        self._bars(True)  # zoomed: scroll bars as the scene needs them (never while fitted, see fit)
+        before = self.mapToScene(anchor.toPoint())
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
         self.scale(factor, factor)
         shift = self.mapFromScene(before) - anchor.toPoint()  # keep the point under the cursor still
         self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() + shift.x())
         self.verticalScrollBar().setValue(self.verticalScrollBar().value() + shift.y())
         self.setTransformationAnchor(old)
-        self._fitted = False
         self.zoomChanged.emit(self.zoom())
 
     def zoom_in(self) -> None:
@@ -150,14 +153,33 @@ class BoardView(QGraphicsView):
     def zoom_out(self) -> None:
         self.zoom_by(0.8)
 
+    def _bars(self, on: bool) -> None:
+        """Scroll bars as needed (``on``) or always off. Changing them resizes the viewport, which
+        calls :meth:`resizeEvent` (and so :meth:`fit`, when fitted) at once."""
+        policy = Qt.ScrollBarPolicy.ScrollBarAsNeeded if on else Qt.ScrollBarPolicy.ScrollBarAlwaysOff
+        if self.horizontalScrollBarPolicy() != policy:
+            self.setHorizontalScrollBarPolicy(policy)
+        if self.verticalScrollBarPolicy() != policy:
+            self.setVerticalScrollBarPolicy(policy)
+
     def fit(self) -> None:
+        """Show the whole map. A fitted view has no scroll bars: the scene reaches past the map (its
+        margin), so at some window shapes fitting made a bar appear, the smaller viewport fitted
+        smaller, the bar went, the larger viewport fitted larger, and so on forever (a board at
+        exactly 1920x1080 with the Network log dock froze so). Without bars the viewport's size does
+        not depend on the fit, so one fit settles it. Zooming turns them back on (:meth:`zoom_by`)."""
         scene = self.scene()
-        if scene is None:
+        if scene is None or self._fitting:
             return
-        the_map = getattr(scene, "map", None)
-        rect = QRectF(0, 0, *the_map.size) if the_map is not None else scene.sceneRect()
-        self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
-        self._fitted = True
+        self._fitting = True
+        try:
+            self._fitted = True
+            self._bars(False)
+            the_map = getattr(scene, "map", None)
+            rect = QRectF(0, 0, *the_map.size) if the_map is not None else scene.sceneRect()
+            self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
+        finally:
+            self._fitting = False
         self.zoomChanged.emit(self.zoom())
 
     def centre_on_place(self, place: str) -> None:
@@ -207,7 +229,7 @@ class BoardView(QGraphicsView):
     def resizeEvent(self, event: Any) -> None:
         super().resizeEvent(event)
         self.room_for_pieces()
-        if self._fitted:
+        if self._fitted and not self._fitting:
             self.fit()
 
     def room_for_pieces(self) -> None:

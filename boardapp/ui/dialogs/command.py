@@ -64,10 +64,12 @@ class ForceDialog(QDialog):
     The command is named in the game's words and every reason is shown whole (wrapped, never cut
     in a scrolling list); the dialog takes the height its text needs."""
 
-    def __init__(self, command: dict[str, Any], reasons: list[str], parent: QWidget | None = None,
-                 module: Any = None, state: Any = None) -> None:
+    def __init__(self, command: dict[str, Any], reasons: list[str], parent: QWidget | None = None, *,
+                 module: Any = None, state: Any = None, may_force: bool = True) -> None:
         super().__init__(parent)
         self.setWindowTitle("The rules refuse this")
+        self.may_force = may_force
+        """False on a seat that may not force (an umpire's, a player's): the reasons, no Force button."""
         self.command = dict(command)
         self.reason_texts = list(reasons)
         """The rules' reasons, in full."""
@@ -84,18 +86,28 @@ class ForceDialog(QDialog):
         self.reasons.setText("<ul style='margin-left:-20px'>" + "".join(
             f"<li>{html.escape(r)}</li>" for r in reasons) + "</ul>")
         lay.addWidget(self.reasons)
-        form = QFormLayout()
         self.reason = QLineEdit()
-        self.reason.setPlaceholderText("CONTROL's ruling, e.g. 'the road was repaired overnight'")
-        form.addRow("Reason:", self.reason)
-        lay.addLayout(form)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
-        self.force_button = QPushButton("Force (CONTROL ruling)")
-        self.force_button.setEnabled(False)
-        buttons.addButton(self.force_button, QDialogButtonBox.ButtonRole.AcceptRole)
+        self.force_button: QPushButton | None = None
+        if may_force:
+            form = QFormLayout()
+            self.reason.setPlaceholderText("CONTROL's ruling, e.g. 'the road was repaired overnight'")
+            form.addRow("Reason:", self.reason)
+            lay.addLayout(form)
+            buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+            self.force_button = QPushButton("Force (CONTROL ruling)")
+            self.force_button.setEnabled(False)
+            buttons.addButton(self.force_button, QDialogButtonBox.ButtonRole.AcceptRole)
+            force = self.force_button
+            self.reason.textChanged.connect(lambda t: force.setEnabled(bool(t.strip())))
+        else:
+            self.reason.hide()
+            only = QLabel("Only CONTROL may force a command the rules refuse: ask CONTROL if it should stand.")
+            only.setObjectName("control-only")
+            only.setWordWrap(True)
+            lay.addWidget(only)
+            buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
-        self.reason.textChanged.connect(lambda t: self.force_button.setEnabled(bool(t.strip())))
         lay.addWidget(buttons)
         # Wide enough for a sentence per line at the screen's font, then as tall as the text needs.
         self.setMinimumWidth(min(self.fontMetrics().averageCharWidth() * 70, 1200))

@@ -33,7 +33,13 @@ class Banner(QLabel):
         self._timer.timeout.connect(self.clear)
         window.installEventFilter(self)
 
-    def say(self, text: str, ms: int = 0, colour: str = NEWS) -> None:
+    def say(self, text: str, ms: int = 0, colour: str = NEWS, avoid_y: float | None = None) -> None:
+        """Show ``text``; ``avoid_y``: where the place it is about is, as a share of the window's height —
+        the banner then follows the board's one rule (:func:`boardapp.ui.board.banner.at_bottom`)."""
+        if avoid_y is not None:
+            from boardapp.ui.board.banner import at_bottom
+
+            self.bottom = at_bottom(avoid_y)
         window = self.parentWidget()
         size = max(18, window.height() // 32) if window is not None else 24
         self.setStyleSheet(f"background: {colour}; color: white; font-weight: bold; font-size: {size}px;"

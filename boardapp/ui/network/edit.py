@@ -24,6 +24,7 @@ from boardapp.engine.journal import JournalEntry
 from boardapp.ui.document.undo import step_text
 from boardapp.ui.network.seats import LiveGame, SeatLink
 
+NOTHING_OF_YOURS = "nothing of yours to undo"
 TAKE_BACK_LIST = 10
 """How many of the last entries CONTROL's Take back to… lists."""
 
@@ -58,6 +59,13 @@ class HostedEdit(QObject):
         self.redo_action.setObjectName("hosted-redo")
         self.redo_action.setShortcut(QKeySequence.StandardKey.Redo)
         self.redo_action.triggered.connect(self.redo)
+        self.why_action = QAction("Why nothing is undone", window)
+        """Ctrl+Z while the grey Undo says why not: says it in the status line (issue 24.9) instead of nothing."""
+        self.why_action.setObjectName("hosted-undo-why")
+        self.why_action.setShortcut(QKeySequence.StandardKey.Undo)
+        self.why_action.setEnabled(False)
+        self.why_action.triggered.connect(self.undo)
+        window.addAction(self.why_action)  # not in the menu: only its shortcut, while Undo is grey
         edit.insertAction(first, self.undo_action)
         edit.insertAction(first, self.redo_action)
         self.take_back_menu: QMenu | None = None
@@ -69,6 +77,10 @@ class HostedEdit(QObject):
         self._undo_entry: JournalEntry | None = None
         self._redo_entry: JournalEntry | None = None
         self._authors: dict[int, str] = {}
+        self.why = ""
+        self._seat_why: str | None = None
+        """The seat's (client's) own reason, when it has ``Seat.why_not_undo``: preferred to the one derived here."""
+        """Why Undo takes nothing back now (an umpire's menu says it; Ctrl+Z tells it)."""
         self._unsub = game.subscribe(lambda _what, _entry: self.refresh())
         link.seatEvent.connect(self._on_seat_event)
         self.refresh()
@@ -89,8 +101,36 @@ class HostedEdit(QObject):
             if g is not None:
                 for e in g.entries[-TAKE_BACK_LIST:] + g.redo_stack[-1:]:
                     authors[e.seq] = seat.author(e)
+                if u is None:  # why not: this seat's own latest entry, wherever it stands (see why_not_undo)
+                    mine = next((e for e in reversed(g.entries) if seat.author(e) == "this seat"), None)
+                    if mine is not None:
+                        authors[mine.seq] = "this seat"
+            ask_why = getattr(seat, "why_not_undo", None)  # the seat's own reason, where the client gives one
+            self._seat_why = ask_why() if u is None and ask_why is not None else None
             return (u.seq if u else None, r.seq if r else None, authors)
         return self.link.loop.call(read)
+
+    def why_not_undo(self) -> str:
+        """Why this seat's Undo takes nothing back, in its words (issue 24.9): the seat's own answer where the
+        client gives one (``Seat.why_not_undo``, with the host's rules), else from the replica: "your entry 3
+        stands behind umpire 2's entry 4", "your entry 5 rolled dice: only CONTROL may undo it", or
+        "nothing of yours to undo"."""
+        if self._seat_why:
+            return str(self._seat_why)
+        entries = self.game.entries
+        mine = max((seq for seq, who in self._authors.items() if who == "this seat"
+                    and any(e.seq == seq for e in entries)), default=None)
+        if mine is None or not entries:
+            return NOTHING_OF_YOURS
+        last = entries[-1]
+        if last.seq != mine:
+            who = self._authors.get(last.seq, "another seat")
+            whose = "the host's" if who == "the host" else ("another seat's" if who == "another seat" else f"{who}'s")
+            return f"your entry {mine} stands behind {whose} entry {last.seq}"
+        entry = self.game.entry(mine)
+        if entry is not None and entry.rolls:
+            return f"your entry {mine} rolled dice: only CONTROL may undo it"
+        return f"the host does not let this seat undo entry {mine}"
 
     def refresh(self) -> None:
         """Make Undo and Redo say what this seat may take back now (and nothing else)."""
@@ -104,19 +144,28 @@ class HostedEdit(QObject):
         self._redo_entry = next((e for e in mirror.redo_stack if e.seq == redo_seq), None) if redo_seq else None
         for action, word, entry in ((self.undo_action, "Undo", self._undo_entry),
                                     (self.redo_action, "Redo", self._redo_entry)):
-            if entry is None:
+            if entry is None and word == "Undo" and self.link.role == "umpire":
+                self.why = self.why_not_undo()
+                action.setText(f"Undo ({self.why})")
+                action.setEnabled(False)  # grey, saying why; Ctrl+Z then says it too (why_action)
+            elif entry is None:
                 action.setText(f"{word} (nothing of yours to {word.lower()})" if self.link.role == "umpire"
                                else word)
                 action.setEnabled(False)
             else:
                 action.setText(f"{word} " + entry_label(entry, self._authors.get(entry.seq, "another seat")))
                 action.setEnabled(True)
+        self.why_action.setEnabled(not self.undo_action.isEnabled() and self.link.role == "umpire")
 
     # --- doing it -------------------------------------------------------------------------------------
     def undo(self) -> JournalEntry | None:
         """Take back the entry the menu names (the host refuses if another was played meanwhile)."""
         entry = self._undo_entry
         if entry is None:
+            if self.link.role == "umpire":
+                say = getattr(getattr(self.window, "network", None), "say", None)
+                text = f"Nothing undone: {self.why_not_undo()}"
+                say(text) if say is not None else self.window.statusBar().showMessage(text, 10000)
             return None
         taken = self.game.undo(entry)
         self.refresh()

@@ -80,6 +80,8 @@ class SeatPlan:
     viewer: bool = True
     allies: set[str] = field(default_factory=set)
     """Names of the umpires who also play for their teams' allies of the moment."""
+    players: list[str] = field(default_factory=list)
+    """The rule system's players (``RuleModule.players``) that get a player seat each (Coup's nine)."""
 
 
 def teams_words(game: Any, teams: Iterable[str] | None) -> str:
@@ -98,6 +100,15 @@ def saved_umpires(seats_file: Path | None) -> list[tuple[str, list[str] | None]]
 
     return [(g.name, sorted(g.teams) if g.teams is not None else None) for g in read_grants(seats_file)
             if g.role == "umpire" and not g.revoked]
+
+
+def saved_players(seats_file: Path | None) -> set[str]:
+    """The players a seats file has a (live) player seat for."""
+    if seats_file is None or not seats_file.exists():
+        return set()
+    from boardapp.net.host import read_grants
+
+    return {str(g.player) for g in read_grants(seats_file) if g.role == "player" and g.player and not g.revoked}
 
 
 def saved_allies(seats_file: Path | None) -> set[str]:
@@ -199,6 +210,10 @@ class HostRunner(QObject):
                                                    "no longer plays for the allies of ")
                                     + teams_words(self.game, grant.teams))
                 grant.allies = allies
+        for player in plan.players:
+            if not any(g.role == "player" and g.player == player for g in live):
+                grant = host.add_seat("player", player=player)
+                self.changes.append(f"New join code made for {grant.name}")
         if plan.viewer and have("viewer", "big screen") is None:
             host.add_seat("viewer", "big screen")
             self.changes.append("New join code made for the big screen")

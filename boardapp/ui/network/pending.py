@@ -11,9 +11,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QLineF, QPointF, Qt
-from PySide6.QtGui import QColor, QFont, QPen
-from PySide6.QtWidgets import QGraphicsItemGroup, QGraphicsLineItem, QGraphicsScene, QGraphicsSimpleTextItem
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QPen, QTransform
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsItemGroup,
+    QGraphicsLineItem,
+    QGraphicsScene,
+    QGraphicsSimpleTextItem,
+)
 
 PENDING = QColor("#ef6c00")
 
@@ -26,6 +32,37 @@ def _move_of(command: Any) -> tuple[str, str] | None:
     if kind == "move" and isinstance(counter, str) and isinstance(to, str):
         return counter, to
     return None
+
+
+LABEL_PX = 26
+"""The queued mark's type in screen pixels on a 1080-line screen (ink ≥ 19 px, the hall standard), grown with
+the screen (2x at 2160 lines). It keeps its size whatever the zoom: drawn in map units it was ~6 px on a
+fitted board (issue 24.13)."""
+
+
+class QueuedLabel(QGraphicsSimpleTextItem):
+    """'g-bde1 → queued' on a light box, at a fixed size on screen, just right of and above its place."""
+
+    def __init__(self, text: str, px: int) -> None:
+        super().__init__(text)
+        font = QFont()
+        font.setBold(True)
+        font.setPixelSize(px)
+        self.setFont(font)
+        self.setBrush(PENDING)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
+        pad = px * 0.25
+        self.pad = pad
+        self.setTransform(QTransform.fromTranslate(px * 0.4, -px * 1.6))
+
+    def boundingRect(self) -> QRectF:
+        return super().boundingRect().adjusted(-self.pad, -self.pad, self.pad, self.pad)
+
+    def paint(self, painter: Any, option: Any, widget: Any = None) -> None:
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(255, 255, 255, 225))
+        painter.drawRoundedRect(self.boundingRect(), self.pad, self.pad)
+        super().paint(painter, option, widget)
 
 
 class PendingMoves:
@@ -53,19 +90,22 @@ class PendingMoves:
         line = QGraphicsLineItem(QLineF(start, end))
         line.setPen(pen)
         group.addToGroup(line)
-        label = QGraphicsSimpleTextItem(f"{counter} → queued")
-        font = QFont()
-        font.setBold(True)
-        font.setPointSize(12)
-        label.setFont(font)
-        label.setBrush(PENDING)
-        label.setPos(end + QPointF(8, -24))
+        label = QueuedLabel(f"{counter} → queued", self._px())
+        label.setPos(end)
         group.addToGroup(label)
         group.setZValue(10_000)
         group.setToolTip(f"{counter} to {place}: queued while offline; the host decides on reconnecting")
         scene.addItem(group)
         self.marks[move] = group
         return True
+
+    def _px(self) -> int:
+        """:data:`LABEL_PX` grown with the window's screen (see ``widgets.scaling.screen_factor``)."""
+        from boardapp.ui.widgets.scaling import screen_factor
+
+        screen = self.window.screen() if hasattr(self.window, "screen") else None
+        factor = screen_factor(screen.geometry().height(), screen.devicePixelRatio()) if screen is not None else 1.0
+        return round(LABEL_PX * factor)
 
     def settle(self, command: Any) -> bool:
         """The host answered ``command``: its mark goes. True when there was one."""

@@ -8,6 +8,9 @@ dock: ``set_pr``, ``supply``); the window's Turn ▸ End turn… plays the modul
 big screen, driven from CONTROL's board): the clock panel (the host's clock is CONTROL's), "Show this
 on the big screen" and "Whole map on the big screen".
 
+A player's seat plays only its own player's commands: End turn (nobody's) is hidden there too. Only
+CONTROL may force a command the rules refuse: the others' refusals say why, without a Force button.
+
 A dock whose every button plays a CONTROL command and whose inputs only feed them (Binni's rulings) is
 hidden too, with its View-menu entry; a dock that also shows something (the Turn dock's week) stays.
 """
@@ -41,6 +44,19 @@ def _end_turn_kind(window: Any) -> str | None:
         return None
 
 
+def _players_own_end(window: Any) -> bool:
+    """Whether a player's seat may end the turn: the host lets a player play only commands that concern
+    that player alone, and an end of turn that concerns nobody is nobody's (issue 24.3)."""
+    from boardapp.engine.rights import teams_concerned
+
+    player = getattr(window.game, "player", None)
+    try:
+        concerned = teams_concerned(window.game.module, window.game.state, window.game.module.end_turn_command())
+    except Exception:  # a module without a turn to end, a player's picture without the full state
+        return False
+    return bool(player) and concerned == {player}
+
+
 def apply(window: Any, role: str | None) -> list[str]:
     """Hide (and disable) what ``role`` may not do on ``window``; show it again for CONTROL. The names of
     what was hidden (for the test and the log)."""
@@ -54,9 +70,14 @@ def apply(window: Any, role: str | None) -> list[str]:
         if hide:
             hidden.append(name)
 
+    window.may_force = not hide  # the host lets only CONTROL force: the others are not offered it (issue 24.8)
     end_turn = getattr(window, "end_turn_action", None)
-    if end_turn is not None and _end_turn_kind(window) in kinds:
+    not_theirs = role == "player" and not _players_own_end(window)
+    if end_turn is not None and (_end_turn_kind(window) in kinds or not_theirs):
         gate(end_turn, "End turn")
+        panel_button = getattr(getattr(window, "turn_panel", None), "button", None)
+        if panel_button is not None:  # the Turn dock's own End turn… (the rehearsal found it on a player's board)
+            gate(panel_button, "the Turn dock's End turn")
     for thing in [*window.findChildren(QAction), *window.findChildren(QAbstractButton)]:
         kind = thing.property(KIND)
         if isinstance(kind, str) and kind in kinds:

@@ -24,26 +24,19 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import shiboken6
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QColor, QGuiApplication, QImage, QPainter, QPixmap
+from PySide6.QtGui import QAction, QColor
 from PySide6.QtWidgets import (
     QApplication,
-    QCheckBox,
-    QComboBox,
     QDialog,
-    QDialogButtonBox,
     QDockWidget,
-    QFormLayout,
-    QGridLayout,
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QLineEdit,
     QListWidget,
     QMessageBox,
     QPushButton,
-    QScrollArea,
-    QSpinBox,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -53,6 +46,14 @@ from PySide6.QtWidgets import (
 from boardapp.clock import TurnClock
 from boardapp.ui.document.controller import Outcome
 from boardapp.ui.network import roles
+from boardapp.ui.network.dialogs import (  # split out of this file; re-exported (callers and tests use these names)
+    CodesDialog,
+    HostDialog,
+    JoinDialog,
+    WebAddressDialog,
+    lan_addresses,
+    qr_pixmap,
+)
 from boardapp.ui.network.pending import PendingMoves
 from boardapp.ui.network.roles import kind_words
 
@@ -64,7 +65,7 @@ if TYPE_CHECKING:
     from boardapp.ui.network.seats import SeatLink
 
 __all__ = ["CodesDialog", "HostDialog", "HostStatusPanel", "JoinDialog", "NetworkControl", "WebAddressDialog",
-           "install", "open_join", "run_join"]
+           "install", "lan_addresses", "open_join", "qr_pixmap", "run_join"]
 
 GREEN, RED, GREY = "#1a8f3a", "#c62828", "#666666"
 FIGHT_BANNER_MS = 15000
@@ -82,277 +83,6 @@ def _ago(t: float | None) -> str:
 
 def _ms(lag: float | None) -> str:
     return "—" if lag is None else f"{lag * 1000:.0f} ms"
-
-
-def qr_pixmap(text: str, module_px: int = 4) -> QPixmap | None:
-    """A QR code of ``text`` (None when the optional ``qrcode`` package is missing)."""
-    try:
-        import qrcode  # type: ignore[import-untyped]
-    except ImportError:
-        return None
-    qr = qrcode.QRCode(border=2)
-    qr.add_data(text)
-    qr.make(fit=True)
-    matrix = qr.get_matrix()
-    n = len(matrix)
-    img = QImage(n * module_px, n * module_px, QImage.Format.Format_RGB32)
-    img.fill(QColor("white"))
-    p = QPainter(img)
-    for y, row in enumerate(matrix):
-        for x, dark in enumerate(row):
-            if dark:
-                p.fillRect(x * module_px, y * module_px, module_px, module_px, QColor("black"))
-    p.end()
-    return QPixmap.fromImage(img)
-
-
-# --- dialogs ----------------------------------------------------------------------------------------
-class HostDialog(QDialog):
-    """Where to listen and which umpire codes to make (each optionally limited to some teams).
-
-    ``teams``: (id, name) pairs (or bare ids). ``saved``: the umpires of the game's seats file (name,
-    teams): the rows start with them, so hosting again keeps every limit unless CONTROL edits a row
-    (issue 19.4). Teams are typed by name or id; a word that is neither is refused before hosting."""
-
-    def __init__(self, teams: list[Any], parent: QWidget | None = None,
-                 saved: list[tuple[str, list[str] | None]] | None = None, allies: bool = False,
-                 saved_allies: set[str] | None = None) -> None:
-        super().__init__(parent)
-        self.allies_possible = allies
-        """The rule module has alliances (``friends``): each row offers "and allies"."""
-        self.saved_allies = saved_allies or set()
-        self.ally_boxes: list[QCheckBox] = []
-        self.setWindowTitle("Host on the LAN")
-        pairs = [(t, t) if isinstance(t, str) else (str(t[0]), str(t[1])) for t in teams]
-        self.teams = [i for i, _ in pairs]
-        self.team_names = dict(pairs)
-        self.saved = saved
-        form = QFormLayout(self)
-        self.port = QSpinBox()
-        self.port.setRange(0, 65535)
-        self.port.setValue(8765)
-        self.port.setToolTip("0: any free port")
-        form.addRow("Port:", self.port)
-        self.bind = QComboBox()
-        self.bind.addItem("the local network (every interface)", "0.0.0.0")
-        self.bind.addItem("this machine only", "127.0.0.1")
-        form.addRow("Listen on:", self.bind)
-        if saved is not None:
-            note = QLabel(f"The saved seats of this game are shown ({len(saved)} umpires): their codes and "
-                          "limits stay as they are unless you change a row. Changes are logged.")
-            note.setObjectName("saved-seats")
-            note.setWordWrap(True)
-            form.addRow(note)
-        self.umpires = QSpinBox()
-        self.umpires.setRange(0, 20)
-        self.umpires.setValue(len(saved) if saved is not None else 4)
-        form.addRow("Umpire codes:", self.umpires)
-        self.team_edits: list[QLineEdit] = []
-        self._rows = QWidget()
-        self._rows_layout = QFormLayout(self._rows)
-        self._rows_layout.setContentsMargins(0, 0, 0, 0)
-        teams_label = QLabel("Teams each umpire plays (names, comma-separated; empty: every team). Teams: "
-                             + ", ".join(name for _, name in pairs))
-        teams_label.setWordWrap(True)  # a long list of teams must not widen the dialog past the screen
-        form.addRow(teams_label)
-        form.addRow(self._rows)
-        self.error = QLabel()
-        self.error.setStyleSheet(f"color: {RED};")
-        self.error.setWordWrap(True)
-        form.addRow(self.error)
-        self.umpires.valueChanged.connect(self._rebuild)
-        self._rebuild()
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Host")
-        buttons.accepted.connect(self._accept)
-        buttons.rejected.connect(self.reject)
-        form.addRow(buttons)
-        self.setMaximumWidth(900)
-
-    def _name(self, i: int) -> str:
-        return self.saved[i][0] if self.saved is not None and i < len(self.saved) else f"umpire {i + 1}"
-
-    def _rebuild(self) -> None:
-        while len(self.team_edits) < self.umpires.value():
-            i = len(self.team_edits)
-            edit = QLineEdit()
-            edit.setPlaceholderText("every team")
-            if self.saved is not None and i < len(self.saved) and self.saved[i][1] is not None:
-                edit.setText(", ".join(self.team_names.get(t, t) for t in self.saved[i][1] or []))
-            box = QCheckBox("and allies")
-            box.setToolTip("Also the allies of these teams, as the alliances stand at each command")
-            box.setChecked(self._name(i) in self.saved_allies)
-            box.setVisible(self.allies_possible)
-            row = QWidget()
-            lay = QHBoxLayout(row)
-            lay.setContentsMargins(0, 0, 0, 0)
-            lay.addWidget(edit, 1)
-            lay.addWidget(box)
-            self._rows_layout.addRow(f"{self._name(i)}:", row)
-            self.team_edits.append(edit)
-            self.ally_boxes.append(box)
-        while len(self.team_edits) > self.umpires.value():
-            self.team_edits.pop()
-            self.ally_boxes.pop()
-            self._rows_layout.removeRow(self._rows_layout.rowCount() - 1)
-
-    def _team_id(self, word: str) -> str | None:
-        low = word.casefold()
-        for tid, name in self.team_names.items():
-            if low in (tid.casefold(), name.casefold()):
-                return tid
-        return None
-
-    def problems(self) -> list[str]:
-        """Every word in the rows that names no team, with its row."""
-        out = []
-        for i, edit in enumerate(self.team_edits):
-            bad = [w.strip() for w in edit.text().split(",") if w.strip() and self._team_id(w.strip()) is None]
-            if bad:
-                out.append(f"{self._name(i)}: no team called {', '.join(repr(b) for b in bad)}")
-        return out
-
-    def _accept(self) -> None:
-        problems = self.problems()
-        self.error.setText("; ".join(problems) + (f" (teams: {', '.join(self.team_names.values())})"
-                                                  if problems else ""))
-        if not problems:
-            self.accept()
-
-    def plan(self) -> SeatPlan:
-        from boardapp.ui.network.loops import SeatPlan  # lazy: see the imports
-
-        umpires: list[tuple[str, list[str] | None]] = []
-        for i, edit in enumerate(self.team_edits):
-            ids = [self._team_id(w.strip()) for w in edit.text().split(",") if w.strip()]
-            teams = sorted({t for t in ids if t is not None})
-            umpires.append((self._name(i), teams or None))
-        allies = {self._name(i) for i, box in enumerate(self.ally_boxes)
-                  if self.allies_possible and box.isChecked() and umpires[i][1] is not None}
-        return SeatPlan(umpires=umpires, allies=allies)
-
-
-class CodesDialog(QDialog):
-    """The join codes per seat, as text (and QR codes of 'URL#CODE' when ``qrcode`` is installed)."""
-
-    def __init__(self, url: str, grants: list[Any], parent: QWidget | None = None,
-                 web_urls: list[str] | None = None) -> None:
-        from boardapp.ui.network.loops import SEAT_FOR_HOST  # lazy: see the imports
-        from boardapp.web.hosting import WEB_SEAT
-
-        super().__init__(parent)
-        self.setWindowTitle("Join codes")
-        lay = QVBoxLayout(self)
-        lay.addWidget(QLabel(f"Hosting at <b>{url}</b> — on another machine: Game ▸ Join a hosted game…, or<br>"
-                             f"<code>boardapp join {url.removeprefix('ws://').rstrip('/')} --code CODE</code>"
-                             " (add <code>--screen</code> for the big screen)"))
-        # the host's own seat and the web page's viewer seat join by themselves: nobody types their codes
-        self.grants = [g for g in grants if not g.revoked and g.name != SEAT_FOR_HOST
-                       and not (g.role == "viewer" and g.name == WEB_SEAT)]
-        lines = []
-        grid_host = QWidget()
-        grid = QGridLayout(grid_host)
-        for row, g in enumerate(self.grants):
-            teams = f" (teams: {', '.join(sorted(g.teams))})" if g.teams is not None else ""
-            lines.append(f"{g.role:<8} {g.name}{teams}: {g.token}")
-            grid.addWidget(QLabel(f"<b>{g.name}</b><br>{g.role}{teams}"), row, 0)
-            code = QLineEdit(g.token)
-            code.setReadOnly(True)
-            code.setMinimumWidth(260)
-            grid.addWidget(code, row, 1)
-            pm = qr_pixmap(f"{url}#{g.token}")
-            if pm is not None:
-                qr = QLabel()
-                qr.setPixmap(pm)
-                grid.addWidget(qr, row, 2)
-        if web_urls:  # players need no code: the page is public and read-only
-            lay.addWidget(QLabel(f"Players' web page (public board, read-only, no code): <b>{web_urls[0]}</b>"))
-            lines.append(f"web page: {'  '.join(web_urls)}")
-        self.text = f"{url}\n" + "\n".join(lines)
-        scroll = QScrollArea()
-        scroll.setWidget(grid_host)
-        scroll.setWidgetResizable(True)
-        lay.addWidget(scroll, 1)
-        if qr_pixmap("x") is None:
-            lay.addWidget(QLabel("(Install the optional 'qrcode' package to show QR codes.)"))
-        buttons = QHBoxLayout()
-        copy = QPushButton("Copy all")
-        copy.clicked.connect(lambda: QGuiApplication.clipboard().setText(self.text))
-        close = QPushButton("Close")
-        close.clicked.connect(self.accept)
-        buttons.addStretch(1)
-        buttons.addWidget(copy)
-        buttons.addWidget(close)
-        lay.addLayout(buttons)
-        self.resize(720, 480)
-
-
-class WebAddressDialog(QDialog):
-    """The players' web page's address for the big screen: a QR code a phone scans from across the hall
-    (with the optional ``qrcode`` package), and the address as large text, always (no package, no phone
-    camera: players type it)."""
-
-    def __init__(self, urls: list[str], parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setWindowTitle("The players' web page")
-        self.url = urls[0] if urls else ""
-        lay = QVBoxLayout(self)
-        pm = qr_pixmap(self.url, module_px=12) if self.url else None
-        lay.addWidget(QLabel("The public board on your phone — " + ("scan or type:" if pm is not None else "type:")),
-                      0, Qt.AlignmentFlag.AlignHCenter)
-        self.qr = QLabel()
-        self.qr.setObjectName("web-qr")
-        if pm is not None:
-            self.qr.setPixmap(pm)
-            lay.addWidget(self.qr, 0, Qt.AlignmentFlag.AlignHCenter)
-        self.has_qr = pm is not None
-        self.address = QLabel(self.url or "No web page is served (the port was busy, or hosting without one).")
-        self.address.setObjectName("web-address")
-        self.address.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        font = self.address.font()
-        font.setPointSize(48 if pm is None else 28)
-        font.setBold(True)
-        self.address.setFont(font)
-        lay.addWidget(self.address, 0, Qt.AlignmentFlag.AlignHCenter)
-        for other in urls[1:]:
-            lay.addWidget(QLabel(f"or {other}"), 0, Qt.AlignmentFlag.AlignHCenter)
-        close = QPushButton("Close")
-        close.clicked.connect(self.accept)
-        lay.addWidget(close, 0, Qt.AlignmentFlag.AlignRight)
-
-
-class JoinDialog(QDialog):
-    """The host's address and a join code (or a scanned 'ws://host:port/#code')."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setWindowTitle("Join a hosted game")
-        form = QFormLayout(self)
-        self.address = QLineEdit()
-        self.address.setPlaceholderText("192.168.1.5:8765")
-        self.code = QLineEdit()
-        self.code.setPlaceholderText("the join code the host gave you")
-        # a code is 24 characters (or a pasted 'ws://host:port/#code'): show it whole, with room to spare
-        width = self.code.fontMetrics().horizontalAdvance("ws://192.168.100.100:8765/#" + "M" * 24)
-        self.code.setMinimumWidth(width)
-        self.address.setMinimumWidth(width)
-        form.addRow("Host:", self.address)
-        form.addRow("Code:", self.code)
-        self.open_as = QComboBox()
-        self.open_as.addItem("the board", False)
-        self.open_as.addItem("the big screen", True)
-        form.addRow("Open:", self.open_as)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Join")
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        form.addRow(buttons)
-
-    def values(self) -> tuple[str, str, bool]:
-        from boardapp.ui.network.seats import normalise_url  # lazy: see the imports
-
-        url, code = normalise_url(self.address.text())
-        return url, self.code.text().strip() or code, bool(self.open_as.currentData())
 
 
 class HostStatusPanel(QWidget):
@@ -455,6 +185,18 @@ class HostStatusPanel(QWidget):
             kick.clicked.connect(lambda _=False, token=r["token"], name=r["seat"]: self.ask_and_kick(token, name))
             self.table.setCellWidget(i, 0, kick)
             self.kick_buttons[r["seat"]] = kick
+        self._room_for_rows(len(rows))
+
+    SHOWN_ROWS = 6
+    """The Seats dock is at least this many rows tall (fewer when there are fewer seats): about one row
+    showed before (issue 24.4)."""
+
+    def _room_for_rows(self, n: int) -> None:
+        t = self.table
+        t.resizeRowsToContents()
+        row = max((t.rowHeight(i) for i in range(n)), default=t.verticalHeader().defaultSectionSize())
+        frame = 2 * t.frameWidth() + t.horizontalHeader().height() + t.horizontalScrollBar().sizeHint().height()
+        t.setMinimumHeight(frame + row * max(1, min(n, self.SHOWN_ROWS)))
 
     REFUSAL_WORDS = {"unauthorized": "wrong code", "revoked": "kicked code", "overloaded": "too many connections",
                      "timeout": "silent too long", "too_slow": "not reading", "protocol": "bad message",
@@ -504,12 +246,26 @@ def clock_for(module: Any, record: dict[str, Any]) -> TurnClock:
     return clock
 
 
-def clock_text(clock: TurnClock) -> str:
-    """'Week 2 · 29:41 · running' — the host's clock in a seat's status bar."""
+def clock_text(clock: TurnClock, game: Any = None) -> str:
+    """'Week 2 · 29:41 · running' — the host's clock in a seat's status bar, the turn called as the game's
+    rule system calls it (Coup's 'Turn 1', War in Binni's 'Week 2'; :func:`boardapp.clock.turn_word`)."""
     state = clock.state()
     over = int(clock.overrun())
     left = clock.text() if state != "expired" else f"+{over // 60}:{over % 60:02d}"
-    return f"Week {clock.week} · {left} · {CLOCK_WORDS[state]}"
+    return f"{turn_name(game)} {clock.week} · {left} · {CLOCK_WORDS[state]}"
+
+
+def turn_name(game: Any) -> str:
+    """What one of the clock's turns is called in ``game``: 'Week', 'Turn', 'Season'…; 'Turn' for a step of
+    the turn sequence or a player's part of a round (the clock counts whole turns)."""
+    from boardapp.clock import turn_word
+
+    try:
+        label = str(game.module.turn_label(game.state)) if game is not None else ""
+    except Exception:  # a stand-in module without turn labels
+        label = ""
+    word = turn_word([label]) if label else "turn"
+    return "Turn" if word in ("step", "player-turn") else word.capitalize()
 
 
 class NetworkControl(QObject):
@@ -527,6 +283,9 @@ class NetworkControl(QObject):
         self.codes_dialog: CodesDialog | None = None
         self.web_dialog: WebAddressDialog | None = None
         self.log_dock: QDockWidget | None = None
+        self.log_view = QListWidget()
+        """Every message of the network, newest first; in a dock only when asked for (:meth:`show_log`)."""
+        self.log_view.setObjectName("network-log")
         self.edit: Any = None
         self.pending = PendingMoves(window)
         """Moves queued while offline, drawn on the map until the host answers."""
@@ -550,7 +309,7 @@ class NetworkControl(QObject):
         self._clockAnswered.connect(self._clock_answer)
         self.timer = QTimer(self)
         self.timer.setInterval(1000)
-        self.timer.timeout.connect(self.update_indicator)
+        self.timer.timeout.connect(self._tick)
         window.installEventFilter(self)
         self.update_indicator()
 
@@ -570,6 +329,7 @@ class NetworkControl(QObject):
         self.codes_action = act("Join &codes…", self.show_codes)
         self.web_action = act("Players' &web page address (QR)…", self.show_web_address)
         self.stop_action = act("Stop hosting", self.stop_hosting)
+        self.log_action = act("Network &log", self.show_log)
         self._update_actions()
 
     def _update_actions(self) -> None:
@@ -581,9 +341,17 @@ class NetworkControl(QObject):
         self.stop_action.setEnabled(hosting)
 
     # --- indicator and messages ---------------------------------------------------------------------
+    def _tick(self) -> None:
+        """Refresh, then wait until the clock shows its next second (TurnClock.until_change), at most 1 s."""
+        self.update_indicator()
+        clock = self.clock
+        wait = clock.until_change() if clock is not None else 1.0
+        self.timer.setInterval(max(15, min(1000, round(wait * 1000) + 10)))
+
     def update_indicator(self) -> None:
         link = self.link
-        self.clock_label.setText(clock_text(self.clock) if self.clock is not None and link is not None else "")
+        clock = self.clock
+        self.clock_label.setText(clock_text(clock, self.window.game) if clock is not None and link is not None else "")
         if link is None:
             self.indicator.setText("")
             self.indicator.setToolTip("")
@@ -604,22 +372,25 @@ class NetworkControl(QObject):
         self.indicator.setToolTip("\n".join(self.messages[-10:]) or link.url)
 
     def say(self, text: str, ms: int = 10000) -> None:
-        """Tell the user: the status line now, and the Network log dock (with the time) for later."""
+        """Tell the user: the status line now, and the Network log (with the time) for later. The log is a
+        dock only on request (Game ▸ Network log): appearing by itself on its first line it took a quarter
+        of the window from the map, and resized the board under the user (issue 24.12)."""
         self.messages.append(text)
         self.window.statusBar().showMessage(text, ms)
-        self._log_list().insertItem(0, time.strftime("%H:%M:%S ") + text)
-        self.indicator.setToolTip("\n".join(self.messages[-10:]))
+        self.log_view.insertItem(0, time.strftime("%H:%M:%S ") + text)
+        self.indicator.setToolTip("\n".join(self.messages[-10:]) + "\n(Game ▸ Network log: every message)")
 
-    def _log_list(self) -> QListWidget:
-        """The Network log dock's list (made on first use, newest first)."""
+    def show_log(self) -> QDockWidget:
+        """The Network log dock (made on first request, newest first), shown."""
         if self.log_dock is None:
-            self.log_view = QListWidget()
-            self.log_view.setObjectName("network-log")
             self.log_dock = QDockWidget("Network log", self.window)
             self.log_dock.setObjectName("Network log")
             self.log_dock.setWidget(self.log_view)
             self.window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.log_dock)
-        return self.log_view
+            self.window.resizeDocks([self.log_dock], [max(120, self.window.height() // 6)], Qt.Orientation.Vertical)
+        self.log_dock.show()
+        self.log_dock.raise_()
+        return self.log_dock
 
     def show_refusal(self, outcome: Outcome) -> bool:
         """Refusals by the host other than a plain 'illegal' go to the status bar, not the force dialog
@@ -663,7 +434,7 @@ class NetworkControl(QObject):
         link.staleChanged.connect(lambda _s: self.update_indicator())
         link.lateOutcome.connect(self._late)
         link.failed.connect(self._failed)
-        link.notice.connect(self.say)
+        link.notice.connect(lambda text: self.say(in_control_words(text)))
         link.clockChanged.connect(self._host_clock)
         bigscreen = getattr(self.window, "bigscreen", None)
         if link.role == "control" and bigscreen is not None:
@@ -705,6 +476,8 @@ class NetworkControl(QObject):
         author = self.link.loop.call(lambda: seat.author(entry))
         if author == "this seat":
             self.say("Fight: " + "; ".join(texts), 20000)
+            if self._dialog_shows_result():
+                return  # the dialog it was fought from shows the result: once is enough (issue 24.11)
             box = QMessageBox(QMessageBox.Icon.Information, "Fight result", "\n".join(texts),
                               QMessageBox.StandardButton.Ok, self.window)
             box.setObjectName("fight-result")
@@ -713,6 +486,15 @@ class NetworkControl(QObject):
             box.open()
         else:
             self.say(f"Fight ({author}): " + "; ".join(texts), 20000)
+
+    def _dialog_shows_result(self) -> bool:
+        """Whether the window's open dialog shows a fight's result itself: a rule system's fight dialog says
+        so with a widget named 'fight-result' (War in Binni's FightDialog)."""
+        dlg = getattr(self.window, "dialog", None)
+        try:
+            return bool(dlg is not None and dlg.isVisible() and dlg.findChild(QWidget, "fight-result") is not None)
+        except RuntimeError:  # the dialog was deleted
+            return False
 
     # --- the host's clock -----------------------------------------------------------------------------
     def _host_clock(self, record: dict[str, Any]) -> None:
@@ -759,7 +541,7 @@ class NetworkControl(QObject):
 
     # --- hosting ------------------------------------------------------------------------------------
     def host_dialog(self) -> None:
-        from boardapp.ui.network.loops import saved_allies, saved_umpires  # lazy: see the imports
+        from boardapp.ui.network.loops import saved_allies, saved_players, saved_umpires  # lazy: see the imports
 
         teams = [(t.id, t.name) for t in self.window.game.module.teams]
         path = self.window.path
@@ -769,8 +551,12 @@ class NetworkControl(QObject):
             QMessageBox.critical(self.window, "Cannot host", str(exc))
             return
         seats_file = path.with_name(path.name + ".seats.json") if path is not None else None
-        dlg = HostDialog(teams, self.window, saved=saved, allies=hasattr(self.window.game.module, "friends"),
-                         saved_allies=saved_allies(seats_file))
+        module = self.window.game.module
+        names = dict(teams)
+        players = [(str(p), str(names.get(p, str(p).title()))) for p in getattr(module, "players", [])]
+        dlg = HostDialog(teams, self.window, saved=saved, allies=hasattr(module, "friends"),
+                         saved_allies=saved_allies(seats_file), players=players,
+                         saved_players=saved_players(seats_file), remembered=self.remembered_hosting())
         self.window.dialog = dlg
         if dlg.exec() != QDialog.DialogCode.Accepted:
             return
@@ -806,6 +592,7 @@ class NetworkControl(QObject):
                 w.set_game(game_for_path(path)[0], path, w.autosave)
             raise
         self.runner = runner
+        self.remember_hosting(runner.port, bind)
         link = SeatLink(runner.local_url, runner.own_code(), parent=self)
         link.start()
         self.attach(link, path)
@@ -814,6 +601,31 @@ class NetworkControl(QObject):
         self.show_status()
         self._update_actions()
         return runner
+
+    def _hosting_key(self) -> str | None:
+        path = self.window.path
+        return f"hosting/{Path(path).resolve()}" if path is not None else None
+
+    def remembered_hosting(self) -> dict[str, Any]:
+        """The port and interface this game was last hosted on ({} if never): a re-host, even after a
+        crash and a restart, listens where the seats will look for it (issue 24.5)."""
+        from PySide6.QtCore import QSettings
+
+        key = self._hosting_key()
+        if key is None:
+            return {}
+        value = QSettings("boardapp", "boardapp").value(key)
+        if not isinstance(value, str):
+            return {}
+        port, _, bind = value.partition(" ")
+        return {"port": int(port), "bind": bind} if port.isdigit() else {}
+
+    def remember_hosting(self, port: int, bind: str) -> None:
+        from PySide6.QtCore import QSettings
+
+        key = self._hosting_key()
+        if key is not None:
+            QSettings("boardapp", "boardapp").setValue(key, f"{port} {bind}")
 
     def show_status(self) -> QDockWidget | None:
         if self.runner is None:
@@ -835,9 +647,16 @@ class NetworkControl(QObject):
     def show_codes(self) -> CodesDialog | None:
         if self.runner is None or not self.runner.running:
             return None
-        dlg = CodesDialog(self.runner.url, self.runner.grants(), self.window, web_urls=self.runner.web_urls)
+        old = self.codes_dialog
+        if old is not None and shiboken6.isValid(old):
+            old.close()  # one codes window, the current codes: a re-host replaces it instead of stacking another
+            old.deleteLater()
+        dlg = CodesDialog(self.runner.url, self.runner.grants(), self.window, web_urls=self.runner.web_urls,
+                          team_names={t.id: t.name for t in getattr(self.window.game.module, "teams", [])})
+        dlg.setModal(False)  # never in the way of the board (a Start click behind it went nowhere)
         self.codes_dialog = dlg
-        dlg.open()
+        dlg.show()
+        dlg.raise_()
         return dlg
 
     def show_web_address(self) -> WebAddressDialog | None:
@@ -978,7 +797,7 @@ def open_join(url: str, code: str, screen: bool = False, timeout: float = 10.0) 
         from boardapp.ui.network.banner import OFFLINE, Banner
 
         offline = Banner(screen_window, "offline-banner")
-        news = Banner(screen_window, "fight-banner", bottom=True)
+        news = Banner(screen_window, "fight-banner")
         screen_window.offline_banner, screen_window.fight_banner = offline, news  # type: ignore[attr-defined]
 
         def stale(s: bool) -> None:
@@ -988,7 +807,7 @@ def open_join(url: str, code: str, screen: bool = False, timeout: float = 10.0) 
             else:
                 offline.clear()
         link.staleChanged.connect(stale)
-        link.fought.connect(lambda text: news.say(text, FIGHT_BANNER_MS))
+        link.fought.connect(lambda text: news.say(text, FIGHT_BANNER_MS, avoid_y=place_y(screen_window, text)))
         link.clockChanged.connect(screen_window.restore_clock)  # the host's clock, not the hall's own
         return screen_window
     from boardapp.ui.mainwindow import MainWindow
@@ -1008,6 +827,31 @@ def open_join(url: str, code: str, screen: bool = False, timeout: float = 10.0) 
     link.setParent(control)
     control.attach(link)
     return window
+
+
+def in_control_words(text: str) -> str:
+    """A host's notice as the hall says it: the host's own seat is CONTROL's board, so "host board undid
+    umpire 1's entry 3" reads "CONTROL undid umpire 1's entry 3" (issue 24.14)."""
+    from boardapp.ui.network.loops import SEAT_FOR_HOST  # lazy: see the imports
+
+    return re.sub(rf"\b{re.escape(SEAT_FOR_HOST)}\b", "CONTROL", text)
+
+
+def place_y(window: Any, text: str) -> float | None:
+    """Where the place a fight's sentence names ('Government attacks Delta: …') is in ``window``, as a share
+    of its height (None: no place of the map named, or no map)."""
+    view = getattr(window, "view", None)
+    scene = view.scene() if view is not None else None
+    places = getattr(scene, "places", None)
+    if not places:
+        return None
+    head = text.split(":", 1)[0]
+    for pid, place in places.items():
+        name = getattr(place, "name", "") or ""
+        if name and re.search(rf"\b{re.escape(str(name))}\b", head):
+            y = view.mapTo(window, view.mapFromScene(scene.place_pos(pid))).y()
+            return float(y) / max(1, window.height())
+    return None
 
 
 def run_join(url: str, code: str, screen: bool = False) -> int:
