@@ -30,16 +30,11 @@ if TYPE_CHECKING:
 
 RED = "#c62828"
 
-def qr_pixmap(text: str, module_px: int = 4) -> QPixmap | None:
-    """A QR code of ``text`` (None when the optional ``qrcode`` package is missing)."""
-    try:
-        import qrcode  # type: ignore[import-untyped]
-    except ImportError:
-        return None
-    qr = qrcode.QRCode(border=2)
-    qr.add_data(text)
-    qr.make(fit=True)
-    matrix = qr.get_matrix()
+def qr_pixmap(text: str, module_px: int = 4) -> QPixmap:
+    """A QR code of ``text`` (``boardapp.net.codes.qr_matrix``: segno, a required dependency, so always there)."""
+    from boardapp.net.codes import qr_matrix
+
+    matrix = qr_matrix(text)
     n = len(matrix)
     img = QImage(n * module_px, n * module_px, QImage.Format.Format_RGB32)
     img.fill(QColor("white"))
@@ -223,10 +218,11 @@ def lan_addresses() -> list[tuple[str, str]]:
 
 
 class CodesDialog(QDialog):
-    """The join codes per seat, as text (and QR codes of 'URL#CODE' when ``qrcode`` is installed)."""
+    """The join codes per seat, as text and as QR codes of 'URL#CODE' (a phone or a laptop's camera reads them)."""
 
     def __init__(self, url: str, grants: list[Any], parent: QWidget | None = None,
                  web_urls: list[str] | None = None, team_names: dict[str, str] | None = None) -> None:
+        from boardapp.net.codes import join_text
         from boardapp.ui.network.loops import SEAT_FOR_HOST  # lazy: see the imports
         from boardapp.web.hosting import WEB_SEAT
 
@@ -253,11 +249,10 @@ class CodesDialog(QDialog):
             code.setReadOnly(True)
             code.setMinimumWidth(260)
             grid.addWidget(code, row, 1)
-            pm = qr_pixmap(f"{url}#{g.token}")
-            if pm is not None:
-                qr = QLabel()
-                qr.setPixmap(pm)
-                grid.addWidget(qr, row, 2)
+            qr = QLabel()
+            qr.setObjectName("seat-qr")
+            qr.setPixmap(qr_pixmap(join_text(url, g.token)))
+            grid.addWidget(qr, row, 2)
         if web_urls:  # players need no code: the page is public and read-only
             lay.addWidget(QLabel(f"Players' web page (public board, read-only, no code): <b>{web_urls[0]}</b>"))
             lines.append(f"web page: {'  '.join(web_urls)}")
@@ -266,8 +261,6 @@ class CodesDialog(QDialog):
         scroll.setWidget(grid_host)
         scroll.setWidgetResizable(True)
         lay.addWidget(scroll, 1)
-        if qr_pixmap("x") is None:
-            lay.addWidget(QLabel("(Install the optional 'qrcode' package to show QR codes.)"))
         buttons = QHBoxLayout()
         copy = QPushButton("Copy all")
         copy.clicked.connect(lambda: QGuiApplication.clipboard().setText(self.text))
@@ -282,8 +275,7 @@ class CodesDialog(QDialog):
 
 class WebAddressDialog(QDialog):
     """The players' web page's address for the big screen: a QR code a phone scans from across the hall
-    (with the optional ``qrcode`` package), and the address as large text, always (no package, no phone
-    camera: players type it)."""
+    and the address as large text (no phone camera: players type it)."""
 
     def __init__(self, urls: list[str], parent: QWidget | None = None) -> None:
         super().__init__(parent)
