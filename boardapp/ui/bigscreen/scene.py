@@ -40,7 +40,7 @@ from boardapp.ui.document.source import GameSource
 
 PIECE_SCALE = 1.5
 """Counters, control markers and tokens on the big screen, relative to the umpires' board."""
-NAME_FRACTION = 1 / 42
+NAME_FRACTION = 1 / 40
 """Place names' font pixel size at fit-to-screen, as a fraction of the window height
 (26 px at 1080: capitals about 19 px high, above the 1/60 legibility floor; a little smaller than
 they were, so that counters, whose values are at least this size, leave the names room)."""
@@ -184,6 +184,7 @@ class PublicScene(BoardScene):
     def _paint_map(self, p: QPainter, detail: bool) -> None:
         """The static map without place names (this scene draws them as items it can resize)."""
         real = self.map
+        self.names_drawn_elsewhere = {pl.name.casefold() for pl in real.places if pl.name}
         self.map = real.model_copy(update={"places": [pl.model_copy(update={"name": ""}) for pl in real.places]})
         try:
             super()._paint_map(p, detail)

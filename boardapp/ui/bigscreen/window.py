@@ -60,6 +60,7 @@ from boardapp.clock import TurnClock, turn_minutes_of, turn_word, week_of
 from boardapp.engine.module import BoardPicture, Section
 from boardapp.ui.bigscreen.follower import FileFollower
 from boardapp.ui.bigscreen.scene import INK, NAME_FRACTION, PIECE_SCALE, BigView, PublicScene, big_font
+from boardapp.ui.bigscreen.tour import Tour
 from boardapp.ui.board import style
 from boardapp.ui.board.banner import Announcer, Banner
 from boardapp.ui.board.scene import NAME_PX, public_view
@@ -553,6 +554,8 @@ class BigScreenWindow(QWidget):
         box.addWidget(self.sidebar)
         box.addWidget(self.clock_panel, 1)
         self.view.settled.connect(self._on_settled)
+        self.tour = Tour(self)
+        """A dense map's slow tour of its regions (none on a map the hall reads whole)."""
 
         layout = getattr(getattr(scenario, "display", None), "layout", "map_sidebar")
         self.layout_name = ""
@@ -650,6 +653,9 @@ class BigScreenWindow(QWidget):
 
     def show_region(self, rect: QRectF | None, animate: bool = True) -> None:
         """Pan and zoom the map to ``rect`` in scene (map) coordinates; None: the whole map."""
+        if rect is None and self.tour.start():  # a dense map's "whole map" is the tour of its regions
+            return
+        self.tour.stop()
         self.view.show_region(rect, animate)
 
     def show_places(self, places: list[str], animate: bool = True) -> None:
@@ -703,6 +709,10 @@ class BigScreenWindow(QWidget):
         """Size place names to :data:`NAME_FRACTION` of the window height on screen (never smaller
         than the umpires' board draws them, in map units)."""
         self._place_map_legend(max(4.0, self.height() / 100))  # the view has its final size now
+        if self.tour.running:
+            self.tour.plan()  # again for a new size of the view (a layout change, full screen)
+        elif self.view.region is None and self.view.isVisible():
+            self.tour.start()  # a dense map is shown as a tour of its regions from the start
         if scale <= 0:
             return
         px = max(NAME_PX * self.scene.base_scale, self.height() * NAME_FRACTION / scale)
