@@ -45,6 +45,8 @@ DWELL_S = 20.0
 """Seconds a region stays on the screen (a slow tour: a player finds their pieces and reads them)."""
 CAPTION_FRACTION = 1 / 34
 """The caption's font pixel size as a fraction of the view's height (32 px at 1080: capitals 23 px)."""
+NAME_CAP = 100.0
+"""The largest name the big screen draws, in map units at base scale 1 (the window's ``_on_settled``)."""
 SEA_KINDS = {"sea", "ocean", "water"}
 
 
@@ -256,7 +258,8 @@ class Tour(QObject):
         size = (vp.width(), vp.height())
         if size != self._planned_for and min(size) > 50:
             self._planned_for = size
-            self.stops = plan_tour(self.places, self.locator.map_size, (float(size[0]), float(size[1])))
+            self.stops = (plan_tour(self.places, self.locator.map_size, (float(size[0]), float(size[1])))
+                          if self.names_capped() else [])
             self.locator.set_size(size[1])
             if self.running and not self.stops:
                 self.stop()
@@ -264,6 +267,16 @@ class Tour(QObject):
                 self.index = min(self.index, len(self.stops) - 1)
                 self._show(animate=False)
         return self.stops
+
+    def names_capped(self) -> bool:
+        """Whether the whole map fitted would draw names below the hall's size: the big screen caps a
+        name at a third of the typical distance between places (:data:`NAME_CAP` base-scale units)."""
+        from boardapp.ui.bigscreen.scene import NAME_FRACTION
+
+        view = self.window.view
+        fit = view.fit_scale()
+        vh = view.viewport().height()
+        return fit > 0 and vh * NAME_FRACTION / fit > NAME_CAP * self.window.scene.base_scale
 
     def start(self) -> bool:
         """Start (or restart) the tour at its first region; False when the map needs none."""

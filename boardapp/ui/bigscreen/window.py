@@ -60,7 +60,7 @@ from boardapp.clock import TurnClock, turn_minutes_of, turn_word, week_of
 from boardapp.engine.module import BoardPicture, Section
 from boardapp.ui.bigscreen.follower import FileFollower
 from boardapp.ui.bigscreen.scene import INK, NAME_FRACTION, PIECE_SCALE, BigView, PublicScene, big_font
-from boardapp.ui.bigscreen.tour import Tour
+from boardapp.ui.bigscreen.tour import NAME_CAP, Tour
 from boardapp.ui.board import style
 from boardapp.ui.board.banner import Announcer, Banner
 from boardapp.ui.board.scene import NAME_PX, public_view
@@ -718,13 +718,22 @@ class BigScreenWindow(QWidget):
         px = max(NAME_PX * self.scene.base_scale, self.height() * NAME_FRACTION / scale)
         # On a dense map (a Diplomacy board of 100+ provinces) names that big would bury each other:
         # never taller than a third of the typical distance between places.
-        px = min(px, 100.0 * self.scene.base_scale)
+        px = min(px, NAME_CAP * self.scene.base_scale)
         # the game state reads at least as well as the names: a counter's value (VALUE_PX map units at
         # piece scale 1) is never smaller on screen than a place name
         k = max(PIECE_SCALE * self.scene.base_scale, px / VALUE_PX)
+        # a region shown (a tour's, CONTROL's): only what is in it is named, and its names stay in it
+        bounds = None
+        if self.view.region is not None:
+            bounds = self.view.visible_rect()
+            if self.tour.running:  # nor under the locator's band
+                bounds.setTop(bounds.top() + self.tour.locator.height() / scale)
+        moved = self.scene.set_view_bounds(bounds, place=False)
         self.scene.set_piece_size(k)
         if abs(px - self.scene.name_px) > 0.5:
             self.scene.set_name_px(px)
+        elif moved:
+            self.scene.place_names()
 
     def name_screen_px(self) -> float:
         """Place names' font pixel size on screen at the current zoom."""
