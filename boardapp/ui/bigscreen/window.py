@@ -63,6 +63,7 @@ from boardapp.engine.module import BoardPicture, Section
 from boardapp.ui.bigscreen.follower import FileFollower
 from boardapp.ui.bigscreen.pages import SectionPager, hall_font, hall_px
 from boardapp.ui.bigscreen.scene import INK, NAME_FRACTION, PIECE_SCALE, BigView, PublicScene, big_font
+from boardapp.ui.bigscreen.tour import NAME_CAP, Tour
 from boardapp.ui.board import style
 from boardapp.ui.board.banner import Announcer, Banner
 from boardapp.ui.board.scene import NAME_PX, public_view
@@ -462,6 +463,8 @@ class BigScreenWindow(QWidget):
         box.addWidget(self.sidebar)
         box.addWidget(self.clock_panel, 1)
         self.view.settled.connect(self._on_settled)
+        self.tour = Tour(self)
+        """A dense map's slow tour of its regions (none on a map the hall reads whole)."""
 
         layout = getattr(getattr(scenario, "display", None), "layout", "map_sidebar")
         self.layout_name = ""
@@ -559,6 +562,9 @@ class BigScreenWindow(QWidget):
 
     def show_region(self, rect: QRectF | None, animate: bool = True) -> None:
         """Pan and zoom the map to ``rect`` in scene (map) coordinates; None: the whole map."""
+        if rect is None and self.tour.start():  # a dense map's "whole map" is the tour of its regions
+            return
+        self.tour.stop()
         self.view.show_region(rect, animate)
 
     def show_places(self, places: list[str], animate: bool = True) -> None:
@@ -608,18 +614,31 @@ class BigScreenWindow(QWidget):
         """Size place names to :data:`NAME_FRACTION` of the window height on screen (never smaller
         than the umpires' board draws them, in map units)."""
         self._place_map_legend(max(4.0, self.height() / 100))  # the view has its final size now
+        if self.tour.running:
+            self.tour.plan()  # again for a new size of the view (a layout change, full screen)
+        elif self.view.region is None and self.view.isVisible():
+            self.tour.start()  # a dense map is shown as a tour of its regions from the start
         if scale <= 0:
             return
         px = max(NAME_PX * self.scene.base_scale, self.height() * NAME_FRACTION / scale)
         # On a dense map (a Diplomacy board of 100+ provinces) names that big would bury each other:
         # never taller than a third of the typical distance between places.
-        px = min(px, 100.0 * self.scene.base_scale)
+        px = min(px, NAME_CAP * self.scene.base_scale)
         # the game state reads at least as well as the names: a counter's value (VALUE_PX map units at
         # piece scale 1) is never smaller on screen than a place name
         k = max(PIECE_SCALE * self.scene.base_scale, px / VALUE_PX)
+        # a region shown (a tour's, CONTROL's): only what is in it is named, and its names stay in it
+        bounds = None
+        if self.view.region is not None:
+            bounds = self.view.visible_rect()
+            if self.tour.running:  # nor under the locator's band
+                bounds.setTop(bounds.top() + self.tour.locator.height() / scale)
+        moved = self.scene.set_view_bounds(bounds, place=False)
         self.scene.set_piece_size(k)
         if abs(px - self.scene.name_px) > 0.5:
             self.scene.set_name_px(px)
+        elif moved:
+            self.scene.place_names()
 
     def name_screen_px(self) -> float:
         """Place names' font pixel size on screen at the current zoom."""

@@ -194,6 +194,9 @@ class BoardScene(QGraphicsScene):
         self.name_k = 1.0
         """Place names this many times their size at the base scale (``render`` enlarges them on a
         dense map, so that they are readable on the printed page)."""
+        self.names_drawn_elsewhere: set[str] = set()
+        """Place names (casefolded) another layer draws (the big screen's name items): a region of
+        the same name is not named again under them."""
         self.defer_names = False
         """Set by a view: the first paint draws names under their places and places them just after
         (a render, which paints once, places them before)."""
@@ -356,6 +359,7 @@ class BoardScene(QGraphicsScene):
         # region a place of the same name already names (a Diplomacy province is a region and a place:
         # "MOSCOW" under "Moscow"); far away, where place names are not drawn, every region's name
         named = {pl.name.casefold() for pl in m.places} if detail else set()
+        named |= self.names_drawn_elsewhere
         for r in m.regions:
             if not r.name or r.name.casefold() in named:
                 continue

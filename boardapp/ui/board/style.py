@@ -170,6 +170,11 @@ def chip_pixmap(fill: str, symbol: str, label: str, value: str, damage: int, *, 
     pips = min(damage, 2)
     pm = QPixmap(_chip_ground(fill, shape))
     p = QPainter(pm)
+    if shape and not value:  # a unit that stands alone (Diplomacy's army or fleet): its kind is the chip
+        _kind_letter(p, label, symbol, shape, ink)
+        _marks(p, damage, marks, CHIP)
+        p.end()
+        return pm
     for x, y, stamp in ((5, 3, _stamp(label, 19, strip - 3, 21, ink)),
                         (5, 22, _stamp(value, VALUE_PX, strip - 5 - (PIP_W - 1 if pips else 0), 32, ink)),
                         (5, 51, _stamp(symbol, 16, strip - 3, 18, ink)),
@@ -177,6 +182,25 @@ def chip_pixmap(fill: str, symbol: str, label: str, value: str, damage: int, *, 
         if stamp is not None:
             p.drawPixmap(QPointF(x * PIX, y * PIX), stamp)
     _marks(p, damage, marks, strip)
+    p.end()
+    return pm
+
+
+def _kind_letter(p: QPainter, label: str, symbol: str, shape: str, ink: str) -> None:
+    """A lone unit's kind as a big letter filling the chip's middle (an army's "A", a fleet's "F",
+    about half the chip high: the size a counter's value has) and its team symbol small under it, in
+    black or white, whichever contrasts with the team's colour (white, black and yellow teams alike)."""
+    top = 14 if shape == "hull" else 8  # a hull's deck starts lower
+    p.drawPixmap(QPointF(0, top * PIX), _stamp_centred(label, 40, CHIP, 40, ink))
+    p.drawPixmap(QPointF(0, (top + 38) * PIX), _stamp_centred(symbol, 15, CHIP, 17, ink))
+
+
+@lru_cache(maxsize=512)
+def _stamp_centred(text: str, px: float, width: float, height: float, ink: str) -> QPixmap:
+    """:func:`_stamp`, centred: ``text`` in bold ``ink`` in the middle of a ``width`` x ``height`` box."""
+    pm, p = _canvas(width, height)
+    p.setPen(QColor(ink))
+    _fit_text(p, QRectF(4, 0, width - 8, height), text, px, True, Qt.AlignmentFlag.AlignCenter)
     p.end()
     return pm
 
