@@ -384,5 +384,6 @@ def _show_again(docks: list[QDockWidget]) -> None:
 
 
 def screen_view(screen: Any) -> TableView:
-    """The big screen's table: the public picture only, sized for the hall, nothing to click."""
-    return TableView(screen.game, Audience.PUBLIC, None, hall=True)
+    """The big screen's table: the public picture only, sized for the hall, nothing to click. A render
+    (``boardapp render``) asks for it too, with its audience (``--umpire``: CONTROL's table)."""
+    return TableView(screen.game, getattr(screen, "audience", Audience.PUBLIC), None, hall=True)
