@@ -75,13 +75,19 @@ class Block:
 
     def cells(self) -> list[list[str]]:
         sec = self.section
-        table = ([list(sec.columns)] if any(sec.columns) else []) + [list(sec.rows[r]) for r in self.rows]
+        table = ([list(sec.columns)] if any(sec.columns) else []) + [[_figure(c) for c in sec.rows[r]]
+                                                                     for r in self.rows]
         return [[row[c] if c < len(row) else "" for c in self.columns] for row in table]
 
 
 @dataclass
 class Page:
     blocks: list[Block] = field(default_factory=list)
+
+
+def _figure(text: str) -> str:
+    """A cell as the hall reads it: a nought is never signed ('-0', '-0.0' are 0)."""
+    return "0" if text.strip() in ("-0", "-0.0") else text
 
 
 def _words_width(fm: QFontMetricsF, text: str) -> float:
@@ -95,15 +101,13 @@ def paginate(sections: list[Section], font: QFont, *, heading_h: float, width: f
     pad = fm.height() * 0.12
     blocks: list[Block] = []
     for sec in sections:
-        header = any(sec.columns)
-        table = ([list(sec.columns)] if header else []) + [list(r) for r in sec.rows]
-        if not table:
+        if not sec.rows:  # a table with nothing in it (no battle this turn) says nothing to the hall
             continue
+        header = any(sec.columns)
+        table = ([list(sec.columns)] if header else []) + [[_figure(c) for c in r] for r in sec.rows]
         ncol = max(len(r) for r in table)
         cell = [[r[c] if c < len(r) else "" for c in range(ncol)] for r in table]
         used = [c for c in range(ncol) if any(row[c] for row in cell[1 if header else 0:]) or c == 0]
-        if not sec.rows:
-            used = list(range(ncol))
         nat = {c: max(fm.horizontalAdvance(row[c]) for row in cell) for c in used}
         word = {c: max(_words_width(fm, row[c]) for row in cell) for c in used}
         # the first column: its natural width, at most 45 % of the bar (wrapped), never narrower than a word

@@ -178,11 +178,15 @@ class TableView(QWidget):
                 p.drawText(box, int(Qt.AlignmentFlag.AlignCenter),
                            QFontMetricsF(f).elidedText(text, Qt.TextElideMode.ElideRight, box.width()))
             return
-        f = _fitted(s.texts[0], s.px, s.bold, r.width() - 4, s.shrink)
-        p.setFont(f)
         align = {"left": Qt.AlignmentFlag.AlignLeft, "right": Qt.AlignmentFlag.AlignRight}.get(
             s.align, Qt.AlignmentFlag.AlignHCenter) | Qt.AlignmentFlag.AlignVCenter
         inner = r.adjusted(2, 0, -2, 0)
+        if s.wrap:  # wrapped at spaces onto the lines its box was made for, never cut short
+            p.setFont(style.font(s.px, s.bold))
+            p.drawText(inner, int(align | Qt.TextFlag.TextWordWrap), s.texts[0])
+            return
+        f = _fitted(s.texts[0], s.px, s.bold, r.width() - 4, s.shrink)
+        p.setFont(f)
         p.drawText(inner, int(align), QFontMetricsF(f).elidedText(s.texts[0], Qt.TextElideMode.ElideRight,
                                                                   inner.width()))
 
