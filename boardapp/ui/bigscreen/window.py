@@ -764,6 +764,7 @@ class ClockControl(QWidget):
         lay = QVBoxLayout(self)
         self.readout = QLabel(self)
         self.readout.setFont(style.font(20, True))
+        self.readout.setWordWrap(True)  # a long turn label wraps rather than widening the board's docks
         lay.addWidget(self.readout)
         row = QHBoxLayout()
         self.start_button = QPushButton("Start", self)

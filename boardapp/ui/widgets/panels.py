@@ -220,6 +220,7 @@ class TurnPanel(QWidget):
         font.setPointSize(font.pointSize() + 6)
         font.setBold(True)
         self.label.setFont(font)
+        self.label.setWordWrap(True)  # a long turn label wraps rather than widening the dock (and the window)
         self.tallies = QLabel()
         self.tallies.setWordWrap(True)
         self.button = QPushButton("End turn…")
