@@ -163,11 +163,11 @@ class CurvesPanel(QWidget):
         ax.tick_params(axis="y", labelsize=8 if self.scale <= 1 else 10)
         ax.set_title(measure_name(self.measure or ""), fontsize=10 if self.scale <= 1 else 14)
         ax.grid(True, alpha=0.3)
-        if self.scale > 1 and len(curves) > 1:  # the hall cannot hover: every side named, beside the plot
-            ax.legend(fontsize=9 if len(curves) <= 12 else 7, loc="upper left",
+        if len(curves) > 1 or (curves and curves[0].side != "total"):
+            # every side named, beside the plot (the hall cannot hover; nine powers or twenty teams alike)
+            big = 9 if self.scale <= 1 else 11
+            ax.legend(fontsize=big if len(curves) <= 12 else big - 2, loc="upper left",
                       bbox_to_anchor=(1.01, 1.0), ncols=1 if len(curves) <= 14 else 2, frameon=False)
-        elif 1 < len(curves) <= 8:
-            ax.legend(fontsize=7, loc="upper left", framealpha=0.7)
         self._marker = ax.axvline(self.position, color="#555555", linewidth=1.2, linestyle="--")
         self.canvas.draw_idle()
 
