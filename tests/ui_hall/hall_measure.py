@@ -298,10 +298,22 @@ class _State:
 _STATE = _State()
 
 
+def _device(p: QPainter) -> Any:
+    """What ``p`` really paints on: a widget rendered into an image (``QWidget.render``) is redirected
+    to the image, which its paint engine holds."""
+    d = p.device()
+    if not isinstance(d, QPicture | QPixmap | QImage):
+        engine = p.paintEngine()
+        real = engine.paintDevice() if engine is not None else None
+        if isinstance(real, QPixmap | QImage) and Shiboken.ownedByPython(real):
+            return real
+    return d
+
+
 def _kind(p: QPainter) -> str:
     if isinstance(p.paintEngine(), _Engine):  # a widget painted onto the recorder (render redirects it)
         return "recorder"
-    d = p.device()
+    d = _device(p)
     if isinstance(d, QPicture):
         return "picture"
     if isinstance(d, QPixmap | QImage):
@@ -351,7 +363,7 @@ def _text_notes(p: QPainter, args: tuple[Any, ...]) -> list[_Note]:
 
 def _draw_text(p: QPainter, *args: Any) -> Any:
     if _STATE.active and _kind(p) == "raster":
-        _STATE.trace.add(p.device(), [n for n in _text_notes(p, args) if n.text.strip()])
+        _STATE.trace.add(_device(p), [n for n in _text_notes(p, args) if n.text.strip()])
     return _ORIG["drawText"](p, *args)
 
 
@@ -385,10 +397,10 @@ def _draw_path(p: QPainter, path: QPainterPath, *args: Any, _name: str = "drawPa
         if notes and kind == "recorder":
             p.paintEngine().notes.extend(notes)
         elif notes and kind == "raster":
-            _STATE.trace.add(p.device(), notes)
+            _STATE.trace.add(_device(p), notes)
         elif notes and kind == "picture":
             # a picture is replayed in logical coordinates: keep the painter's own transform
-            pic = p.device()
+            pic = _device(p)
             for n in notes:
                 n.to_device = p.transform()
             _STATE.trace.pictures.setdefault(id(pic), (pic, []))[1].extend(notes)
@@ -412,7 +424,7 @@ def _draw_picture(p: QPainter, *args: Any) -> Any:
             if kind == "recorder":
                 p.paintEngine().notes.extend(moved)
             else:
-                _STATE.trace.add(p.device(), moved)
+                _STATE.trace.add(_device(p), moved)
     return _ORIG["drawPicture"](p, *args)
 
 
@@ -450,13 +462,13 @@ def _draw_offscreen(name: str) -> Any:
                          * QTransform.fromScale(r.width() / sr.width(), r.height() / sr.height())
                          * QTransform.fromTranslate(r.x(), r.y()) * p.deviceTransform())
                     dest = p.deviceTransform().mapRect(r)
-                    _STATE.trace.add(p.device(), [n.moved(m, dest, "pixmap") for n in notes])
+                    _STATE.trace.add(_device(p), [n.moved(m, dest, "pixmap") for n in notes])
         return _ORIG[name](p, *args)
     return draw
 
 
 def _end(p: QPainter) -> Any:
-    dev = p.device() if _STATE.active else None
+    dev = _device(p) if _STATE.active else None
     ok = _ORIG["end"](p)
     if dev is not None:
         _STATE.trace.seal(dev)
@@ -611,6 +623,11 @@ def measure(widget: Any, min_px: float | None = None) -> HallReport:
     report.cut = [(d, why) for d in texts if (why := _cut(d, window))]
     report.overlaps = _overlaps(texts)
     return report
+
+
+def image_texts(img: QImage) -> list[Drawn]:
+    """The texts painted into ``img`` (a render) while :func:`recording` was on, with their ink heights."""
+    return _dedupe([_drawn(n) for n in _STATE.trace.notes_of_key(img.cacheKey())])
 
 
 # --- the big screen of a game file ----------------------------------------------------------------------------

@@ -136,6 +136,9 @@ class DiplomacyRules(RuleModule[DiplomacyState]):
         officers.note_europe(self, state)  # a scenario may start a power with the bonus centres already
         return state
 
+    def game_over(self, state: DiplomacyState) -> str | None:
+        return self.turn_label(state) if state.result is not None else None
+
     def turn_label(self, state: DiplomacyState) -> str:
         season = state.season.capitalize()
         label = f"{season} {state.year}"

@@ -178,11 +178,15 @@ class TableView(QWidget):
                 p.drawText(box, int(Qt.AlignmentFlag.AlignCenter),
                            QFontMetricsF(f).elidedText(text, Qt.TextElideMode.ElideRight, box.width()))
             return
-        f = _fitted(s.texts[0], s.px, s.bold, r.width() - 4, s.shrink)
-        p.setFont(f)
         align = {"left": Qt.AlignmentFlag.AlignLeft, "right": Qt.AlignmentFlag.AlignRight}.get(
             s.align, Qt.AlignmentFlag.AlignHCenter) | Qt.AlignmentFlag.AlignVCenter
         inner = r.adjusted(2, 0, -2, 0)
+        if s.wrap:  # wrapped at spaces onto the lines its box was made for, never cut short
+            p.setFont(style.font(s.px, s.bold))
+            p.drawText(inner, int(align | Qt.TextFlag.TextWordWrap), s.texts[0])
+            return
+        f = _fitted(s.texts[0], s.px, s.bold, r.width() - 4, s.shrink)
+        p.setFont(f)
         p.drawText(inner, int(align), QFontMetricsF(f).elidedText(s.texts[0], Qt.TextElideMode.ElideRight,
                                                                   inner.width()))
 
@@ -384,5 +388,6 @@ def _show_again(docks: list[QDockWidget]) -> None:
 
 
 def screen_view(screen: Any) -> TableView:
-    """The big screen's table: the public picture only, sized for the hall, nothing to click."""
-    return TableView(screen.game, Audience.PUBLIC, None, hall=True)
+    """The big screen's table: the public picture only, sized for the hall, nothing to click. A render
+    (``boardapp render``) asks for it too, with its audience (``--umpire``: CONTROL's table)."""
+    return TableView(screen.game, getattr(screen, "audience", Audience.PUBLIC), None, hall=True)

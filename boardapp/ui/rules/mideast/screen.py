@@ -14,8 +14,9 @@ Manifest ``sidebar`` sections. The big screen gives each section the **public** 
   fists open, the reveal (as an event) in large type: both fists and who won, lit up for
   :data:`REVEAL_MS` and then kept, dimmed, until the next reveal.
 
-* **Final table** — on the map, in the middle, once the game has ended: PEACE or WAR, the winner,
-  every country's score (two columns).
+* **Final table** — once the game has ended, a banner along the bottom of the hall's map (where the
+  fitted map leaves a margin; the middle would cover the Levant): PEACE or WAR, the winner, every
+  country's score on a line that wraps (the side bar's pager has the whole final table too).
 
 Compact on purpose: the side bar also holds the clock and twelve countries' tracks; a section with
 nothing to say is hidden with its heading.
@@ -32,6 +33,7 @@ from PySide6.QtCore import QEvent, Qt, QTimer
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from boardapp.engine.module import BoardPicture
+from boardapp.ui.bigscreen.pages import hall_px
 from boardapp.ui.bigscreen.scene import big_font
 from boardapp.ui.rules.mideast.common import section
 from boardapp.ui.rules.mideast.overlay import BlocOutlines, OverturnedMarks
@@ -69,8 +71,8 @@ class HallSection(QWidget):
         if u == getattr(self, "_sized_for", None):
             return
         self._sized_for = u
-        for lab, size, bold in self.labels:
-            lab.setFont(big_font(size * u, bold))
+        for lab, size, bold in self.labels:  # never below the hall standard (capitals 19 px per 1080)
+            lab.setFont(big_font(max(size * u, hall_px(100 * u, bold=bold)), bold))
 
     def resizeEvent(self, event: Any) -> None:
         """The hall's screen changed size (full screen, another monitor): size the type again."""
@@ -286,12 +288,12 @@ class BattleSection(HallSection):
 
 
 class FinalSection(HallSection):
-    """The end of the game on the hall's map: PEACE or WAR, the winner, and every country's score in
-    the middle of the map (the game is over: the map matters less than the table)."""
+    """The end of the game on the hall's map: PEACE or WAR, the winner, and every country's score, in a
+    banner along the bottom of the map (not over the Levant, where the game was played)."""
 
     def __init__(self, screen: Any) -> None:
         super().__init__(screen)
-        self.title, self.table = self.map_banner("final", [(3.2, True), (1.9, False)], top=None)
+        self.title, self.table = self.map_banner("final", [(3.2, True), (1.9, False)], top=False)
 
     @classmethod
     def for_screen(cls, screen: Any) -> FinalSection:
@@ -308,11 +310,8 @@ class FinalSection(HallSection):
         winners = [row[0] for row in sec.rows if row[-1] == "winner"]
         how = sec.title.removeprefix("Final table (").removesuffix(")")
         self.title.setText(f"{how}: {' and '.join(winners)} {'wins' if len(winners) == 1 else 'win'}")
-        cells = [f"<td style='padding: 0 0.6em'>{'<b>' if row[-1] else ''}{row[0]}{'</b>' if row[-1] else ''}</td>"
-                 f"<td align='right' style='padding: 0 0.6em'>{row[4]}</td>" for row in sec.rows]
-        half = (len(cells) + 1) // 2
-        rows = [cells[i] + (cells[i + half] if i + half < len(cells) else "<td></td><td></td>") for i in range(half)]
-        self.table.setText("<table align='center'>" + "".join(f"<tr>{r}</tr>" for r in rows) + "</table>")
+        scores = [f"<b>{row[0]}&nbsp;{row[4]}</b>" if row[-1] else f"{row[0]}&nbsp;{row[4]}" for row in sec.rows]
+        self.table.setText(" · ".join(scores))
         self.board.setVisible(True)
         self.place_board()
 
