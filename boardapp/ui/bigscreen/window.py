@@ -356,8 +356,10 @@ class Sidebar(QWidget):
         legend.setParent(self)
         self._layout.insertWidget(self._layout.indexOf(self.legend_title) + 1, legend)
         legend.set_unit(self.unit)
-        self.legend_title.setVisible(bool(legend.teams))
-        legend.setVisible(bool(legend.teams))
+        # a section that says it names every map team with its marker (``names_every_team``) stands for it
+        shown = bool(legend.teams) and not any(getattr(w, "names_every_team", False) for w in self.widgets)
+        self.legend_title.setVisible(shown)
+        legend.setVisible(shown)
 
     def show_sections(self, sections: list[Section]) -> None:
         """The picture's tables, in its order, under the clock: as many as fit the room left, the
