@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
 
 from boardapp.ui.board import labels, style
 from boardapp.ui.board.scene import NAME_PX, BoardScene, _label_point
-from boardapp.ui.board.style import BADGE, CHIP, FAN, PIX, TOKEN_H
+from boardapp.ui.board.style import BADGE, CHIP, FAN, HALL_TOKEN_H, PIX, TOKEN_H
 from boardapp.ui.board.view import room_for_pieces
 from boardapp.ui.document.source import GameSource
 
@@ -176,7 +176,9 @@ class PublicScene(BoardScene):
         self.refresh()
 
     def __init__(self, game: GameSource, parent: Any = None) -> None:
+        self.hall_marks = True  # before the first layout, which the base class may make
         super().__init__(game, public=True, parent=parent)
+        self.hall_marks = True
         self.name_px = NAME_PX
         self.names: dict[str, PlaceName] = {}
         self.spots: dict[str, labels.Spot] = {}
@@ -324,14 +326,15 @@ class PublicScene(BoardScene):
         columns: dict[float, list[Any]] = defaultdict(list)
         for item in self.tokens:  # the board lays a place's tokens in a column at x + 24
             columns[round(item.pos().x(), 3)].append(item)
-        step = TOKEN_H + 3
+        th = HALL_TOKEN_H  # this scene's tokens (hall_marks)
+        step = th + 3
         for col_x, items in columns.items():
             items.sort(key=lambda it: it.pos().y())
             centre = sum(it.pos().y() + TOKEN_H / 2 for it in items) / len(items)
             n = len(items)
             for i, item in enumerate(items):
                 item.setScale(k / PIX)
-                item.setPos(col_x - 24 + 20 * k, centre - TOKEN_H * k / 2 + (i - (n - 1) / 2) * step * k)
+                item.setPos(col_x - 24 + 20 * k, centre - th * k / 2 + (i - (n - 1) / 2) * step * k)
 
 
 class BigView(QGraphicsView):
