@@ -35,13 +35,15 @@ NEEDS_TOUR = 0.075
 than this fraction of the view's height apart: there a name at the hall's size (a 40th of the height)
 would be more than a third of the distance to the next place, and the big screen caps names at that
 (War in Binni fitted at 1080: 89 px apart, above the 81 px line; the MUN's Europe: 37 px)."""
-TOUR_SPACING = 0.12
-"""The zoom of a tour's regions: places a median 0.12 of the view's height apart (130 px at 1080, five
-name heights), so that names at the hall's size find room beside their pieces in the crowded parts."""
+TOUR_SPACING = 0.135
+"""The zoom of a tour's regions: places a median 0.135 of the view's height apart (146 px at 1080, five
+name heights), so that names at the hall's size find room beside their pieces in the crowded parts
+(at 0.12 the label placer still shrank 3.5 % of the MUN's names at some stop; at 0.135, under 3 %;
+the MUN's Europe then takes 20 regions at 1920x1080 with the side bar: five minutes a round)."""
 OVERLAP = 0.06
 """Each region is framed this fraction larger on every side, so a place on a region's edge is whole
 in one of them."""
-DWELL_S = 20.0
+DWELL_S = 15.0
 """Seconds a region stays on the screen (a slow tour: a player finds their pieces and reads them)."""
 CAPTION_FRACTION = 1 / 34
 """The caption's font pixel size as a fraction of the view's height (32 px at 1080: capitals 23 px)."""
@@ -125,7 +127,7 @@ def plan_tour(places: Sequence[Spot], map_size: tuple[float, float], view: tuple
     >>> plan_tour(sparse, (1000, 1000), (500, 500))  # 50 px apart fitted: the hall reads it whole
     []
     >>> dense = [Spot(f"p{i},{j}", 50 * i + 25, 50 * j + 25) for i in range(20) for j in range(20)]
-    >>> stops = plan_tour(dense, (1000, 1000), (500, 500))  # 25 px apart: nine regions, 60 px apart
+    >>> stops = plan_tour(dense, (1000, 1000), (500, 500), spacing=0.12)  # 25 px apart: 9 regions, 60 px apart
     >>> len(stops), stops[0].name, stops[4].name, stops[-1].name
     (9, 'North-west: around p3,3', 'Centre: around p9,9', 'South-east: around p15,15')
     >>> [round(v) for v in stops[0].rect]
