@@ -311,7 +311,7 @@ class Tour(QObject):
 
     def _show(self, animate: bool) -> None:
         stop = self.stops[self.index]
-        x, y, w, h = stop.rect
+        x, y, w, h = self._whole(stop.rect)
         # the frame grows upwards by the locator's band, so that nothing of the region is under it
         vh = max(1, self.window.view.viewport().height())
         k = 1 / max(0.5, 1 - self.locator.height() / vh)
@@ -320,6 +320,18 @@ class Tour(QObject):
         self.locator.move(self.window.view.geometry().topLeft())
         self.locator.show()
         self.locator.raise_()
+
+    def _whole(self, rect: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
+        """``rect`` grown to hold whole every place in it: its symbol and the pieces drawn around it."""
+        x0, y0, w, h = rect
+        x1, y1 = x0 + w, y0 + h
+        scene: Any = self.window.scene
+        for pid, boxes in scene._place_groups().items():
+            px, py = scene.places[pid].at
+            if x0 <= px <= x0 + w and y0 <= py <= y0 + h:
+                x0, y0 = min([x0, *(b.x0 for b in boxes)]), min([y0, *(b.y0 for b in boxes)])
+                x1, y1 = max([x1, *(b.x1 for b in boxes)]), max([y1, *(b.y1 for b in boxes)])
+        return x0, y0, x1 - x0, y1 - y0
 
     def _map_image(self) -> QImage:
         """The map small, for the locator (the scene's map picture, without pieces or names)."""

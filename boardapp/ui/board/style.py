@@ -249,13 +249,15 @@ HALL_MARK_PX = 32.0
 so the hall reads them as it reads the names (condensed, to fit the marker's disc)."""
 HALL_TOKEN_H = 40.0
 """A token's height on the big screen (its letters :data:`HALL_MARK_PX`)."""
+HALL_BADGE = 54.0
+"""A control marker's diameter on the big screen (two condensed letters of :data:`HALL_MARK_PX`)."""
 
 
 @lru_cache(maxsize=512)
 def badge_pixmap(fill: str | None, symbol: str, hall: bool = False) -> QPixmap:
     """A control marker: a disc in the holder's colour with its symbol; neutral is a grey ring.
     ``hall``: its letters as large as a counter's value, condensed (the big screen)."""
-    d = BADGE
+    d = HALL_BADGE if hall else BADGE
     pm, p = _canvas(d, d)
     r = QRectF(2, 2, d - 4, d - 4)
     if fill is None:
@@ -273,8 +275,14 @@ def badge_pixmap(fill: str | None, symbol: str, hall: bool = False) -> QPixmap:
         p.drawEllipse(QRectF(0.7, 0.7, d - 1.4, d - 1.4))
         p.setPen(ink)
         if hall:
-            f = QFont(_fitted(symbol, HALL_MARK_PX, True, r.width() - 4))  # a copy: the cached one is shared
+            from PySide6.QtGui import QFontMetricsF
+
+            size = HALL_MARK_PX
+            f = font(size, True)
             f.setStretch(QFont.Stretch.Condensed)
+            while size > 6 and QFontMetricsF(f).horizontalAdvance(symbol) > r.width() - 4:
+                size -= 1
+                f.setPixelSize(round(size))
             p.setFont(f)
             p.drawText(r, int(Qt.AlignmentFlag.AlignCenter), symbol)
         else:
