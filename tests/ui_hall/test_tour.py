@@ -78,8 +78,8 @@ def test_mun_tours_its_regions_with_names_at_the_hall_size(qtbot, settings, game
 def test_the_whole_mun_map_fitted_is_what_the_tour_replaces(qtbot, settings, games):
     """Control case: the same screen showing the whole map draws central Europe's names far below 19 px."""
     window = _screen(qtbot, settings, make_game("mun", games), SIZES["1080"])
-    window.tour.stop()
-    window.view.show_region(None, animate=False)
+    window.show_region(window.view.map_rect, animate=False)  # CONTROL frames the whole map: the tour stops
+    assert not window.tour.running
     names = {n: px for px, n in _names_on_screen(window)}
     assert names["Saxony"] < 12 and names["Berlin"] < 19
     window.detach()

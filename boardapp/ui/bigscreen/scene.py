@@ -336,7 +336,7 @@ class PublicScene(BoardScene):
         columns: dict[float, list[Any]] = defaultdict(list)
         for item in self.tokens:  # the board lays a place's tokens in a column at x + 24
             columns[round(item.pos().x(), 3)].append(item)
-        th = HALL_TOKEN_H  # this scene's tokens (hall_marks)
+        th = HALL_TOKEN_H  # this scene draws its tokens for the hall (hall_marks)
         step = th + 3
         for col_x, items in columns.items():
             items.sort(key=lambda it: it.pos().y())

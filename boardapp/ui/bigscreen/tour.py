@@ -35,7 +35,7 @@ NEEDS_TOUR = 0.075
 than this fraction of the view's height apart: there a name at the hall's size (a 40th of the height)
 would be more than a third of the distance to the next place, and the big screen caps names at that
 (War in Binni fitted at 1080: 89 px apart, above the 81 px line; the MUN's Europe: 37 px)."""
-TOUR_SPACING = 0.135
+TOUR_SPACING = 0.15
 """The zoom of a tour's regions: places a median 0.135 of the view's height apart (146 px at 1080, five
 name heights), so that names at the hall's size find room beside their pieces in the crowded parts
 (at 0.12 the label placer still shrank 3.5 % of the MUN's names at some stop; at 0.135, under 3 %;
@@ -43,7 +43,7 @@ the MUN's Europe then takes 20 regions at 1920x1080 with the side bar: five minu
 OVERLAP = 0.06
 """Each region is framed this fraction larger on every side, so a place on a region's edge is whole
 in one of them."""
-DWELL_S = 15.0
+DWELL_S = 12.0
 """Seconds a region stays on the screen (a slow tour: a player finds their pieces and reads them)."""
 CAPTION_FRACTION = 1 / 34
 """The caption's font pixel size as a fraction of the view's height (32 px at 1080: capitals 23 px)."""
@@ -148,7 +148,8 @@ def plan_tour(places: Sequence[Spot], map_size: tuple[float, float], view: tuple
     dy = (mh - h) / (rows - 1) if rows > 1 else 0.0
     x_first = 0.0 if cols > 1 else (mw - w) / 2
     y_first = 0.0 if rows > 1 else (mh - h) / 2
-    stops = []
+    stops: list[Stop] = []
+    used: set[str] = set()
     for r in range(rows):
         for c in range(cols):
             x, y = x_first + c * dx, y_first + r * dy
@@ -161,7 +162,9 @@ def plan_tour(places: Sequence[Spot], map_size: tuple[float, float], view: tuple
             x, y = min(max(cx - w / 2, min(0.0, mw - w)), max(0.0, mw - w)), min(max(cy - h / 2, min(0.0, mh - h)),
                                                                                   max(0.0, mh - h))
             land = [p for p in inside if not p.sea] or inside
-            centre = min(land, key=lambda p: math.hypot(p.x - cx, p.y - cy))
+            fresh = [p for p in land if p.name not in used] or land  # no two regions called alike
+            centre = min(fresh, key=lambda p: math.hypot(p.x - cx, p.y - cy))
+            used.add(centre.name)
             stop = Stop((x, y, w, h), f"{_where(c, r, cols, rows)}: around {centre.name}")
             if all(st.rect != stop.rect for st in stops):
                 stops.append(stop)
@@ -280,8 +283,9 @@ class Tour(QObject):
         vh = view.viewport().height()
         return fit > 0 and vh * NAME_FRACTION / fit > NAME_CAP * self.window.scene.base_scale
 
-    def start(self) -> bool:
-        """Start (or restart) the tour at its first region; False when the map needs none."""
+    def start(self, animate: bool | None = None) -> bool:
+        """Start (or restart) the tour at its first region (gliding there when ``animate``, by default
+        when the screen is shown); False when the map needs none."""
         if not self.plan():
             self.stop()
             return False
@@ -289,7 +293,7 @@ class Tour(QObject):
         self.index = 0
         if self.locator.image.isNull():
             self.locator.image = self._map_image()
-        self._show(animate=self.window.view.isVisible())
+        self._show(animate=self.window.view.isVisible() if animate is None else animate)
         self.timer.start()
         return True
 

@@ -618,8 +618,8 @@ class BigScreenWindow(QWidget):
         self._place_map_legend(max(4.0, self.height() / 100))  # the view has its final size now
         if self.tour.running:
             self.tour.plan()  # again for a new size of the view (a layout change, full screen)
-        elif self.view.region is None and self.view.isVisible():
-            self.tour.start()  # a dense map is shown as a tour of its regions from the start
+        elif self.view.region is None and self.view.isVisible() and self.tour.start(animate=False):
+            return  # a dense map is shown as a tour of its regions from the start (never named whole)
         if scale <= 0:
             return
         px = max(NAME_PX * self.scene.base_scale, self.height() * NAME_FRACTION / scale)
