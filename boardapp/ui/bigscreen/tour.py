@@ -284,18 +284,23 @@ class Tour(QObject):
         return fit > 0 and vh * NAME_FRACTION / fit > NAME_CAP * self.window.scene.base_scale
 
     def start(self, animate: bool | None = None) -> bool:
-        """Start (or restart) the tour at its first region (gliding there when ``animate``, by default
-        when the screen is shown); False when the map needs none."""
+        """Start (or restart) the tour at its busiest region (gliding there when ``animate``, by default
+        when the screen is shown), then on in reading order; False when the map needs none."""
         if not self.plan():
             self.stop()
             return False
         self.running = True
-        self.index = 0
+        # the first region shown is the busiest (the open sea of a map's corner is no way to start)
+        self.index = max(range(len(self.stops)), key=lambda i: (self._count(self.stops[i].rect), -i))
         if self.locator.image.isNull():
             self.locator.image = self._map_image()
         self._show(animate=self.window.view.isVisible() if animate is None else animate)
         self.timer.start()
         return True
+
+    def _count(self, rect: tuple[float, float, float, float]) -> int:
+        x, y, w, h = rect
+        return sum(1 for p in self.places if x <= p.x <= x + w and y <= p.y <= y + h)
 
     def stop(self) -> None:
         self.running = False
