@@ -106,3 +106,20 @@ def test_army_and_fleet_letters_contrast_in_every_team_colour(qtbot):
             band = [img.pixelColor(x, y) for x in range(w // 4, 3 * w // 4) for y in range(h // 6, h // 2)]
             inked = sum(1 for c in band if abs(c.lightness() - ink.lightness()) < 60 and c.alpha() > 200)
             assert inked > 0.12 * len(band), (fill, label, inked / len(band))
+
+
+def test_the_tour_starts_at_its_busiest_region_at_every_size(qtbot, settings, games):
+    """Opened small, then made full size (as a window going full screen): the regions are planned
+    again and the tour starts again at the busiest, not at the old plan's index."""
+    window = _screen(qtbot, settings, make_game("mun", games), (800, 600))
+    window.resize(*SIZES["1080"])
+    qtbot.waitUntil(lambda: window.view.viewport().height() > 900)
+    window.view._settle()
+    tour = window.tour
+
+    def count(i: int) -> int:
+        x, y, w, h = tour.stops[i].rect
+        return sum(1 for p in window.scene.map.places if x <= p.at[0] <= x + w and y <= p.at[1] <= y + h)
+
+    assert count(tour.index) == max(count(i) for i in range(len(tour.stops)))
+    window.detach()

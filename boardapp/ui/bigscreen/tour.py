@@ -268,8 +268,8 @@ class Tour(QObject):
             self.locator.set_size(size[1])
             if self.running and not self.stops:
                 self.stop()
-            elif self.running:
-                self.index = min(self.index, len(self.stops) - 1)
+            elif self.running:  # new regions for the new size: from the busiest again
+                self.index = self._busiest()
                 self._show(animate=False)
         return self.stops
 
@@ -290,13 +290,16 @@ class Tour(QObject):
             self.stop()
             return False
         self.running = True
-        # the first region shown is the busiest (the open sea of a map's corner is no way to start)
-        self.index = max(range(len(self.stops)), key=lambda i: (self._count(self.stops[i].rect), -i))
+        self.index = self._busiest()
         if self.locator.image.isNull():
             self.locator.image = self._map_image()
         self._show(animate=self.window.view.isVisible() if animate is None else animate)
         self.timer.start()
         return True
+
+    def _busiest(self) -> int:
+        """The region to start at: the busiest (the open sea of a map's corner is no way to start)."""
+        return max(range(len(self.stops)), key=lambda i: (self._count(self.stops[i].rect), -i))
 
     def _count(self, rect: tuple[float, float, float, float]) -> int:
         x, y, w, h = rect
