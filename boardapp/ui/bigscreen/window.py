@@ -61,7 +61,7 @@ from PySide6.QtWidgets import (
 from boardapp.clock import TurnClock, turn_minutes_of, turn_word, week_of
 from boardapp.engine.module import BoardPicture, Section
 from boardapp.ui.bigscreen.follower import FileFollower
-from boardapp.ui.bigscreen.pages import SectionPager, hall_font, hall_px
+from boardapp.ui.bigscreen.pages import SectionPager, hall_font, hall_px, reserve_edge
 from boardapp.ui.bigscreen.scene import INK, NAME_FRACTION, PIECE_SCALE, BigView, PublicScene, big_font
 from boardapp.ui.bigscreen.tour import NAME_CAP, Tour
 from boardapp.ui.board import style
@@ -214,11 +214,13 @@ class TeamLegend(QWidget):
     standard nor is cut). In the side bar, and over the map's spare edge in the ``map`` layout, so
     every layout that shows pieces says whose they are."""
 
-    def __init__(self, teams: list[Any], parent: QWidget | None = None, panel: bool = False) -> None:
+    def __init__(self, teams: list[Any], parent: QWidget | None = None, panel: bool = False,
+                 max_columns: int = 2) -> None:
         super().__init__(parent)
         self.teams = [t for t in teams if getattr(t, "on_map", True)]
         self.unit = 10.0
         self.panel = panel
+        self.max_columns = max_columns
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents, True)
 
@@ -232,12 +234,17 @@ class TeamLegend(QWidget):
         return max((fm.horizontalAdvance(t.symbol) for t in self.teams), default=0.0) + fm.height() * 0.5
 
     def columns(self) -> int:
-        if len(self.teams) <= 4:
+        """As many columns as the names' words fit (two at most in the side bar, one for four teams)."""
+        if len(self.teams) <= 4 and self.max_columns <= 2:
             return 1
         fm = QFontMetricsF(self.legend_font())
-        col_w = (self.width() - 2 * self._pad()) / 2 - self._swatch_w(fm) - self.unit
-        fits = all(max((fm.horizontalAdvance(w) for w in t.name.split()), default=0.0) <= col_w for t in self.teams)
-        return 2 if fits and col_w > 0 else 1
+        longest = max((fm.horizontalAdvance(w) for t in self.teams for w in t.name.split()), default=0.0)
+        best = 1
+        for c in range(2, min(self.max_columns, len(self.teams)) + 1):
+            col_w = (self.width() - 2 * self._pad()) / c - self._swatch_w(fm) - self.unit
+            if longest <= col_w:
+                best = c
+        return best
 
     def _lines(self, col_w: float) -> int:
         fm = QFontMetricsF(self.legend_font())
@@ -490,8 +497,9 @@ class BigScreenWindow(QWidget):
             self.sidebar.add_section(title, widget)
             self.sections.append(widget)
         self.sidebar.set_legend(TeamLegend(list(game.module.teams)))
-        self.map_legend = TeamLegend(list(game.module.teams), self.view.viewport(), panel=True)
-        """The legend over the map's spare edge in the ``map`` layout (the side bar has its own)."""
+        self.map_legend = TeamLegend(list(game.module.teams), self.view, panel=True, max_columns=12)
+        """The legend in the ``map`` layout, a band along the map's bottom edge in a margin the view keeps
+        for it (the side bar has its own)."""
         self.clock_panel = ClockPanel(3.0, self)
         self.clock_panel.setObjectName("clockpanel")
         self.screen_view: QWidget | None = screen_view(self, game)
@@ -643,18 +651,18 @@ class BigScreenWindow(QWidget):
         self._place_map_legend(u)
 
     def _place_map_legend(self, u: float) -> None:
-        """In the ``map`` layout, the legend in the view's bottom-right corner, a quarter of its width."""
+        """In the ``map`` layout, the legend as a band along the view's bottom edge, at hall size, in a
+        margin the view keeps free (the map is fitted above it: it covers no name; it was over the
+        map's bottom-right corner)."""
         legend = self.map_legend
         show = self.layout_name == "map" and bool(legend.teams)
         legend.setVisible(show)
         if show:
-            vp = self.view.viewport()
-            spare = vp.width() - self.view.mapFromScene(self.view.map_rect.topRight()).x()
-            # in the margin right of the fitted map when there is room, else over its bottom-right corner
-            w = round(spare) if spare >= 260 else max(260, round(vp.width() * 0.24))
-            legend.setFixedWidth(w)
-            legend.set_unit(u if spare < 260 else min(u, u * w / 420))
-            legend.move(vp.width() - w, vp.height() - legend.height())
+            legend.setFixedWidth(self.view.width())
+            legend.set_unit(u)
+        at = reserve_edge(self.view, "legend", "bottom", legend.height() if show else 0)
+        if show:
+            legend.move(0, self.view.height() - at - legend.height())
             legend.raise_()
 
     def fit_sidebar(self) -> None:

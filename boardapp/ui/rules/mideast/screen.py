@@ -36,7 +36,7 @@ from PySide6.QtCore import QEvent, Qt, QTimer
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from boardapp.engine.module import BoardPicture
-from boardapp.ui.bigscreen.pages import hall_px
+from boardapp.ui.bigscreen.pages import hall_px, reserve_edge
 from boardapp.ui.bigscreen.scene import big_font
 from boardapp.ui.rules.mideast.common import section
 from boardapp.ui.rules.mideast.overlay import BlocOutlines, OverturnedMarks
@@ -128,10 +128,12 @@ class HallSection(QWidget):
         self.board_layout.setContentsMargins(m, m // 2, m, m // 2)
         w = round(parent.width() * 0.7)
         h = board.heightForWidth(w) if board.hasHeightForWidth() else board.sizeHint().height()
-        y = (parent.height() - h) // 2 if self.board_top is None else (m if self.board_top else parent.height() - h - m)
-        board.setGeometry((parent.width() - w) // 2, y, w, h)
         shown = not board.isHidden()
-        _reserve(parent, board.objectName(), self.board_top, h + 2 * m if shown and self.board_top is not None else 0)
+        at = reserve_edge(parent, board.objectName(), "top" if self.board_top else "bottom",
+                          h + 2 * m if shown and self.board_top is not None else 0)
+        y = (parent.height() - h) // 2 if self.board_top is None else \
+            (at + m if self.board_top else parent.height() - at - h - m)
+        board.setGeometry((parent.width() - w) // 2, y, w, h)
 
     def set_shown(self, shown: bool) -> None:
         """Show or hide the section with its heading (the side bar puts the heading just above it): a
@@ -149,21 +151,6 @@ class HallSection(QWidget):
     def texts(self) -> list[str]:
         """Every text the section shows (tests walk them for secrets)."""
         return [lab.text() for lab, _s, _b in self.labels]
-
-
-def _reserve(view: Any, name: str, top: bool | None, height: int) -> None:
-    """Keep ``height`` px of ``view``'s top (or bottom) edge free for the banner ``name``; the view's
-    margins are the tallest banner's at each edge, and the map is fitted again when they change."""
-    kept: dict[str, tuple[bool | None, int]] = view.__dict__.setdefault("_banner_room", {})
-    kept[name] = (top, height)
-    t = max((h for edge, h in kept.values() if edge is True), default=0)
-    b = max((h for edge, h in kept.values() if edge is False), default=0)
-    margins = view.viewportMargins()
-    if (margins.top(), margins.bottom()) != (t, b):
-        view.setViewportMargins(0, t, 0, b)
-        settle = getattr(view, "_settle", None)
-        if settle is not None and view.isVisible():
-            settle()
 
 
 class TurnSection(HallSection):
