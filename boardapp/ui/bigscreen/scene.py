@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
 
 from boardapp.ui.board import labels, style
 from boardapp.ui.board.scene import NAME_PX, BoardScene, _label_point
-from boardapp.ui.board.style import BADGE, CHIP, FAN, PIX, TOKEN_H
+from boardapp.ui.board.style import BADGE, CHIP, FAN, HALL_TOKEN_H, PIX
 from boardapp.ui.board.view import room_for_pieces
 from boardapp.ui.document.source import GameSource
 
@@ -176,7 +176,9 @@ class PublicScene(BoardScene):
         self.refresh()
 
     def __init__(self, game: GameSource, parent: Any = None) -> None:
+        self.hall_marks = True  # before the first layout, which the base class may make
         super().__init__(game, public=True, parent=parent)
+        self.hall_marks = True
         self.name_px = NAME_PX
         self.names: dict[str, PlaceName] = {}
         self.spots: dict[str, labels.Spot] = {}
@@ -259,12 +261,21 @@ class PublicScene(BoardScene):
         groups = self._place_groups()
         view = getattr(self, "view_bounds", None)
         shown: dict[str, PlaceName] = {}
+        whole: dict[str, bool] = {}
+        for pid, boxes in groups.items():  # a place whose symbol and pieces are all in view
+            whole[pid] = view is None or all(view.contains(QRectF(b.x0, b.y0, b.x1 - b.x0, b.y1 - b.y0))
+                                             for b in boxes)
         for key, item in self.names.items():
-            at = self.areas[key] if key in self.areas else self.places[key].at
-            inside = view is None or view.contains(QPointF(*at))
+            inside = (view is None or view.contains(QPointF(*self.areas[key]))) if key in self.areas else whole[key]
             item.setVisible(inside)
             if inside:
                 shown[key] = item
+        # a place cut by the view's edge shows nothing (no piece half on the screen): a tour frames
+        # every place whole at one of its stops
+        for it in (*self.counters.values(), *self.badges.values(), *self.tokens):
+            pid = it.data(0)
+            if pid in whole and it.isVisible() != whole[pid]:
+                it.setVisible(whole[pid])
         for key, (ax, ay) in self.areas.items():
             item = shown.get(key)
             if item is not None:  # an area's name: anywhere near its point, after the places' names
@@ -319,19 +330,23 @@ class PublicScene(BoardScene):
             item.setScale(k / PIX)
         for pid, item in self.badges.items():
             x, y = self.places[pid].at
+            d = item.pixmap().width() / PIX or BADGE  # the hall's marker (hall_marks) is larger
             item.setScale(k / PIX)
-            item.setPos(x - (16 + BADGE) * k, y - BADGE * k / 2)
+            item.setPos(x - (16 + d) * k, y - d * k / 2)
         columns: dict[float, list[Any]] = defaultdict(list)
         for item in self.tokens:  # the board lays a place's tokens in a column at x + 24
             columns[round(item.pos().x(), 3)].append(item)
-        step = TOKEN_H + 3
+        th = HALL_TOKEN_H  # this scene draws its tokens for the hall (hall_marks)
+        step = th + 3
         for col_x, items in columns.items():
             items.sort(key=lambda it: it.pos().y())
-            centre = sum(it.pos().y() + TOKEN_H / 2 for it in items) / len(items)
-            n = len(items)
+            pid = items[0].data(0)
+            # right of the place (the marker is left of it), from just under the counters (which stand
+            # above it) downwards
+            px, py = self.places[pid].at if pid in self.places else (col_x - 24 * self.piece_k, items[0].pos().y())
             for i, item in enumerate(items):
                 item.setScale(k / PIX)
-                item.setPos(col_x - 24 + 20 * k, centre - TOKEN_H * k / 2 + (i - (n - 1) / 2) * step * k)
+                item.setPos(px + 20 * k, py - 12 * k + i * step * k)
 
 
 class BigView(QGraphicsView):

@@ -384,8 +384,10 @@ class Sidebar(QWidget):
         legend.setParent(self)
         self._layout.insertWidget(self._layout.indexOf(self.legend_title) + 1, legend)
         legend.set_unit(self.unit)
-        self.legend_title.setVisible(bool(legend.teams))
-        legend.setVisible(bool(legend.teams))
+        # a section that says it names every map team with its marker (``names_every_team``) stands for it
+        shown = bool(legend.teams) and not any(getattr(w, "names_every_team", False) for w in self.widgets)
+        self.legend_title.setVisible(shown)
+        legend.setVisible(shown)
 
     def show_sections(self, sections: list[Section]) -> None:
         """The picture's tables, in its order, under the clock: as many as fit the room left, the
@@ -676,8 +678,8 @@ class BigScreenWindow(QWidget):
         self._place_map_legend(max(4.0, self.height() / 100))  # the view has its final size now
         if self.tour.running:
             self.tour.plan()  # again for a new size of the view (a layout change, full screen)
-        elif self.view.region is None and self.view.isVisible():
-            self.tour.start()  # a dense map is shown as a tour of its regions from the start
+        elif self.view.region is None and self.view.isVisible() and self.tour.start(animate=False):
+            return  # a dense map is shown as a tour of its regions from the start (never named whole)
         if scale <= 0:
             return
         px = max(NAME_PX * self.scene.base_scale, self.height() * NAME_FRACTION / scale)

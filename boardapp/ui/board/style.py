@@ -187,12 +187,13 @@ def chip_pixmap(fill: str, symbol: str, label: str, value: str, damage: int, *, 
 
 
 def _kind_letter(p: QPainter, label: str, symbol: str, shape: str, ink: str) -> None:
-    """A lone unit's kind as a big letter filling the chip's middle (an army's "A", a fleet's "F",
-    about half the chip high: the size a counter's value has) and its team symbol small under it, in
-    black or white, whichever contrasts with the team's colour (white, black and yellow teams alike)."""
-    top = 14 if shape == "hull" else 8  # a hull's deck starts lower
-    p.drawPixmap(QPointF(0, top * PIX), _stamp_centred(label, 40, CHIP, 40, ink))
-    p.drawPixmap(QPointF(0, (top + 38) * PIX), _stamp_centred(symbol, 15, CHIP, 17, ink))
+    """A lone unit's kind as a big letter in the chip's upper half (an army's "A", a fleet's "F") and
+    its team's symbol under it, both at least the size a counter's value has (the hall reads them as
+    it reads the names), in black or white, whichever contrasts with the team's colour (white, black
+    and yellow teams alike)."""
+    top = 10 if shape == "hull" else 5  # a hull's deck starts lower
+    p.drawPixmap(QPointF(0, top * PIX), _stamp_centred(label, 34, CHIP, 32, ink))
+    p.drawPixmap(QPointF(0, (top + 31) * PIX), _stamp_centred(symbol, VALUE_PX, CHIP - 10, 31, ink))
 
 
 @lru_cache(maxsize=512)
@@ -243,10 +244,20 @@ def _marks(p: QPainter, damage: int, marks: tuple[str, ...], strip: float) -> No
     p.restore()
 
 
+HALL_MARK_PX = 32.0
+"""A control marker's or token's letters on the big screen (``hall``): the size of a counter's value,
+so the hall reads them as it reads the names (condensed, to fit the marker's disc)."""
+HALL_TOKEN_H = 40.0
+"""A token's height on the big screen (its letters :data:`HALL_MARK_PX`)."""
+HALL_BADGE = 54.0
+"""A control marker's diameter on the big screen (two condensed letters of :data:`HALL_MARK_PX`)."""
+
+
 @lru_cache(maxsize=512)
-def badge_pixmap(fill: str | None, symbol: str) -> QPixmap:
-    """A control marker: a disc in the holder's colour with its symbol; neutral is a grey ring."""
-    d = BADGE
+def badge_pixmap(fill: str | None, symbol: str, hall: bool = False) -> QPixmap:
+    """A control marker: a disc in the holder's colour with its symbol; neutral is a grey ring.
+    ``hall``: its letters as large as a counter's value, condensed (the big screen)."""
+    d = HALL_BADGE if hall else BADGE
     pm, p = _canvas(d, d)
     r = QRectF(2, 2, d - 4, d - 4)
     if fill is None:
@@ -263,20 +274,35 @@ def badge_pixmap(fill: str | None, symbol: str) -> QPixmap:
         p.setBrush(Qt.BrushStyle.NoBrush)
         p.drawEllipse(QRectF(0.7, 0.7, d - 1.4, d - 1.4))
         p.setPen(ink)
-        _fit_text(p, r.adjusted(4, 0, -4, 0), symbol, 19 if len(symbol) <= 2 else 15, True,
-                  Qt.AlignmentFlag.AlignCenter)
+        if hall:
+            from PySide6.QtGui import QFontMetricsF
+
+            size = HALL_MARK_PX
+            f = font(size, True)
+            f.setStretch(QFont.Stretch.Condensed)
+            while size > 6 and QFontMetricsF(f).horizontalAdvance(symbol) > r.width() - 4:
+                size -= 1
+                f.setPixelSize(round(size))
+            p.setFont(f)
+            p.drawText(r, int(Qt.AlignmentFlag.AlignCenter), symbol)
+        else:
+            _fit_text(p, r.adjusted(4, 0, -4, 0), symbol, 19 if len(symbol) <= 2 else 15, True,
+                      Qt.AlignmentFlag.AlignCenter)
     p.end()
     return pm
 
 
 @lru_cache(maxsize=512)
-def token_pixmap(kind: str, text: str, fill: str | None) -> QPixmap:
-    """A token: a rounded block with a short text ('DP 3', 'CAMP UN', 'AID 2 UN')."""
-    f = font(16, True)
+def token_pixmap(kind: str, text: str, fill: str | None, hall: bool = False) -> QPixmap:
+    """A token: a rounded block with a short text ('DP 3', 'CAMP UN', 'AID 2 UN'). ``hall``: its
+    letters as large as a counter's value, condensed, the block :data:`HALL_TOKEN_H` high."""
+    f = font(HALL_MARK_PX if hall else 16, True)
+    if hall:
+        f.setStretch(QFont.Stretch.Condensed)
     from PySide6.QtGui import QFontMetricsF
 
     w = QFontMetricsF(f).horizontalAdvance(text) + 14
-    h = TOKEN_H
+    h = HALL_TOKEN_H if hall else TOKEN_H
     if kind == "supply_centre":  # a dot in its owner's colour (grey when unowned), its text inside
         w = max(w, h)
     pm, p = _canvas(w, h)

@@ -46,6 +46,8 @@ class TeamTracks(QWidget):
 
     TEXT = 2.5
     """Every text's font pixel size, in side-bar units (``unit``, a hundredth of the screen's height)."""
+    names_every_team = True
+    """Every map team's marker and name is a row here: the side bar leaves out its team legend."""
 
     def __init__(self, screen: Any = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -86,7 +88,7 @@ class TeamTracks(QWidget):
         """Marker side, the name's width, the PR box's width, the limit's width."""
         u = self.unit
         _name_font, bold = self._fonts()
-        d = u * 3.3
+        d = u * 4.0
         limit_w = max((QFontMetricsF(bold).horizontalAdvance(r["limit"]) for r in self.rows if r["limit"]),
                       default=0.0)
         pr_w = u * 4.2
@@ -104,7 +106,9 @@ class TeamTracks(QWidget):
             fits = fm.horizontalAdvance(name) <= name_w or " " not in name
             lines = [name] if fits else wrap_name(name, 1).split("\n")
             extra = [r["extra"]] if r["extra"] else []
-            out.append((max(self.unit * 4.0, line * (len(lines) + len(extra)) + self.unit * 0.6), lines, extra))
+            if extra and fm.horizontalAdvance(f"{lines[-1]}  {extra[0]}") <= name_w:
+                lines, extra = [*lines[:-1], f"{lines[-1]}\t{extra[0]}"], []  # beside the name: one line less
+            out.append((max(self.unit * 4.3, line * (len(lines) + len(extra)) + self.unit * 0.6), lines, extra))
         return out
 
     def sizeHint(self) -> QSize:
@@ -136,13 +140,19 @@ class TeamTracks(QWidget):
             p.setBrush(fill)
             p.drawEllipse(badge)
             p.setPen(style.text_on(fill))
-            p.setFont(big_font(u * (1.5 if len(r["symbol"]) <= 2 else 1.1)))
+            p.setFont(_fitted(big_font(u * self.TEXT, True, condensed=True), r["symbol"], d * 0.92))
             p.drawText(badge, int(Qt.AlignmentFlag.AlignCenter), r["symbol"])
             y = top + (rh - line * (len(lines) + len(extra))) / 2
             p.setFont(name_font)
             p.setPen(INK)
             for text in lines:
+                text, _tab, beside = text.partition("\t")
+                p.setPen(INK)
                 p.drawText(QRectF(left, y, name_w, line), vcentre, text)
+                if beside:  # the resources held, after the name, in the dimmer ink
+                    p.setPen(QColor("#c9d3dc"))
+                    x = left + QFontMetricsF(name_font).horizontalAdvance(text + "  ")
+                    p.drawText(QRectF(x, y, name_w - (x - left), line), vcentre, beside)
                 y += line
             p.setPen(QColor("#c9d3dc"))
             for text in extra:
