@@ -219,9 +219,11 @@ def test_layouts(qtbot, settings, tiny_game):
     qtbot.waitUntil(lambda: window.view.width() == 1920)
     window.set_layout("clock")
     assert not window.view.isVisible() and window.clock_panel.isVisible()
+    assert window.next_layout() == "tables"  # the rule system's tables on the whole screen (issue #23)
+    assert window.tables.isVisible() and not window.view.isVisible() and not window.clock_panel.isVisible()
     assert window.next_layout() == "map"
     assert window.next_layout() == "map_sidebar"
-    assert seen == ["map", "clock", "map", "map_sidebar"]
+    assert seen == ["map", "clock", "tables", "map", "map_sidebar"]
     with pytest.raises(ValueError, match="unknown layout 'wall'"):
         window.set_layout("wall")
     window.detach()

@@ -118,3 +118,37 @@ def test_a_long_table_is_paged_at_hall_size_never_shrunk(qtbot):
     pager.next_page()
     assert pager.index == (before + 1) % len(pager.pages)
     assert pager.timer.isActive()
+
+
+def test_the_tables_layout_pages_a_big_ledger_on_the_whole_screen(qtbot, settings, tmp_path):
+    """The Game's public ledgers (102 regions x 14 columns) need hundreds of side-bar pages; the
+    ``tables`` layout shows them on the whole screen in a few, every cell on some page, each page
+    meeting the hall standard as drawn."""
+    from boardapp.engine.files import open_game
+    from boardapp.engine.module import Audience
+    from boardapp.ui.bigscreen.window import BigScreenWindow
+    from tests.ui_hall import hall_measure
+    from tests.ui_hall.hall_games import make_game
+
+    path = make_game("thegame", tmp_path)
+    with hall_measure.recording():
+        game = open_game(path, readonly=True)
+        window = BigScreenWindow(game, settings=settings)
+        qtbot.addWidget(window)
+        window.resize(1920, 1080)
+        window.show()
+        qtbot.waitExposed(window)
+        window.set_layout("tables")
+        pager = window.tables.pager
+        qtbot.waitUntil(lambda: bool(pager.pages))
+        side = len(window.sidebar.pager.pages) or 10**6
+        assert len(pager.pages) * 5 < side, (len(pager.pages), side)
+        regions = next(s for s in game.module.view(game.state, Audience.PUBLIC).sections if s.id == "regions")
+        shown = set(pager.all_texts())
+        assert all(cell in shown for row in regions.rows for cell in row if cell)
+        assert not window.view.isVisible() and not window.tour.locator.isVisible()
+        for index in (0, len(pager.pages) // 2, len(pager.pages) - 1):
+            pager.show_page(index)
+            report = hall_measure.measure(window)
+            assert report.texts and not report.problems(), report.describe()
+    window.detach()

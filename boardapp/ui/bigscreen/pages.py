@@ -55,6 +55,32 @@ def hall_font(height: float, scale: float = 1.0, *, bold: bool = True, condensed
     return big_font(hall_px(height, scale, bold=bold, condensed=condensed), bold, condensed)
 
 
+def reserve_edge(view: QWidget, name: str, edge: str, px: int) -> int:
+    """Keep ``px`` of ``view``'s ``edge`` ('top', 'bottom', 'left', 'right') free for the overlay ``name``
+    (a legend, a banner) and return how far from that edge the overlay starts: overlays at one edge are
+    stacked in the order they first asked, the view's margin is their sum, and the map is fitted again
+    in what is left when the margins change (soon after, not inside the caller), so an overlay in a
+    margin covers no name."""
+    from PySide6.QtCore import QTimer
+
+    kept: dict[str, tuple[str, int]] = view.__dict__.setdefault("_edge_room", {})
+    kept[name] = (edge, int(px))
+    offset = 0
+    for other, (e, p) in kept.items():
+        if other == name:
+            break
+        if e == edge:
+            offset += p
+    want = [sum(p for e, p in kept.values() if e == side) for side in ("left", "top", "right", "bottom")]
+    now = view.viewportMargins()  # type: ignore[attr-defined]
+    if [now.left(), now.top(), now.right(), now.bottom()] != want:
+        view.setViewportMargins(*want)  # type: ignore[attr-defined]
+        settle = getattr(view, "_settle", None)
+        if settle is not None:
+            QTimer.singleShot(0, view, settle)
+    return offset
+
+
 # --- laying tables out at hall size ------------------------------------------------------------------
 
 @dataclass

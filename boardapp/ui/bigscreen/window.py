@@ -61,7 +61,7 @@ from PySide6.QtWidgets import (
 from boardapp.clock import TurnClock, turn_minutes_of, turn_word, week_of
 from boardapp.engine.module import BoardPicture, Section
 from boardapp.ui.bigscreen.follower import FileFollower
-from boardapp.ui.bigscreen.pages import SectionPager, hall_font, hall_px
+from boardapp.ui.bigscreen.pages import SectionPager, hall_font, hall_px, reserve_edge
 from boardapp.ui.bigscreen.scene import INK, NAME_FRACTION, PIECE_SCALE, BigView, PublicScene, big_font
 from boardapp.ui.bigscreen.tour import NAME_CAP, Tour
 from boardapp.ui.board import style
@@ -71,8 +71,8 @@ from boardapp.ui.board.style import VALUE_PX
 from boardapp.ui.contributions import screen_view, sidebar_sections
 from boardapp.ui.document.source import GameSource
 
-LAYOUTS = ("map", "map_sidebar", "clock")
-LAYOUT_WORDS = {"map": "map", "map_sidebar": "map + side bar", "clock": "clock"}
+LAYOUTS = ("map", "map_sidebar", "clock", "tables")
+LAYOUT_WORDS = {"map": "map", "map_sidebar": "map + side bar", "clock": "clock", "tables": "tables"}
 """What CONTROL's panel calls each layout (the ids are settings keys, not words for people)."""
 SETTINGS_SCREEN = "bigscreen/screen"
 """QSettings key: the name of the screen the big screen goes to."""
@@ -148,17 +148,38 @@ class ClockPanel(QWidget):
         """Font sizes from ``u`` = 1% of the window height."""
         k = self.size_factor
         least = hall_px(100 * u)  # never below the hall standard (pages.py)
-        self.week.setFont(big_font(max(4.2 * u * min(k, 2.2), least)))
+        self._week_px = (max(4.2 * u * min(k, 2.2), least), least)
+        self._fit_week()
         self.digits.setFont(big_font(10.5 * u * k))
         self.status.setFont(big_font(max(3.0 * u * min(k, 2.0), least)))
         self.now.setFont(big_font(max(2.2 * u * min(k, 1.6), hall_px(100 * u, bold=False)), False))
         self.next.setFont(big_font(max(2.2 * u * min(k, 1.6), least), True))
         self.status.setMinimumHeight(round(4.0 * u * min(k, 2.0)))
 
+    def _fit_week(self) -> None:
+        """The turn label on two lines at most, smaller if it must, never below the hall standard."""
+        px, least = getattr(self, "_week_px", (42.0, 26))
+        width = self.width() or 400
+        text = self.week.text() or "W"
+        flags = int(Qt.TextFlag.TextWordWrap)
+        while px > least:
+            fm = QFontMetricsF(big_font(px))
+            if fm.boundingRect(QRectF(0, 0, width, 1e6), flags, text).height() <= 2.2 * fm.lineSpacing():
+                break
+            px = max(least, px - 1)
+        if self.week.font().pixelSize() != round(px):
+            self.week.setFont(big_font(px))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_week()
+
     def show_clock(self, week_text: str, clock: TurnClock, now_text: str, next_text: str) -> None:
         state = clock.state()
         flash = state == "expired" and int(clock.overrun() * 2) % 2 == 0
-        _set_text(self.week, week_text)
+        if self.week.text() != week_text:
+            _set_text(self.week, week_text)
+            self._fit_week()
         _set_colour(self.week, "#ffffff")
         _set_text(self.digits, clock.text() if state != "expired" else "TIME UP")
         _set_text(self.status, STATE_WORDS[state] if state != "expired" else f"+{_mmss(clock.overrun())}")
@@ -193,11 +214,13 @@ class TeamLegend(QWidget):
     standard nor is cut). In the side bar, and over the map's spare edge in the ``map`` layout, so
     every layout that shows pieces says whose they are."""
 
-    def __init__(self, teams: list[Any], parent: QWidget | None = None, panel: bool = False) -> None:
+    def __init__(self, teams: list[Any], parent: QWidget | None = None, panel: bool = False,
+                 max_columns: int = 2) -> None:
         super().__init__(parent)
         self.teams = [t for t in teams if getattr(t, "on_map", True)]
         self.unit = 10.0
         self.panel = panel
+        self.max_columns = max_columns
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents, True)
 
@@ -211,12 +234,17 @@ class TeamLegend(QWidget):
         return max((fm.horizontalAdvance(t.symbol) for t in self.teams), default=0.0) + fm.height() * 0.5
 
     def columns(self) -> int:
-        if len(self.teams) <= 4:
+        """As many columns as the names' words fit (two at most in the side bar, one for four teams)."""
+        if len(self.teams) <= 4 and self.max_columns <= 2:
             return 1
         fm = QFontMetricsF(self.legend_font())
-        col_w = (self.width() - 2 * self._pad()) / 2 - self._swatch_w(fm) - self.unit
-        fits = all(max((fm.horizontalAdvance(w) for w in t.name.split()), default=0.0) <= col_w for t in self.teams)
-        return 2 if fits and col_w > 0 else 1
+        longest = max((fm.horizontalAdvance(w) for t in self.teams for w in t.name.split()), default=0.0)
+        best = 1
+        for c in range(2, min(self.max_columns, len(self.teams)) + 1):
+            col_w = (self.width() - 2 * self._pad()) / c - self._swatch_w(fm) - self.unit
+            if longest <= col_w:
+                best = c
+        return best
 
     def _lines(self, col_w: float) -> int:
         fm = QFontMetricsF(self.legend_font())
@@ -409,6 +437,28 @@ class Sidebar(QWidget):
         self.pager.set_sections(self.pager.sections, 100 * u)
 
 
+class TablesPanel(QWidget):
+    """The ``tables`` layout: the turn and the clock in a line, then the rule system's tables on the
+    whole screen, paged at hall size (:class:`~boardapp.ui.bigscreen.pages.SectionPager`)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("tables")
+        lay = QVBoxLayout(self)
+        self.heading = _label(self, "tables_heading", wrap=True)
+        self.heading.setStyleSheet("color: white; background: transparent;")
+        lay.addWidget(self.heading)
+        self.pager = SectionPager(self)
+        lay.addWidget(self.pager, 1)
+        self.set_unit(10.0)
+
+    def set_unit(self, u: float) -> None:
+        m = round(u * 1.6)
+        self.layout().setContentsMargins(m, round(u), m, round(u))
+        self.heading.setFont(hall_font(100 * u, 1.4))
+        self.pager.set_sections(self.pager.sections, 100 * u)
+
+
 # --- the window ---------------------------------------------------------------------------------
 class BigScreenWindow(QWidget):
     """CONTROL's public display of ``game``: nothing hidden, readable across a hall."""
@@ -449,8 +499,9 @@ class BigScreenWindow(QWidget):
             self.sidebar.add_section(title, widget)
             self.sections.append(widget)
         self.sidebar.set_legend(TeamLegend(list(game.module.teams)))
-        self.map_legend = TeamLegend(list(game.module.teams), self.view.viewport(), panel=True)
-        """The legend over the map's spare edge in the ``map`` layout (the side bar has its own)."""
+        self.map_legend = TeamLegend(list(game.module.teams), self.view, panel=True, max_columns=12)
+        """The legend in the ``map`` layout, a band along the map's bottom edge in a margin the view keeps
+        for it (the side bar has its own)."""
         self.clock_panel = ClockPanel(3.0, self)
         self.clock_panel.setObjectName("clockpanel")
         self.screen_view: QWidget | None = screen_view(self, game)
@@ -464,6 +515,10 @@ class BigScreenWindow(QWidget):
             box.addWidget(self.screen_view, 1)
         box.addWidget(self.sidebar)
         box.addWidget(self.clock_panel, 1)
+        self.tables = TablesPanel(self)
+        """The ``tables`` layout: the rule system's tables on the whole screen, paged at hall size (a
+        ledger of a hundred rows reads in a few pages here where the side bar needs hundreds)."""
+        box.addWidget(self.tables, 1)
         self.view.settled.connect(self._on_settled)
         self.tour = Tour(self)
         """A dense map's slow tour of its regions (none on a map the hall reads whole)."""
@@ -548,11 +603,15 @@ class BigScreenWindow(QWidget):
         if name not in LAYOUTS:
             raise ValueError(f"unknown layout {name!r}; layouts are {', '.join(LAYOUTS)}")
         self.layout_name = name
-        self.view.setVisible(name != "clock" and self.screen_view is None)
+        self.view.setVisible(name not in ("clock", "tables") and self.screen_view is None)
         if self.screen_view is not None:
-            self.screen_view.setVisible(name != "clock")
+            self.screen_view.setVisible(name not in ("clock", "tables"))
         self.sidebar.setVisible(name == "map_sidebar")
         self.clock_panel.setVisible(name == "clock")
+        self.tables.setVisible(name == "tables")
+        tour = getattr(self, "tour", None)
+        if tour is not None and name in ("clock", "tables"):  # no map shown: no tour (it starts again with the map)
+            tour.stop()
         self._size_parts()
         self.tick()
         self.layoutChanged.emit(name)
@@ -589,22 +648,23 @@ class BigScreenWindow(QWidget):
             self.sidebar.setFixedWidth(max(320, round(self.width() * SIDEBAR_FRACTION)))
         self.sidebar.set_unit(u)
         self.clock_panel.set_unit(u)
+        self.tables.set_unit(u)
         self.fit_sidebar()
         self._place_map_legend(u)
 
     def _place_map_legend(self, u: float) -> None:
-        """In the ``map`` layout, the legend in the view's bottom-right corner, a quarter of its width."""
+        """In the ``map`` layout, the legend as a band along the view's bottom edge, at hall size, in a
+        margin the view keeps free (the map is fitted above it: it covers no name; it was over the
+        map's bottom-right corner)."""
         legend = self.map_legend
         show = self.layout_name == "map" and bool(legend.teams)
         legend.setVisible(show)
         if show:
-            vp = self.view.viewport()
-            spare = vp.width() - self.view.mapFromScene(self.view.map_rect.topRight()).x()
-            # in the margin right of the fitted map when there is room, else over its bottom-right corner
-            w = round(spare) if spare >= 260 else max(260, round(vp.width() * 0.24))
-            legend.setFixedWidth(w)
-            legend.set_unit(u if spare < 260 else min(u, u * w / 420))
-            legend.move(vp.width() - w, vp.height() - legend.height())
+            legend.setFixedWidth(self.view.width())
+            legend.set_unit(u)
+        at = reserve_edge(self.view, "legend", "bottom", legend.height() if show else 0)
+        if show:
+            legend.move(0, self.view.height() - at - legend.height())
             legend.raise_()
 
     def fit_sidebar(self) -> None:
@@ -713,6 +773,8 @@ class BigScreenWindow(QWidget):
             self.sidebar.clock.show_clock(week_text, self.clock, now_text, next_text.split("\n")[0])
         if self.clock_panel.isVisible() or self.layout_name == "clock":
             self.clock_panel.show_clock(week_text, self.clock, now_text, next_text)
+        if self.layout_name == "tables":
+            _set_text(self.tables.heading, f"{week_text}   {self.clock.text()}")
         self.ticked.emit()
 
     # --- the game -----------------------------------------------------------------------------
@@ -733,6 +795,7 @@ class BigScreenWindow(QWidget):
         if not sections and not self.sections:  # the system gives nothing of its own: its teams and counts
             sections = [s for s in (tracks_section(pic), tallies_section(pic)) if s is not None]
         self.sidebar.show_sections(sections)
+        self.tables.pager.set_sections(sections)
         _set_text(self.sidebar.news, self.latest_news())
         self.fit_sidebar()
         # the same public view the map was drawn from (the module's view: a map-less table filtered too)

@@ -98,6 +98,10 @@ def card_effect(card: str) -> str:
     return {"H": "leak", "C": "recruit", "D": "neutralize", "S": "block"}[suit]
 
 
+UMPIRE_LEAST_PX = 12.0
+"""The least text size on the umpire's table (an arm's length from the screen): no 7-px objectives."""
+
+
 def _points(x: float) -> str:
     """A score as the table writes it: '11.5', '9', and a nought never signed ('-0' is 0)."""
     return f"{x + 0.0:g}"
@@ -418,10 +422,14 @@ class Table:
                          command={"kind": "objective_met", "player": p}, fill="#f2efe6", border="#6b6b6b",
                          px=1.2 * u, bold=True)
             ox = x + (6.2 if award else 0.6) * u
-            self.add("text", (ox, yy, x + w - 0.6 * u - ox, 2.2 * u),
-                     f"Objective ({objective['points']}){met}: {objective['text']}", px=1.2 * u, align="left",
-                     ink="#5b4a1e", ident=f"objective:{p}", shrink=1.0)
-            yy += 2.4 * u
+            # the whole objective, wrapped over the rest of the seat (it was cut at 7 px): an umpire reads it
+            px = max(1.2 * u, UMPIRE_LEAST_PX)
+            room = (y + h - (3.6 * u if mine else 0.4 * u)) - yy
+            text = f"Objective ({objective['points']}){met}: {objective['text']}"
+            need = _wrapped_height(text, px, x + w - 0.6 * u - ox)
+            self.add("text", (ox, yy, x + w - 0.6 * u - ox, max(2.2 * u, min(room, need))), text, px=px,
+                     align="left", ink="#5b4a1e", ident=f"objective:{p}", shrink=1.0, wrap=True)
+            yy += max(2.4 * u, min(room, need) + 0.2 * u)
         if mine and yy + 3.2 * u <= y + h + u * 0.5:
             self.seat_buttons(p, s, x + u * 0.6, min(yy, y + h - 3.4 * u))
 

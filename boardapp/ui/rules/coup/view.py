@@ -175,6 +175,16 @@ class TableView(QWidget):
                 p.setFont(f)
                 box = QRectF(r.left() + 2, top + i * (step if s.align != "top" else px * 1.4), r.width() - 4,
                              step if s.align != "top" else px * 1.4)
+                if (i == len(lines) - 1 and " " in text and s.align != "top"
+                        and QFontMetricsF(f).horizontalAdvance(text) > box.width()):
+                    # a card's effect ("Loyalty Shift") on two lines in the rest of the card, not cut short
+                    rest = QRectF(box.left(), box.top(), box.width(), r.bottom() - box.top())
+                    p.drawText(rest, int(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop
+                                         | Qt.TextFlag.TextWordWrap), text)
+                    continue
+                if QFontMetricsF(f).horizontalAdvance(text) > box.width() - 3 > 0:  # "Neutralize", "Intellectuals"
+                    f = _whole(text, f, box.width() - 3)
+                    p.setFont(f)
                 p.drawText(box, int(Qt.AlignmentFlag.AlignCenter),
                            QFontMetricsF(f).elidedText(text, Qt.TextElideMode.ElideRight, box.width()))
             return
@@ -354,6 +364,18 @@ def _fitted(text: str, px: float, bold: bool, width: float, shrink: float = 0.6)
     wide = QFontMetricsF(f).horizontalAdvance(text)
     if wide > width > 0 and shrink < 1.0:
         f = style.font(max(px * shrink, px * width / wide), bold)
+    return f
+
+
+def _whole(text: str, f: QFont, width: float, least: float = 8.0) -> QFont:
+    """``f`` narrowed (condensed) and then made smaller, down to ``least`` px, until ``text`` fits
+    ``width``: a word shown whole rather than cut short."""
+    f = QFont(f)
+    f.setStretch(QFont.Stretch.Condensed)
+    px = float(f.pixelSize())
+    while QFontMetricsF(f).horizontalAdvance(text) > width and px > least:
+        px = max(least, px - 0.5)
+        f.setPixelSize(round(px))
     return f
 
 

@@ -14,9 +14,12 @@ Manifest ``sidebar`` sections. The big screen gives each section the **public** 
   fists open, the reveal (as an event) in large type: both fists and who won, lit up for
   :data:`REVEAL_MS` and then kept, dimmed, until the next reveal.
 
-* **Final table** — once the game has ended, a banner along the bottom of the hall's map (where the
-  fitted map leaves a margin; the middle would cover the Levant): PEACE or WAR, the winner, every
-  country's score on a line that wraps (the side bar's pager has the whole final table too).
+* **Final table** — once the game has ended, a banner along the bottom of the hall's map (the middle
+  covered the Levant): PEACE or WAR, the winner, every country's score on a line that wraps (the side
+  bar's pager has the whole final table too).
+
+The banners sit in margins the map view keeps free for them (``setViewportMargins``): the map is
+fitted between them, so no banner covers a name or a piece.
 
 Compact on purpose: the side bar also holds the clock and twelve countries' tracks; a section with
 nothing to say is hidden with its heading.
@@ -33,7 +36,7 @@ from PySide6.QtCore import QEvent, Qt, QTimer
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from boardapp.engine.module import BoardPicture
-from boardapp.ui.bigscreen.pages import hall_px
+from boardapp.ui.bigscreen.pages import hall_px, reserve_edge
 from boardapp.ui.bigscreen.scene import big_font
 from boardapp.ui.rules.mideast.common import section
 from boardapp.ui.rules.mideast.overlay import BlocOutlines, OverturnedMarks
@@ -83,7 +86,9 @@ class HallSection(QWidget):
         """A banner over the hall's map (top or bottom edge, or the middle for None; 70 % of its width)
         holding labels of these sizes; laid again whenever the map view changes size. Returns the labels."""
         view = getattr(self.screen_window, "view", None)
-        self.board = QWidget(view.viewport() if view is not None else self)
+        # a child of the view, in a margin the view keeps free for it (the map is fitted between the
+        # banners, so a banner never covers a name: issue #23 item 3)
+        self.board = QWidget(view if view is not None else self)
         self.board.setObjectName(name)
         self.board.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
         self.board.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents, True)
@@ -112,7 +117,8 @@ class HallSection(QWidget):
         return False
 
     def place_board(self) -> None:
-        """Along the top or bottom of the map view: 70 % of its width, centred, as tall as its text."""
+        """Along the top or bottom of the map view: 70 % of its width, centred, as tall as its text, in a
+        margin of the view kept for it (the map is fitted in what is left)."""
         board = getattr(self, "board", None)
         parent = board.parentWidget() if board is not None else None
         if board is None or parent is None or parent is self:
@@ -122,7 +128,11 @@ class HallSection(QWidget):
         self.board_layout.setContentsMargins(m, m // 2, m, m // 2)
         w = round(parent.width() * 0.7)
         h = board.heightForWidth(w) if board.hasHeightForWidth() else board.sizeHint().height()
-        y = (parent.height() - h) // 2 if self.board_top is None else (m if self.board_top else parent.height() - h - m)
+        shown = not board.isHidden()
+        at = reserve_edge(parent, board.objectName(), "top" if self.board_top else "bottom",
+                          h + 2 * m if shown and self.board_top is not None else 0)
+        y = (parent.height() - h) // 2 if self.board_top is None else \
+            (at + m if self.board_top else parent.height() - at - h - m)
         board.setGeometry((parent.width() - w) // 2, y, w, h)
 
     def set_shown(self, shown: bool) -> None:
@@ -306,6 +316,7 @@ class FinalSection(HallSection):
             self.title.setText("")
             self.table.setText("")
             self.board.setVisible(False)
+            self.place_board()
             return
         winners = [row[0] for row in sec.rows if row[-1] == "winner"]
         how = sec.title.removeprefix("Final table (").removesuffix(")")
