@@ -278,7 +278,7 @@ class PublicScene(BoardScene):
                 it.setVisible(whole[pid])
         for key, (ax, ay) in self.areas.items():
             item = shown.get(key)
-            if item is not None:  # an area's name: anywhere near its point, after the places' names
+            if item is not None:  # an area's name: near its point, after the places' names, or not at all
                 br = item.ink_rect()
                 todo.append(labels.Label(key, ax, ay, br.width(), br.height(), priority=5))
         for item in shown.values():
@@ -302,6 +302,9 @@ class PublicScene(BoardScene):
         self.spots = spots
         for item in shown.values():
             spot = spots[item.place_id]
+            if item.place_id in self.areas and (spot.scale < 1.0 or spot.leader):
+                item.setVisible(False)  # an area's name (a country, a sea label) only where it has room whole
+                continue
             br = item.ink_rect()
             item.setScale(spot.scale)
             item.setPos(spot.box.x0 - br.x() * spot.scale, spot.box.y0 - br.y() * spot.scale)
