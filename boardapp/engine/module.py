@@ -380,6 +380,12 @@ class RuleModule(ABC, Generic[S]):
     def turn_label(self, state: S) -> str:
         return self.board(state).turn_label
 
+    def game_over(self, state: S) -> str | None:
+        """The words saying the game has ended ("Game over — Rebel holds power"), or None while it goes
+        on. A finished game takes no more turns: boards disable End turn… and what only a running game
+        does. Modules whose games never end by rule keep this default."""
+        return None
+
     def check_state(self, state: S) -> list[str]:
         """Invariants a correct state keeps (used by tests and when opening a game file)."""
         return []

@@ -85,6 +85,20 @@ LINE_STYLES = ("-", "--", ":", "-.")
 """Seats of one team share its colour: solid, dashed, dotted and dash-dot lines tell them apart."""
 
 
+def outline(colour: str) -> list[Any]:
+    """matplotlib path effects that outline a light team colour's line in grey (Poland's white line is
+    otherwise invisible on white paper and in its own legend); none for other colours."""
+    try:
+        r, g, b = (int(colour.lstrip("#")[i:i + 2], 16) for i in (0, 2, 4))
+    except (ValueError, IndexError):
+        return []
+    if 0.299 * r + 0.587 * g + 0.114 * b < 200:
+        return []
+    import matplotlib.patheffects as pe
+
+    return [pe.Stroke(linewidth=3.4, foreground="#555555"), pe.Normal()]
+
+
 def figure(measure: str, curves: Sequence[Curve], labels: Sequence[str], colours: dict[str, str],
            names: dict[str, str]) -> Any:
     """One chart: ``curves`` of ``measure`` against the turn ``labels`` (one per position sampled); each
@@ -99,7 +113,8 @@ def figure(measure: str, curves: Sequence[Curve], labels: Sequence[str], colours
         colour = side_team(cv.side, colours) or "#444444"
         nth = members[colour] = members.get(colour, -1) + 1
         ax.plot(xs, cv.values, marker="o", markersize=3, linewidth=1.8, color=colour,
-                linestyle=LINE_STYLES[nth % len(LINE_STYLES)], label=side_name(cv.side, names))
+                linestyle=LINE_STYLES[nth % len(LINE_STYLES)], label=side_name(cv.side, names),
+                path_effects=outline(colour), markeredgecolor="#555555")
     if changing and steady:
         note = "unchanged: " + ", ".join(f"{side_name(cv.side, names)} {cv.values[0]:g}" for cv in steady[:12])
         if len(steady) > 12:

@@ -223,48 +223,89 @@ def build_report(review: Review, umpire: bool = False, progress: Progress | None
     return "\n".join(html)
 
 
+A4 = (8.27, 11.69)
+A4_LANDSCAPE = (11.69, 8.27)
+EVENT_PT = 10
+"""The key events' type in the PDF (a printed page is read at arm's length: at least 9 pt)."""
+EVENT_LINES = 52
+"""Event lines on a portrait page at :data:`EVENT_PT`."""
+FEW_LINES = 6
+"""A turn's key events of at most this many lines go under its map, on the map's page."""
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    import textwrap
+
+    return textwrap.wrap(text, width, subsequent_indent="    ") or [""]
+
+
 def _write_pdf(review: Review, path: Path, *, pictures: list[tuple[str, Any]], figures: list[Any],
                by_turn: dict[str, list[KeyEvent]], who: str, tell: Progress) -> None:
-    """The same story as pages: a title page, one page per turn (board and key events), the curves."""
+    """The same story as pages that are filled: a title page with the teams (a light colour's swatch
+    outlined), per turn the board on a landscape page of its own (the map as large as the page allows)
+    and its key events at :data:`EVENT_PT` on as many portrait pages as they need, then the curves,
+    each on a landscape page with type of at least 10 pt."""
     from matplotlib.backends.backend_pdf import PdfPages
 
     plt = charts._pyplot()
     module = review.module
-    a4 = (8.27, 11.69)
+    red = "#a00" if "UMPIRES" in who else "#262"
     with PdfPages(path) as pages:
-        fig = plt.figure(figsize=a4)
-        fig.text(0.08, 0.93, module.scenario.name, fontsize=22, weight="bold")
-        fig.text(0.08, 0.895, who, fontsize=9, color="#a00" if "UMPIRES" in who else "#262")
+        fig = plt.figure(figsize=A4)
+        fig.text(0.08, 0.93, module.scenario.name, fontsize=22, weight="bold", wrap=True)
+        fig.text(0.08, 0.895, who, fontsize=10, color=red, wrap=True)
         fig.text(0.08, 0.87, f"{module.title} · {len(review.entries)} journal entries · {len(review.turns)} turns",
-                 fontsize=10)
+                 fontsize=11)
         y = 0.83
-        for t in module.teams:
-            fig.patches.append(plt.Rectangle((0.08, y - 0.004), 0.015, 0.011, color=t.colour,
-                                             transform=fig.transFigure, figure=fig))
-            fig.text(0.105, y, t.name, fontsize=9)
-            y -= 0.022
+        for t in module.teams:  # outlined, so that a white or a pale team's swatch shows on the white page
+            fig.patches.append(plt.Rectangle((0.08, y - 0.005), 0.022, 0.015, facecolor=t.colour, edgecolor="#222222",
+                                             linewidth=1.0, transform=fig.transFigure, figure=fig))
+            fig.text(0.115, y, f"{t.name} ({t.symbol})", fontsize=11)
+            y -= 0.026
             if y < 0.05:
                 break
         pages.savefig(fig)
         plt.close(fig)
+        map_ratio = module.map.size[1] / module.map.size[0] if module.map.size[0] else 1.0
         for n, (label, shapes) in enumerate(pictures, start=1):
             tell("PDF pages", n - 1, len(pictures))
-            fig = plt.figure(figsize=a4)
-            fig.text(0.06, 0.96, label, fontsize=16, weight="bold")
-            fig.text(0.06, 0.015, who, fontsize=7, color="#a00" if "UMPIRES" in who else "#262")
-            ax = fig.add_axes((0.04, 0.45, 0.92, 0.49))
-            draw_on_axes(ax, module.map, shapes)
             lines = [f"[{e.tag}] {e.text}" for e in by_turn.get(label, [])]
-            shown = lines[:34]
-            if len(lines) > len(shown):
-                shown.append(f"… and {len(lines) - len(shown)} more (see the HTML report)")
-            fig.text(0.06, 0.43, "\n".join(_clip(s, 120) for s in shown) or "No key events.", fontsize=7, va="top",
-                     family="DejaVu Sans")
-            pages.savefig(fig)
-            plt.close(fig)
+            wrapped = [w for line in lines for w in _wrap(line, 120)]
+            if module.map.places or module.map.regions:
+                size = A4_LANDSCAPE if map_ratio <= 1.0 else A4
+                fig = plt.figure(figsize=size)
+                fig.text(0.03, 0.965, label, fontsize=16, weight="bold", va="top")
+                fig.text(0.03, 0.012, who + ("" if lines else "  ·  No key events."), fontsize=9, color=red)
+                few = wrapped if len(wrapped) <= FEW_LINES else []  # a few events: under the map, on its page
+                room = (len(few) * 1.35 * EVENT_PT / 72 + 0.15) / size[1] if few else 0.0
+                ax = fig.add_axes((0.015, 0.04 + room, 0.97, 0.88 - room))
+                draw_on_axes(ax, module.map, shapes)
+                if few:
+                    fig.text(0.03, 0.035 + room, "\n".join(few), fontsize=EVENT_PT, va="top", linespacing=1.35)
+                pages.savefig(fig)
+                plt.close(fig)
+                if few:
+                    continue
+            elif not lines:
+                lines = ["No key events."]
+            wrapped = [w for line in lines for w in _wrap(line, 88)]
+            for start in range(0, len(wrapped), EVENT_LINES):
+                chunk = wrapped[start:start + EVENT_LINES]
+                fig = plt.figure(figsize=A4)
+                fig.text(0.07, 0.96, f"Key events of {label}" + (" (continued)" if start else ""), fontsize=14,
+                         weight="bold", va="top")
+                fig.text(0.07, 0.925, "\n".join(chunk), fontsize=EVENT_PT, va="top", family="DejaVu Sans",
+                         linespacing=1.35)
+                fig.text(0.07, 0.015, who, fontsize=9, color=red)
+                pages.savefig(fig)
+                plt.close(fig)
         tell("PDF pages", len(pictures), len(pictures))
-        for fig in figures:
-            pages.savefig(fig, bbox_inches="tight")
+        for fig in figures:  # a page each, filled, its type at least 10 pt
+            fig.set_size_inches(*A4_LANDSCAPE)
+            for text in fig.findobj(lambda o: hasattr(o, "get_fontsize") and hasattr(o, "set_fontsize")):
+                text.set_fontsize(max(10.0, float(text.get_fontsize()) * 1.3))
+            fig.subplots_adjust(left=0.07, right=0.78, top=0.9, bottom=0.2)
+            pages.savefig(fig)
             plt.close(fig)
 
 

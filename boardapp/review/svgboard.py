@@ -62,46 +62,50 @@ def layout(the_map: Map, picture: BoardPicture, colours: dict[str, str]) -> list
             region.colour or (SEA_FILL if region.kind == "sea" else REGION_FILL))
         shapes.append(Shape("poly", tuple(region.polygon), fill=fill, stroke="#8a8577", width=u * 0.12,
                             opacity=0.55 if holder else 1.0, title=region.name))
-    for label in the_map.labels:
-        shapes.append(Shape("text", (label.at,), text=label.text, size=min(label.size, u * 2.2), fill="#6b665a"))
+    # On a dense map (the MUN's Europe) everything at a place is drawn smaller: names and counters are
+    # sized by the typical distance between places, never larger than on a sparse one.
+    k = min(1.0, max(0.3, 0.38 * _spacing([p.at for p in the_map.places]) / (u * 1.15)))
+    for label in the_map.labels:  # a free label (a sea, an island) no smaller than a place's name
+        shapes.append(Shape("text", (label.at,), text=label.text, size=min(max(label.size, u * k * 0.9), u * 2.2),
+                            fill="#6b665a"))
     at = {p.id: p.at for p in the_map.places}
     for road in the_map.roads:
         a, b = road.between
         if a in at and b in at and road.kind != "adjacency":  # adjacency: a border, drawn by the regions
             shapes.append(Shape("line", (at[a], *road.via, at[b]), stroke="#7d705a", width=u * 0.22,
                                 dash=road.kind == "track"))
+    names: list[tuple[Any, float]] = []
     for place in the_map.places:
         x, y = place.at
         holder = picture.control.get(place.id)
         fill = colours.get(holder, NEUTRAL) if holder else NEUTRAL
         big = place.kind == "city"
-        shapes.append(Shape("circle", ((x, y),), fill=fill, stroke="#222222", width=u * 0.15,
-                            size=u * (0.9 if big else 0.65), title=f"{place.name}: held by {holder or 'nobody'}"))
-        dx, dy = place.label_offset
-        shapes.append(Shape("text", ((x + dx, y + dy - u * 1.1),), text=place.name, size=u * 1.15, fill="#1a1a1a",
-                            bold=big))
+        shapes.append(Shape("circle", ((x, y),), fill=fill, stroke="#222222", width=u * 0.15 * k,
+                            size=u * (0.9 if big else 0.65) * k, title=f"{place.name}: held by {holder or 'nobody'}"))
+        names.append((place, u * 1.15 * k))
     # Counters: a row of small boxes under their place, wrapping every four.
     by_place: dict[str, list[Any]] = defaultdict(list)
     for piece in picture.pieces:
         if piece.place in at:
             by_place[piece.place].append(piece)
-    cw, ch = u * 3.0, u * 1.6
+    cw, ch = u * 3.0 * k, u * 1.6 * k
+    u_k = u * k
     for place_id, pieces in by_place.items():
         x0, y0 = at[place_id]
         per_row = min(4, len(pieces))
         for i, piece in enumerate(pieces):
             col, row = i % 4, i // 4
             x = x0 - per_row * cw / 2 + col * cw
-            y = y0 + u * 1.0 + row * ch
+            y = y0 + u_k * 1.0 + row * ch
             colour = colours.get(piece.team, "#888888")
             shapes.append(Shape("rect", ((x, y), (x + cw * 0.94, y + ch * 0.92)), fill=colour, stroke="#111111",
                                 width=u * 0.08, title=piece.tooltip or piece.id))
             text = f"{piece.label} {piece.value}".strip()
-            shapes.append(Shape("text", ((x + cw * 0.47, y + ch * 0.66),), text=text, size=u * 0.9,
+            shapes.append(Shape("text", ((x + cw * 0.47, y + ch * 0.66),), text=text, size=u_k * 0.9,
                                 fill=_ink_on(colour), bold=True))
             if piece.damage:
-                shapes.append(Shape("text", ((x + cw * 0.88, y + ch * 0.3),), text="•" * piece.damage, size=u * 0.7,
-                                    fill="#ff2020", anchor="end"))
+                shapes.append(Shape("text", ((x + cw * 0.88, y + ch * 0.3),), text="•" * piece.damage,
+                                    size=u_k * 0.7, fill="#ff2020", anchor="end"))
     # Tokens: short tags above-right of the place.
     tags: dict[str, list[str]] = defaultdict(list)
     for token in picture.tokens:
@@ -112,9 +116,84 @@ def layout(the_map: Map, picture: BoardPicture, colours: dict[str, str]) -> list
         if place_id not in at:
             continue
         x, y = at[place_id]
-        shapes.append(Shape("text", ((x + u * 1.0, y + u * 0.3),), text=" · ".join(texts), size=u * 0.85,
+        shapes.append(Shape("text", ((x + u_k * 1.0, y + u_k * 0.3),), text=" · ".join(texts), size=u_k * 0.85,
                             fill="#7a1010", anchor="start", bold=True))
+    shapes += _names(names, [s for s in shapes if s.kind in ("circle", "rect")], (w, h))
     return shapes
+
+
+def _spacing(points: list[tuple[float, float]]) -> float:
+    """The median distance from a place to its nearest neighbour (the first 800 places)."""
+    import math
+
+    pts = points[:800]
+    if len(pts) < 2:
+        return math.inf
+    near = sorted(min(math.dist(a, b) for j, b in enumerate(pts) if j != i) for i, a in enumerate(pts))
+    return near[len(near) // 2]
+
+
+def _text_box(x: float, y: float, text: str, size: float, anchor: str) -> tuple[float, float, float, float]:
+    """About where ``text`` lands (DejaVu Sans bold averages 0.62 of its size a letter; a little room kept)."""
+    w = 0.66 * size * len(text) + 0.2 * size
+    x0 = {"middle": x - w / 2, "start": x, "end": x - w}[anchor]
+    return x0, y - 0.75 * size, x0 + w, y + 0.2 * size
+
+
+def _names(names: list[tuple[Any, float]], drawn: list[Shape], size: tuple[float, float]) -> list[Shape]:
+    """Every place's name where it covers no other name, place or counter: above its place, else below
+    its counters, right, left; else a fifth smaller; a name that finds no room at all is left out
+    rather than printed over another ("NorwayGulf of Bothnia")."""
+    def box_of(s: Shape) -> tuple[float, float, float, float]:
+        if s.kind == "circle":
+            (x, y), = s.points
+            return x - s.size, y - s.size, x + s.size, y + s.size
+        (x0, y0), (x1, y1) = s.points
+        return x0, y0, x1, y1
+
+    fixed = [box_of(s) for s in drawn]
+    counters = [box_of(s) for s in drawn if s.kind == "rect"]
+    placed: list[tuple[float, float, float, float]] = []
+    out = []
+    w, h = size
+
+    def free(b: tuple[float, float, float, float]) -> bool:
+        if b[0] < 0 or b[2] > w or b[1] < 0 or b[3] > h:
+            return False
+        return not any(b[0] < o[2] and o[0] < b[2] and b[1] < o[3] and o[1] < b[3] for o in (*fixed, *placed))
+
+    order = sorted(range(len(names)), key=lambda i: (names[i][0].kind != "city", i))
+    for i in order:
+        place, px = names[i]
+        if not place.name:
+            continue
+        x, y = place.at
+        dx, dy = place.label_offset
+        x, y = x + dx, y + dy
+        # the place's own counters hang under it: a name below goes under them
+        lowest = max([b[3] for b in counters if b[0] - px < x < b[2] + px and y < b[1] < y + px * 2]
+                     + [y + px * 0.6])
+        chosen = None
+        for scale in (1.0, 0.8):
+            s = px * scale
+            for cx, cy, anchor in ((x, y - s * 0.95, "middle"), (x, lowest + s * 0.95, "middle"),
+                                   (x + s * 0.7, y + s * 0.35, "start"), (x - s * 0.7, y + s * 0.35, "end"),
+                                   (x + s * 0.5, y - s * 0.8, "start"), (x - s * 0.5, y - s * 0.8, "end"),
+                                   (x + s * 0.5, lowest + s * 0.95, "start"),
+                                   (x - s * 0.5, lowest + s * 0.95, "end")):
+                b = _text_box(cx, cy, place.name, s, anchor)
+                if free(b):
+                    chosen = (cx, cy, anchor, s, b)
+                    break
+            if chosen:
+                break
+        if chosen is None:
+            continue
+        cx, cy, anchor, s, b = chosen
+        placed.append(b)
+        out.append(Shape("text", ((cx, cy),), text=place.name, size=s, fill="#1a1a1a", bold=place.kind == "city",
+                         anchor=anchor))
+    return out
 
 
 def to_svg(the_map: Map, shapes: list[Shape], title: str = "") -> str:

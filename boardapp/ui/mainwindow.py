@@ -247,6 +247,7 @@ class MainWindow(QMainWindow):
         self.team_panel.show_game(game)
         self.log_panel.show_game(game, self.audience)
         self.turn_panel.show_game(game, self.audience)
+        self.end_turn_action.setEnabled(self.turn_panel.button.isEnabled())  # none after the game's end
         self.off_map.show_game(game)
         turn = game.module.turn_label(game.state)
         where = "unsaved" if self.path is None else ("autosave" if self.autosave else self.path.name)

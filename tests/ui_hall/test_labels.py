@@ -30,7 +30,7 @@ def _box(r) -> labels.Box:
 
 def _drawn_overlaps(scene) -> list[str]:
     """Every (name, name) and (name, symbol or piece) pair that shares area, as readable lines."""
-    names = {pid: _box(item.mapRectToScene(item.ink_rect())) for pid, item in scene.names.items()}
+    names = {pid: _box(item.mapRectToScene(item.ink_rect())) for pid, item in scene.names.items() if item.isVisible()}
     r = SYMBOL_HALF * scene.base_scale
     things = [(f"symbol of {p.id}", labels.Box(p.at[0] - r, p.at[1] - r, p.at[0] + r, p.at[1] + r))
               for p in scene.map.places]

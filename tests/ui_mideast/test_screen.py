@@ -133,7 +133,9 @@ def test_the_big_screen_lights_the_battle_reveal_as_an_event(qtbot: Any, screens
     game, big, _viewer, _ = screens
     battles = sections(big)[hall.BattleSection]
     assert battles.banner.text() == "" and not battles.lit and battles.board.isVisibleTo(big)
-    assert battles.board.parentWidget() is big.view.viewport() and not battles.isVisibleTo(big)  # on the map
+    # on the map view, in a margin the view keeps for it (the map is fitted above it: it covers no name)
+    assert battles.board.parentWidget() is big.view and not battles.isVisibleTo(big)
+    assert battles.board.geometry().top() >= big.view.viewport().geometry().bottom()
     game.push({"kind": "fist", "battle": "cyrenaica", "side": "attacker", "chips": SECRET_ATTACK})
     assert battles.banner.text() == "" and not battles.lit
     monkeypatch.setattr(hall, "REVEAL_MS", 50)  # lit for 50 ms instead of 12 s (read when it lights up)
@@ -174,7 +176,8 @@ def test_the_un_tally_grows_live_on_the_big_screen(screens: Any) -> None:
 def test_the_turn_section_follows_the_player_turn(screens: Any) -> None:
     game, big, _viewer, _ = screens
     turn = sections(big)[hall.TurnSection]
-    assert turn.board.parentWidget() is big.view.viewport() and turn.board.isVisibleTo(big)
+    assert turn.board.parentWidget() is big.view and turn.board.isVisibleTo(big)
+    assert turn.board.geometry().bottom() <= big.view.viewport().geometry().top()  # above the map, not on it
     assert turn.who.text().endswith("Egypt's Player-Turn · Round 1")
     assert "Military → Diplomatic" in turn.phases.text() and "now: <b>Move Forces</b>" in turn.phases.text()
     game.push({"kind": "end_turn", "force": "call the attack off"})
@@ -235,7 +238,12 @@ def test_a_cease_fire_ends_the_game_in_peace_on_both_screens(qtbot: Any) -> None
     game.push({"kind": "un_tally"})
     assert game.state.ended == "peace"
     assert final.board.isVisibleTo(big) and final.title.text() == "PEACE: Egypt wins"
-    assert "<b>Egypt</b>" in final.table.text() and ">25<" in final.table.text() and ">15<" in final.table.text()
+    assert "<b>Egypt&nbsp;25</b>" in final.table.text() and "Libya&nbsp;15" in final.table.text()
+    # along the bottom of the map view, in a margin the view keeps for it: the map is fitted above it,
+    # so it covers nothing (it was over the Levant: issue #23 item 3)
+    geo = final.board.geometry()
+    assert geo.bottom() >= big.view.height() - big.view.height() // 20
+    assert geo.top() >= big.view.viewport().geometry().bottom()
     countries = board.findChild(QDockWidget, "mideast.table").widget()
     assert isinstance(countries, PeaceTable)
     assert countries.countries.final.text() == "Final table (PEACE): Egypt wins"

@@ -101,6 +101,9 @@ class CoupRules(RuleModule[CoupState]):
     def turn_label(self, state: CoupState) -> str:
         return turn_label(state)
 
+    def game_over(self, state: CoupState) -> str | None:
+        return turn_label(state) if state.phase == "over" else None
+
     def series(self, state: CoupState) -> dict[str, dict[str, float]]:
         return series.series(state)
 

@@ -141,6 +141,9 @@ class DiplomacyRules(RuleModule[DiplomacyState]):
         """The scenario whose start is ``state`` (CONTROL's: it holds orders handed in): :mod:`.position`."""
         return pos.position_scenario(self, state, pos.CODEC)
 
+    def game_over(self, state: DiplomacyState) -> str | None:
+        return self.turn_label(state) if state.result is not None else None
+
     def turn_label(self, state: DiplomacyState) -> str:
         season = state.season.capitalize()
         label = f"{season} {state.year}"

@@ -161,6 +161,9 @@ class MideastRules(RuleModule[MideastState]):
     def turn_label(self, state: MideastState) -> str:
         return picture.turn_label(self.rules, state)
 
+    def game_over(self, state: MideastState) -> str | None:
+        return picture.turn_label(self.rules, state) if state.ended else None
+
     def series(self, state: MideastState) -> dict[str, dict[str, float]]:
         return series.series(self.rules, state)
 

@@ -33,14 +33,14 @@ from PySide6.QtWidgets import (
 )
 
 from boardapp.ui.board import labels, style
-from boardapp.ui.board.scene import NAME_PX, BoardScene
-from boardapp.ui.board.style import BADGE, CHIP, FAN, PIX, TOKEN_H
+from boardapp.ui.board.scene import NAME_PX, BoardScene, _label_point
+from boardapp.ui.board.style import BADGE, CHIP, FAN, HALL_TOKEN_H, PIX
 from boardapp.ui.board.view import room_for_pieces
 from boardapp.ui.document.source import GameSource
 
 PIECE_SCALE = 1.5
 """Counters, control markers and tokens on the big screen, relative to the umpires' board."""
-NAME_FRACTION = 1 / 42
+NAME_FRACTION = 1 / 40
 """Place names' font pixel size at fit-to-screen, as a fraction of the window height
 (26 px at 1080: capitals about 19 px high, above the 1/60 legibility floor; a little smaller than
 they were, so that counters, whose values are at least this size, leave the names room)."""
@@ -52,6 +52,8 @@ Z_NAME = 7.0
 INK = QColor("#ffffff")
 HALO = QColor(255, 255, 255, 235)
 NAME_INK = QColor("#111111")
+AREA_INK = QColor("#5a4632")
+"""Region names and free labels (a country, a plateau, a gulf): dark brown, told apart from places' black."""
 
 def big_font(px: float, bold: bool = True, condensed: bool = False) -> QFont:
     f = style.font(px, bold)
@@ -74,8 +76,9 @@ class PlaceName(QGraphicsSimpleTextItem):
     """A place's name in large condensed bold letters over a white halo, a long name centred on
     two lines. ``text()`` is the name as drawn; painting replays one cached path."""
 
-    def __init__(self, place_id: str, name: str) -> None:
+    def __init__(self, place_id: str, name: str, ink: QColor | None = None) -> None:
         super().__init__(wrap_name(name))
+        self.ink = ink or NAME_INK
         self.place_id = place_id
         self.setZValue(Z_NAME)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
@@ -106,7 +109,9 @@ class PlaceName(QGraphicsSimpleTextItem):
         stroker.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
         self.prepareGeometryChange()
         self._path = path
-        self._halo = stroker.createStroke(path).united(path).simplified()
+        # the stroke alone: the letters are filled over it, so uniting it with them (17 ms a name on the
+        # 2-core machine, 4 s for The Game's world) would paint the same pixels
+        self._halo = stroker.createStroke(path)
         self._rect = path.boundingRect().adjusted(-halo, -halo, halo, halo)
         self.ink_height = fm.capHeight()
         self.update()
@@ -146,7 +151,7 @@ class PlaceName(QGraphicsSimpleTextItem):
             p.setPen(QPen(NAME_INK, max(1.0, self.font().pixelSize() * 0.06)))
             p.drawLine(*self._leader)
         p.fillPath(self._halo, HALO)
-        p.fillPath(self._path, NAME_INK)
+        p.fillPath(self._path, self.ink)
 
 
 class PublicScene(BoardScene):
@@ -171,7 +176,9 @@ class PublicScene(BoardScene):
         self.refresh()
 
     def __init__(self, game: GameSource, parent: Any = None) -> None:
+        self.hall_marks = True  # before the first layout, which the base class may make
         super().__init__(game, public=True, parent=parent)
+        self.hall_marks = True
         self.name_px = NAME_PX
         self.names: dict[str, PlaceName] = {}
         self.spots: dict[str, labels.Spot] = {}
@@ -179,12 +186,36 @@ class PublicScene(BoardScene):
             item = PlaceName(place.id, place.name)
             self.addItem(item)
             self.names[place.id] = item
+        self.areas: dict[str, tuple[float, float]] = {}
+        """The anchor of every area's name drawn as an item (``region:<id>``, ``label:<n>``)."""
+        placed = {pl.name.casefold() for pl in self.map.places if pl.name}
+        for r in self.map.regions:  # a region's name (a country, a plateau), unless a place names it
+            if r.name and r.name.casefold() not in placed:
+                at = QPointF(*r.label_at) if r.label_at is not None else _label_point(r.polygon)
+                self._add_area(f"region:{r.id}", r.name.upper() if r.kind == "country" else r.name, (at.x(), at.y()))
+        for i, lab in enumerate(self.map.labels):  # free labels: a river, a sea, a desert
+            self._add_area(f"label:{i}", lab.text, (float(lab.at[0]), float(lab.at[1])))
+        self.view_bounds: QRectF | None = None
+        """The part of the map the screen shows (a tour's region, CONTROL's region); None: all of it.
+        Names stay inside it, and only places inside it are named."""
         self.set_name_px(NAME_PX * self.piece_scale)
+
+    def _add_area(self, key: str, text: str, at: tuple[float, float]) -> None:
+        item = PlaceName(key, text, AREA_INK)
+        item.setZValue(Z_NAME - 0.5)
+        self.addItem(item)
+        self.names[key] = item
+        self.areas[key] = at
 
     def _paint_map(self, p: QPainter, detail: bool) -> None:
         """The static map without place names (this scene draws them as items it can resize)."""
         real = self.map
-        self.map = real.model_copy(update={"places": [pl.model_copy(update={"name": ""}) for pl in real.places]})
+        self.names_drawn_elsewhere = {pl.name.casefold() for pl in real.places if pl.name}
+        # place names, region names and free labels are this scene's items (sized for the hall, placed
+        # clear of the pieces): the recorded map has none of them
+        self.map = real.model_copy(update={
+            "places": [pl.model_copy(update={"name": ""}) for pl in real.places],
+            "regions": [r.model_copy(update={"name": ""}) for r in real.regions], "labels": []})
         try:
             super()._paint_map(p, detail)
         finally:
@@ -213,12 +244,46 @@ class PublicScene(BoardScene):
                 out[pid].append(labels.Box(b.left(), b.top(), b.right(), b.bottom()))
         return out
 
+    def set_view_bounds(self, rect: QRectF | None, place: bool = True) -> bool:
+        """Name only what lies in ``rect`` (map units; None: the whole map), keeping names inside it;
+        placed again now unless ``place`` is false. True when the bounds changed."""
+        if rect == self.view_bounds:
+            return False
+        self.view_bounds = QRectF(rect) if rect is not None else None
+        if place:
+            self.place_names()
+        return True
+
     def place_names(self) -> None:
         """Put every name at its spot (again after the pieces moved)."""
         rank = {"city": 0, "power_plant": 2, "airfield": 2, "dam": 2, "port": 2}
         todo = []
         groups = self._place_groups()
-        for item in self.names.values():
+        view = getattr(self, "view_bounds", None)
+        shown: dict[str, PlaceName] = {}
+        whole: dict[str, bool] = {}
+        for pid, boxes in groups.items():  # a place whose symbol and pieces are all in view
+            whole[pid] = view is None or all(view.contains(QRectF(b.x0, b.y0, b.x1 - b.x0, b.y1 - b.y0))
+                                             for b in boxes)
+        for key, item in self.names.items():
+            inside = (view is None or view.contains(QPointF(*self.areas[key]))) if key in self.areas else whole[key]
+            item.setVisible(inside)
+            if inside:
+                shown[key] = item
+        # a place cut by the view's edge shows nothing (no piece half on the screen): a tour frames
+        # every place whole at one of its stops
+        for it in (*self.counters.values(), *self.badges.values(), *self.tokens):
+            pid = it.data(0)
+            if pid in whole and it.isVisible() != whole[pid]:
+                it.setVisible(whole[pid])
+        for key, (ax, ay) in self.areas.items():
+            item = shown.get(key)
+            if item is not None:  # an area's name: near its point, after the places' names, or not at all
+                br = item.ink_rect()
+                todo.append(labels.Label(key, ax, ay, br.width(), br.height(), priority=5))
+        for item in shown.values():
+            if item.place_id in self.areas:
+                continue
             place = self.places[item.place_id]
             br = item.ink_rect()
             own = groups[place.id]
@@ -228,12 +293,18 @@ class PublicScene(BoardScene):
                                      clearance=SYMBOL_R * self.base_scale, around=around,
                                      priority=rank.get(str(place.kind), 1), nudge=tuple(place.label_offset)))
         w, h = self.map.size
+        bounds = labels.Box(0, 0, w, h)
+        if view is not None:
+            bounds = labels.Box(max(0.0, view.left()), max(0.0, view.top()), min(w, view.right()),
+                                min(h, view.bottom()))
         obstacles = [b for boxes in groups.values() for b in boxes]
-        spots = labels.place_labels(todo, obstacles, bounds=labels.Box(0, 0, w, h),
-                                    gap=0.15 * self.name_px)
+        spots = labels.place_labels(todo, obstacles, bounds=bounds, gap=0.15 * self.name_px)
         self.spots = spots
-        for item in self.names.values():
+        for item in shown.values():
             spot = spots[item.place_id]
+            if item.place_id in self.areas and (spot.scale < 1.0 or spot.leader):
+                item.setVisible(False)  # an area's name (a country, a sea label) only where it has room whole
+                continue
             br = item.ink_rect()
             item.setScale(spot.scale)
             item.setPos(spot.box.x0 - br.x() * spot.scale, spot.box.y0 - br.y() * spot.scale)
@@ -262,19 +333,23 @@ class PublicScene(BoardScene):
             item.setScale(k / PIX)
         for pid, item in self.badges.items():
             x, y = self.places[pid].at
+            d = item.pixmap().width() / PIX or BADGE  # the hall's marker (hall_marks) is larger
             item.setScale(k / PIX)
-            item.setPos(x - (16 + BADGE) * k, y - BADGE * k / 2)
+            item.setPos(x - (16 + d) * k, y - d * k / 2)
         columns: dict[float, list[Any]] = defaultdict(list)
         for item in self.tokens:  # the board lays a place's tokens in a column at x + 24
             columns[round(item.pos().x(), 3)].append(item)
-        step = TOKEN_H + 3
+        th = HALL_TOKEN_H  # this scene draws its tokens for the hall (hall_marks)
+        step = th + 3
         for col_x, items in columns.items():
             items.sort(key=lambda it: it.pos().y())
-            centre = sum(it.pos().y() + TOKEN_H / 2 for it in items) / len(items)
-            n = len(items)
+            pid = items[0].data(0)
+            # right of the place (the marker is left of it), from just under the counters (which stand
+            # above it) downwards
+            px, py = self.places[pid].at if pid in self.places else (col_x - 24 * self.piece_k, items[0].pos().y())
             for i, item in enumerate(items):
                 item.setScale(k / PIX)
-                item.setPos(col_x - 24 + 20 * k, centre - TOKEN_H * k / 2 + (i - (n - 1) / 2) * step * k)
+                item.setPos(px + 20 * k, py - 12 * k + i * step * k)
 
 
 class BigView(QGraphicsView):

@@ -36,11 +36,13 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import (
     QColor,
+    QFont,
     QFontMetricsF,
     QGuiApplication,
     QKeySequence,
     QPainter,
     QPaintEvent,
+    QPen,
     QResizeEvent,
     QScreen,
     QShortcut,
@@ -59,7 +61,9 @@ from PySide6.QtWidgets import (
 from boardapp.clock import TurnClock, turn_minutes_of, turn_word, week_of
 from boardapp.engine.module import BoardPicture, Section
 from boardapp.ui.bigscreen.follower import FileFollower
+from boardapp.ui.bigscreen.pages import SectionPager, hall_font, hall_px, reserve_edge
 from boardapp.ui.bigscreen.scene import INK, NAME_FRACTION, PIECE_SCALE, BigView, PublicScene, big_font
+from boardapp.ui.bigscreen.tour import NAME_CAP, Tour
 from boardapp.ui.board import style
 from boardapp.ui.board.banner import Announcer, Banner
 from boardapp.ui.board.scene import NAME_PX, public_view
@@ -67,8 +71,8 @@ from boardapp.ui.board.style import VALUE_PX
 from boardapp.ui.contributions import screen_view, sidebar_sections
 from boardapp.ui.document.source import GameSource
 
-LAYOUTS = ("map", "map_sidebar", "clock")
-LAYOUT_WORDS = {"map": "map", "map_sidebar": "map + side bar", "clock": "clock"}
+LAYOUTS = ("map", "map_sidebar", "clock", "tables")
+LAYOUT_WORDS = {"map": "map", "map_sidebar": "map + side bar", "clock": "clock", "tables": "tables"}
 """What CONTROL's panel calls each layout (the ids are settings keys, not words for people)."""
 SETTINGS_SCREEN = "bigscreen/screen"
 """QSettings key: the name of the screen the big screen goes to."""
@@ -127,7 +131,7 @@ class ClockPanel(QWidget):
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(0)
         centre = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignVCenter
-        self.week = _label(self, "week", align=centre)
+        self.week = _label(self, "week", wrap=True, align=centre)
         self.digits = _label(self, "digits", align=centre)
         self.status = _label(self, "status", align=centre)
         self.now = _label(self, "now", wrap=True, align=centre)
@@ -143,17 +147,39 @@ class ClockPanel(QWidget):
     def set_unit(self, u: float) -> None:
         """Font sizes from ``u`` = 1% of the window height."""
         k = self.size_factor
-        self.week.setFont(big_font(4.2 * u * min(k, 2.2)))
+        least = hall_px(100 * u)  # never below the hall standard (pages.py)
+        self._week_px = (max(4.2 * u * min(k, 2.2), least), least)
+        self._fit_week()
         self.digits.setFont(big_font(10.5 * u * k))
-        self.status.setFont(big_font(3.0 * u * min(k, 2.0)))
-        self.now.setFont(big_font(2.2 * u * min(k, 1.6), False))
-        self.next.setFont(big_font(2.2 * u * min(k, 1.6), True))
+        self.status.setFont(big_font(max(3.0 * u * min(k, 2.0), least)))
+        self.now.setFont(big_font(max(2.2 * u * min(k, 1.6), hall_px(100 * u, bold=False)), False))
+        self.next.setFont(big_font(max(2.2 * u * min(k, 1.6), least), True))
         self.status.setMinimumHeight(round(4.0 * u * min(k, 2.0)))
+
+    def _fit_week(self) -> None:
+        """The turn label on two lines at most, smaller if it must, never below the hall standard."""
+        px, least = getattr(self, "_week_px", (42.0, 26))
+        width = self.width() or 400
+        text = self.week.text() or "W"
+        flags = int(Qt.TextFlag.TextWordWrap)
+        while px > least:
+            fm = QFontMetricsF(big_font(px))
+            if fm.boundingRect(QRectF(0, 0, width, 1e6), flags, text).height() <= 2.2 * fm.lineSpacing():
+                break
+            px = max(least, px - 1)
+        if self.week.font().pixelSize() != round(px):
+            self.week.setFont(big_font(px))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_week()
 
     def show_clock(self, week_text: str, clock: TurnClock, now_text: str, next_text: str) -> None:
         state = clock.state()
         flash = state == "expired" and int(clock.overrun() * 2) % 2 == 0
-        _set_text(self.week, week_text)
+        if self.week.text() != week_text:
+            _set_text(self.week, week_text)
+            self._fit_week()
         _set_colour(self.week, "#ffffff")
         _set_text(self.digits, clock.text() if state != "expired" else "TIME UP")
         _set_text(self.status, STATE_WORDS[state] if state != "expired" else f"+{_mmss(clock.overrun())}")
@@ -182,128 +208,55 @@ def _set_text(lab: QLabel, text: str) -> None:
         lab.setText(text)
 
 
-class SectionTable(QWidget):
-    """A rule system's table (:class:`~boardapp.engine.module.Section`) in the side bar, painted so
-    that nothing is cut: the font shrinks (to 60% at most) until the columns fit the width, and a
-    cell still too wide wraps onto more lines. :meth:`drawn_texts` lists every string it paints."""
-
-    MIN_SHRINK = 0.6
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.section: Section | None = None
-        self.unit = 10.0
-        self._lines: list[tuple[float, list[str], bool]] = []
-        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
-
-    def set_section(self, section: Section) -> None:
-        if section != self.section:
-            self.section = section
-            self._fit()
-
-    def set_unit(self, u: float) -> None:
-        self.unit = u
-        self._fit()
-
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        super().resizeEvent(event)
-        self._fit()
-
-    def drawn_texts(self) -> list[str]:
-        if self.section is None:
-            return []
-        return [c for c in self.section.columns if c] + [c for row in self.section.rows for c in row if c]
-
-    def _font(self, k: float, header: bool) -> Any:
-        return big_font(self.unit * 1.7 * k, header, condensed=True)
-
-    def layout_for(self, width: float) -> tuple[float, list[float], list[float]]:
-        """(font factor, column widths, row heights) that fit ``width``: the largest font at which
-        every column's widest cell fits, else the smallest with cells wrapped."""
-        sec = self.section
-        if sec is None or width <= 0:
-            return 1.0, [], []
-        table = [list(sec.columns), *sec.rows] if any(sec.columns) else list(sec.rows)
-        ncol = max((len(r) for r in table), default=0)
-        if ncol == 0:
-            return 1.0, [], []
-        gap = self.unit * 0.8
-        k = 1.0
-        while True:
-            fm = QFontMetricsF(self._font(k, True))
-            need = [max((fm.horizontalAdvance(r[c]) if c < len(r) else 0.0) for r in table) for c in range(ncol)]
-            if sum(need) + gap * (ncol - 1) <= width or k <= self.MIN_SHRINK:
-                break
-            k = max(self.MIN_SHRINK, k - 0.05)
-        spare = width - gap * (ncol - 1)
-        if sum(need) > spare:  # still too wide: share the width by need, and wrap
-            widths = [max(spare * n / sum(need), 1.0) for n in need]
-        else:
-            widths = [n + (spare - sum(need)) / ncol for n in need]
-        heights = []
-        for r in table:
-            h = 0.0
-            for c in range(ncol):
-                text = r[c] if c < len(r) else ""
-                box = fm.boundingRect(QRectF(0, 0, widths[c], 1e6), int(Qt.TextFlag.TextWordWrap), text)
-                h = max(h, box.height())
-            heights.append(h + self.unit * 0.3)
-        return k, widths, heights
-
-    def _fit(self) -> None:
-        width = self.width()
-        parent = self.parentWidget()
-        if width <= 0 and parent is not None:
-            m = parent.layout().contentsMargins() if parent.layout() is not None else None
-            width = parent.width() - (m.left() + m.right() if m is not None else 0)
-        _k, _widths, heights = self.layout_for(width if width > 0 else 400)
-        self.setFixedHeight(max(1, round(sum(heights))))
-        self.update()
-
-    def paintEvent(self, event: QPaintEvent) -> None:
-        sec = self.section
-        if sec is None:
-            return
-        k, widths, heights = self.layout_for(self.width())
-        p = QPainter(self)
-        p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-        header = any(sec.columns)
-        table = [list(sec.columns), *sec.rows] if header else list(sec.rows)
-        gap = self.unit * 0.8
-        y = 0.0
-        for i, (row, h) in enumerate(zip(table, heights, strict=True)):
-            first = header and i == 0
-            p.setFont(self._font(k, True))
-            x = 0.0
-            for c, w in enumerate(widths):
-                text = row[c] if c < len(row) else ""
-                p.setPen(QColor("#8fb3d9") if first else (INK if c == 0 else QColor("#d6dde3")))
-                align = Qt.AlignmentFlag.AlignLeft if c == 0 else Qt.AlignmentFlag.AlignHCenter
-                p.drawText(QRectF(x, y, w, h), int(align | Qt.AlignmentFlag.AlignVCenter | Qt.TextFlag.TextWordWrap),
-                           text)
-                x += w + gap
-            y += h
-        p.end()
-
-
 class TeamLegend(QWidget):
-    """The teams on the map: each one's marker (colour and symbol) and full name, in two columns,
-    a name too long for its column shrunk and then wrapped, never cut. In the side bar, and over the
-    map's spare edge in the ``map`` layout, so every layout that shows pieces says whose they are."""
+    """The teams on the map: each one's swatch (its colour with its symbol, as on its pieces) and full
+    name, in one or two columns, at hall size (a long name wraps at spaces, never shrinks below the
+    standard nor is cut). In the side bar, and over the map's spare edge in the ``map`` layout, so
+    every layout that shows pieces says whose they are."""
 
-    def __init__(self, teams: list[Any], parent: QWidget | None = None, panel: bool = False) -> None:
+    def __init__(self, teams: list[Any], parent: QWidget | None = None, panel: bool = False,
+                 max_columns: int = 2) -> None:
         super().__init__(parent)
         self.teams = [t for t in teams if getattr(t, "on_map", True)]
         self.unit = 10.0
         self.panel = panel
+        self.max_columns = max_columns
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents, True)
 
+    def legend_font(self) -> QFont:
+        return hall_font(self.unit * 100, condensed=True)
+
+    def _pad(self) -> float:
+        return self.unit * 0.5 if self.panel else 0.0
+
+    def _swatch_w(self, fm: QFontMetricsF) -> float:
+        return max((fm.horizontalAdvance(t.symbol) for t in self.teams), default=0.0) + fm.height() * 0.5
+
     def columns(self) -> int:
-        return 2 if len(self.teams) > 4 and self.width() > 36 * self.unit else 1
+        """As many columns as the names' words fit (two at most in the side bar, one for four teams)."""
+        if len(self.teams) <= 4 and self.max_columns <= 2:
+            return 1
+        fm = QFontMetricsF(self.legend_font())
+        longest = max((fm.horizontalAdvance(w) for t in self.teams for w in t.name.split()), default=0.0)
+        best = 1
+        for c in range(2, min(self.max_columns, len(self.teams)) + 1):
+            col_w = (self.width() - 2 * self._pad()) / c - self._swatch_w(fm) - self.unit
+            if longest <= col_w:
+                best = c
+        return best
+
+    def _lines(self, col_w: float) -> int:
+        fm = QFontMetricsF(self.legend_font())
+        box = col_w - self._swatch_w(fm) - self.unit
+        flags = int(Qt.TextFlag.TextWordWrap)
+        return max((round(fm.boundingRect(QRectF(0, 0, max(box, 1.0), 1e6), flags, t.name).height() / fm.lineSpacing())
+                    for t in self.teams), default=1)
 
     def row_h(self) -> float:
-        return self.unit * 3.5  # room for a name on two lines
+        fm = QFontMetricsF(self.legend_font())
+        col_w = (self.width() - 2 * self._pad()) / self.columns()
+        return fm.lineSpacing() * max(1, self._lines(col_w)) + self.unit * 0.6
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
@@ -311,8 +264,8 @@ class TeamLegend(QWidget):
 
     def set_unit(self, u: float) -> None:
         self.unit = u
-        rows = -(-len(self.teams) // self.columns())
-        self.setFixedHeight(round(self.row_h() * rows + (u if self.panel else 0)))
+        rows = -(-len(self.teams) // self.columns()) if self.teams else 0
+        self.setFixedHeight(round(self.row_h() * rows + 2 * self._pad()))
         self.update()
 
     def drawn_texts(self) -> list[str]:
@@ -325,23 +278,24 @@ class TeamLegend(QWidget):
         if self.panel:
             p.fillRect(self.rect(), QColor(16, 20, 24, 215))
         u, rh = self.unit, self.row_h()
-        pad = u * 0.5 if self.panel else 0.0
+        pad = self._pad()
         col_w = (self.width() - 2 * pad) / self.columns()
-        rows = -(-len(self.teams) // self.columns())
-        d = rh * 0.78
+        rows = -(-len(self.teams) // self.columns()) if self.teams else 1
+        f = self.legend_font()
+        fm = QFontMetricsF(f)
+        sw = self._swatch_w(fm)
+        p.setFont(f)
         for i, t in enumerate(self.teams):
             col, row = divmod(i, rows)
             x, y = pad + col * col_w, pad + row * rh
-            p.drawPixmap(QRectF(x, y + (rh - d) / 2, d, d).toRect(), style.badge_pixmap(t.colour, t.symbol))
-            box = QRectF(x + d + u * 0.5, y, col_w - d - u, rh)
-            f = big_font(u * 1.6, True, condensed=True)
-            fm = QFontMetricsF(f)
-            longest = max((fm.horizontalAdvance(word) for word in t.name.split()), default=0.0)
-            while (fm.horizontalAdvance(t.name) > box.width() * 1.9 or longest > box.width()) and f.pixelSize() > 9:
-                f.setPixelSize(f.pixelSize() - 1)  # two lines at most, no word cut
-                fm = QFontMetricsF(f)
-                longest = max((fm.horizontalAdvance(word) for word in t.name.split()), default=0.0)
-            p.setFont(f)
+            chip = QRectF(x, y + (rh - fm.height() * 1.1) / 2, sw, fm.height() * 1.1)
+            fill = style.colour(t.colour)
+            p.setPen(QPen(QColor("#ffffff"), max(1.0, u * 0.15)))
+            p.setBrush(fill)
+            p.drawRoundedRect(chip, chip.height() * 0.2, chip.height() * 0.2)
+            p.setPen(style.text_on(fill))
+            p.drawText(chip, int(Qt.AlignmentFlag.AlignCenter), t.symbol)
+            box = QRectF(x + sw + u * 0.6, y, col_w - sw - u, rh)
             p.setPen(INK)
             p.drawText(box, int(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft | Qt.TextFlag.TextWordWrap),
                        t.name)
@@ -401,13 +355,13 @@ class Sidebar(QWidget):
         lay.addWidget(self.news_title)
         self.news = _label(self, "news", wrap=True)
         self.news.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
-        self.news.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored)
-        lay.addWidget(self.news, 1)
+        lay.addWidget(self.news)
         self.section_titles: list[QLabel] = []
         self.widgets: list[QWidget] = []
         """The manifest's section widgets."""
-        self.tables: dict[str, tuple[QLabel, SectionTable]] = {}
-        """The picture's sections by id."""
+        self.pager = SectionPager(self)
+        """The picture's sections at hall size, a page at a time when they do not fit (pages.py)."""
+        lay.insertWidget(lay.indexOf(self.clock) + 1, self.pager, 1)
         self.unit = 10.0
         self.set_unit(10.0)
 
@@ -430,57 +384,42 @@ class Sidebar(QWidget):
         legend.setParent(self)
         self._layout.insertWidget(self._layout.indexOf(self.legend_title) + 1, legend)
         legend.set_unit(self.unit)
-        self.legend_title.setVisible(bool(legend.teams))
-        legend.setVisible(bool(legend.teams))
+        # a section that says it names every map team with its marker (``names_every_team``) stands for it
+        shown = bool(legend.teams) and not any(getattr(w, "names_every_team", False) for w in self.widgets)
+        self.legend_title.setVisible(shown)
+        legend.setVisible(shown)
 
     def show_sections(self, sections: list[Section]) -> None:
-        """The picture's tables, in its order, under the clock (those gone are removed)."""
-        ids = [s.id for s in sections]
-        for sid in [i for i in self.tables if i not in ids]:
-            heading, table = self.tables.pop(sid)
-            for w in (heading, table):
-                self._layout.removeWidget(w)
-                w.deleteLater()
-        at = self._layout.indexOf(self.clock) + 1
-        for sec in sections:
-            got = self.tables.get(sec.id)
-            if got is None:
-                heading = _label(self, f"table_{sec.id}_title", wrap=True)
-                table = SectionTable(self)
-                table.setObjectName(f"table_{sec.id}")
-                got = self.tables[sec.id] = (heading, table)
-                self._style_heading(heading)
-                table.set_unit(self.unit)
-            heading, table = got
-            self._layout.removeWidget(heading)
-            self._layout.removeWidget(table)
-            self._layout.insertWidget(at, heading)
-            self._layout.insertWidget(at + 1, table)
-            at += 2
-            _set_text(heading, sec.title.upper())
-            table.set_section(sec)
+        """The picture's tables, in its order, under the clock: as many as fit the room left, the
+        rest on further pages shown in turn."""
+        self.pager.set_sections(sections)
+
+    @property
+    def tables(self) -> dict[str, Section]:
+        """The picture's sections shown, by id."""
+        return {s.id: s for s in self.pager.sections}
 
     def needed_height(self) -> int:
-        """The height the side bar needs for everything but the news text (which takes the rest)."""
+        """The height the side bar needs to show everything on one page."""
         lay = self._layout
         width = self.width() - lay.contentsMargins().left() - lay.contentsMargins().right()
         h = lay.contentsMargins().top() + lay.contentsMargins().bottom()
         shown = 0
         for i in range(lay.count()):
             w = lay.itemAt(i).widget()
-            if w is None or w is self.news or w.isHidden():
+            if w is None or w.isHidden():
                 continue
-            if isinstance(w, SectionTable):
-                h += round(sum(w.layout_for(width)[2]))
+            if w is self.pager:
+                h += round(w.needed_height(width))
             elif w.hasHeightForWidth():
                 h += w.heightForWidth(width)
             else:
                 h += max(w.sizeHint().height(), w.minimumHeight())
             shown += 1
-        return h + lay.spacing() * shown + round(self.unit * 5)  # and a few lines of news
+        return h + lay.spacing() * shown
 
     def _style_heading(self, t: QLabel) -> None:
-        t.setFont(big_font(1.7 * self.unit))
+        t.setFont(hall_font(100 * self.unit))
         t.setStyleSheet("color: #8fb3d9; background: transparent;")
 
     def set_unit(self, u: float) -> None:
@@ -489,12 +428,35 @@ class Sidebar(QWidget):
         self._layout.setContentsMargins(m, round(u), m, round(u))
         self._layout.setSpacing(round(u * 0.7))
         self.clock.set_unit(u)
-        for t in (self.news_title, self.legend_title, *self.section_titles, *(h for h, _ in self.tables.values())):
+        for t in (self.news_title, self.legend_title, *self.section_titles):
             self._style_heading(t)
-        for w in (*self.widgets, *(t for _, t in self.tables.values()), *([self.legend] if self.legend else [])):
+        for w in (*self.widgets, *([self.legend] if self.legend else [])):
             if hasattr(w, "set_unit"):
                 w.set_unit(u)
-        self.news.setFont(big_font(2.5 * u, False))
+        self.news.setFont(big_font(max(2.5 * u, hall_px(100 * u, bold=False)), False))
+        self.pager.set_sections(self.pager.sections, 100 * u)
+
+
+class TablesPanel(QWidget):
+    """The ``tables`` layout: the turn and the clock in a line, then the rule system's tables on the
+    whole screen, paged at hall size (:class:`~boardapp.ui.bigscreen.pages.SectionPager`)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("tables")
+        lay = QVBoxLayout(self)
+        self.heading = _label(self, "tables_heading", wrap=True)
+        self.heading.setStyleSheet("color: white; background: transparent;")
+        lay.addWidget(self.heading)
+        self.pager = SectionPager(self)
+        lay.addWidget(self.pager, 1)
+        self.set_unit(10.0)
+
+    def set_unit(self, u: float) -> None:
+        m = round(u * 1.6)
+        self.layout().setContentsMargins(m, round(u), m, round(u))
+        self.heading.setFont(hall_font(100 * u, 1.4))
+        self.pager.set_sections(self.pager.sections, 100 * u)
 
 
 # --- the window ---------------------------------------------------------------------------------
@@ -537,8 +499,9 @@ class BigScreenWindow(QWidget):
             self.sidebar.add_section(title, widget)
             self.sections.append(widget)
         self.sidebar.set_legend(TeamLegend(list(game.module.teams)))
-        self.map_legend = TeamLegend(list(game.module.teams), self.view.viewport(), panel=True)
-        """The legend over the map's spare edge in the ``map`` layout (the side bar has its own)."""
+        self.map_legend = TeamLegend(list(game.module.teams), self.view, panel=True, max_columns=12)
+        """The legend in the ``map`` layout, a band along the map's bottom edge in a margin the view keeps
+        for it (the side bar has its own)."""
         self.clock_panel = ClockPanel(3.0, self)
         self.clock_panel.setObjectName("clockpanel")
         self.screen_view: QWidget | None = screen_view(self, game)
@@ -552,7 +515,13 @@ class BigScreenWindow(QWidget):
             box.addWidget(self.screen_view, 1)
         box.addWidget(self.sidebar)
         box.addWidget(self.clock_panel, 1)
+        self.tables = TablesPanel(self)
+        """The ``tables`` layout: the rule system's tables on the whole screen, paged at hall size (a
+        ledger of a hundred rows reads in a few pages here where the side bar needs hundreds)."""
+        box.addWidget(self.tables, 1)
         self.view.settled.connect(self._on_settled)
+        self.tour = Tour(self)
+        """A dense map's slow tour of its regions (none on a map the hall reads whole)."""
 
         layout = getattr(getattr(scenario, "display", None), "layout", "map_sidebar")
         self.layout_name = ""
@@ -634,11 +603,15 @@ class BigScreenWindow(QWidget):
         if name not in LAYOUTS:
             raise ValueError(f"unknown layout {name!r}; layouts are {', '.join(LAYOUTS)}")
         self.layout_name = name
-        self.view.setVisible(name != "clock" and self.screen_view is None)
+        self.view.setVisible(name not in ("clock", "tables") and self.screen_view is None)
         if self.screen_view is not None:
-            self.screen_view.setVisible(name != "clock")
+            self.screen_view.setVisible(name not in ("clock", "tables"))
         self.sidebar.setVisible(name == "map_sidebar")
         self.clock_panel.setVisible(name == "clock")
+        self.tables.setVisible(name == "tables")
+        tour = getattr(self, "tour", None)
+        if tour is not None and name in ("clock", "tables"):  # no map shown: no tour (it starts again with the map)
+            tour.stop()
         self._size_parts()
         self.tick()
         self.layoutChanged.emit(name)
@@ -650,6 +623,9 @@ class BigScreenWindow(QWidget):
 
     def show_region(self, rect: QRectF | None, animate: bool = True) -> None:
         """Pan and zoom the map to ``rect`` in scene (map) coordinates; None: the whole map."""
+        if rect is None and self.tour.start():  # a dense map's "whole map" is the tour of its regions
+            return
+        self.tour.stop()
         self.view.show_region(rect, animate)
 
     def show_places(self, places: list[str], animate: bool = True) -> None:
@@ -672,49 +648,59 @@ class BigScreenWindow(QWidget):
             self.sidebar.setFixedWidth(max(320, round(self.width() * SIDEBAR_FRACTION)))
         self.sidebar.set_unit(u)
         self.clock_panel.set_unit(u)
+        self.tables.set_unit(u)
         self.fit_sidebar()
         self._place_map_legend(u)
 
     def _place_map_legend(self, u: float) -> None:
-        """In the ``map`` layout, the legend in the view's bottom-right corner, a quarter of its width."""
+        """In the ``map`` layout, the legend as a band along the view's bottom edge, at hall size, in a
+        margin the view keeps free (the map is fitted above it: it covers no name; it was over the
+        map's bottom-right corner)."""
         legend = self.map_legend
         show = self.layout_name == "map" and bool(legend.teams)
         legend.setVisible(show)
         if show:
-            vp = self.view.viewport()
-            spare = vp.width() - self.view.mapFromScene(self.view.map_rect.topRight()).x()
-            # in the margin right of the fitted map when there is room, else over its bottom-right corner
-            w = round(spare) if spare >= 260 else max(260, round(vp.width() * 0.24))
-            legend.setFixedWidth(w)
-            legend.set_unit(u if spare < 260 else min(u, u * w / 420))
-            legend.move(vp.width() - w, vp.height() - legend.height())
+            legend.setFixedWidth(self.view.width())
+            legend.set_unit(u)
+        at = reserve_edge(self.view, "legend", "bottom", legend.height() if show else 0)
+        if show:
+            legend.move(0, self.view.height() - at - legend.height())
             legend.raise_()
 
     def fit_sidebar(self) -> None:
-        """Shrink the side bar's type (to 60% at most) until its clock, sections and news title fit
-        the window's height: a long table is never cut off at the bottom."""
-        u = max(4.0, self.height() / 100)
-        k = 1.0
-        while k > 0.6 and self.sidebar.needed_height() > self.height():
-            k -= 0.05
-            self.sidebar.set_unit(u * k)
+        """The side bar's type stays at hall size; what does not fit its height goes on the pager's
+        further pages (pages.py), never smaller type."""
+        self.sidebar.set_unit(max(4.0, self.height() / 100))
 
     def _on_settled(self, scale: float) -> None:
         """Size place names to :data:`NAME_FRACTION` of the window height on screen (never smaller
         than the umpires' board draws them, in map units)."""
         self._place_map_legend(max(4.0, self.height() / 100))  # the view has its final size now
+        if self.tour.running:
+            self.tour.plan()  # again for a new size of the view (a layout change, full screen)
+        elif self.view.region is None and self.view.isVisible() and self.tour.start(animate=False):
+            return  # a dense map is shown as a tour of its regions from the start (never named whole)
         if scale <= 0:
             return
         px = max(NAME_PX * self.scene.base_scale, self.height() * NAME_FRACTION / scale)
         # On a dense map (a Diplomacy board of 100+ provinces) names that big would bury each other:
         # never taller than a third of the typical distance between places.
-        px = min(px, 100.0 * self.scene.base_scale)
+        px = min(px, NAME_CAP * self.scene.base_scale)
         # the game state reads at least as well as the names: a counter's value (VALUE_PX map units at
         # piece scale 1) is never smaller on screen than a place name
         k = max(PIECE_SCALE * self.scene.base_scale, px / VALUE_PX)
+        # a region shown (a tour's, CONTROL's): only what is in it is named, and its names stay in it
+        bounds = None
+        if self.view.region is not None:
+            bounds = self.view.visible_rect()
+            if self.tour.running:  # nor under the locator's band
+                bounds.setTop(bounds.top() + self.tour.locator.height() / scale)
+        moved = self.scene.set_view_bounds(bounds, place=False)
         self.scene.set_piece_size(k)
         if abs(px - self.scene.name_px) > 0.5:
             self.scene.set_name_px(px)
+        elif moved:
+            self.scene.place_names()
 
     def name_screen_px(self) -> float:
         """Place names' font pixel size on screen at the current zoom."""
@@ -787,6 +773,8 @@ class BigScreenWindow(QWidget):
             self.sidebar.clock.show_clock(week_text, self.clock, now_text, next_text.split("\n")[0])
         if self.clock_panel.isVisible() or self.layout_name == "clock":
             self.clock_panel.show_clock(week_text, self.clock, now_text, next_text)
+        if self.layout_name == "tables":
+            _set_text(self.tables.heading, f"{week_text}   {self.clock.text()}")
         self.ticked.emit()
 
     # --- the game -----------------------------------------------------------------------------
@@ -807,6 +795,7 @@ class BigScreenWindow(QWidget):
         if not sections and not self.sections:  # the system gives nothing of its own: its teams and counts
             sections = [s for s in (tracks_section(pic), tallies_section(pic)) if s is not None]
         self.sidebar.show_sections(sections)
+        self.tables.pager.set_sections(sections)
         _set_text(self.sidebar.news, self.latest_news())
         self.fit_sidebar()
         # the same public view the map was drawn from (the module's view: a map-less table filtered too)
@@ -840,6 +829,7 @@ class ClockControl(QWidget):
         lay = QVBoxLayout(self)
         self.readout = QLabel(self)
         self.readout.setFont(style.font(20, True))
+        self.readout.setWordWrap(True)  # a long turn label wraps rather than widening the board's docks
         lay.addWidget(self.readout)
         row = QHBoxLayout()
         self.start_button = QPushButton("Start", self)

@@ -194,6 +194,11 @@ class BoardScene(QGraphicsScene):
         self.name_k = 1.0
         """Place names this many times their size at the base scale (``render`` enlarges them on a
         dense map, so that they are readable on the printed page)."""
+        self.hall_marks: bool = getattr(self, "hall_marks", False)
+        """Control markers' and tokens' letters at a counter value's size (the big screen sets it)."""
+        self.names_drawn_elsewhere: set[str] = set()
+        """Place names (casefolded) another layer draws (the big screen's name items): a region of
+        the same name is not named again under them."""
         self.defer_names = False
         """Set by a view: the first paint draws names under their places and places them just after
         (a render, which paints once, places them before)."""
@@ -356,6 +361,7 @@ class BoardScene(QGraphicsScene):
         # region a place of the same name already names (a Diplomacy province is a region and a place:
         # "MOSCOW" under "Moscow"); far away, where place names are not drawn, every region's name
         named = {pl.name.casefold() for pl in m.places} if detail else set()
+        named |= self.names_drawn_elsewhere
         for r in m.regions:
             if not r.name or r.name.casefold() in named:
                 continue
@@ -949,7 +955,8 @@ class BoardScene(QGraphicsScene):
             if done.get(pid) == (holder, k) and pid in self._badges:  # unchanged since the last layout
                 continue
             done[pid] = (holder, k)
-            pm = style.badge_pixmap(self.team_colour(holder) if holder else None, self.team_symbol(holder))
+            pm = style.badge_pixmap(self.team_colour(holder) if holder else None, self.team_symbol(holder),
+                                    self.hall_marks)
             item = self._badges.get(pid)
             if item is None:
                 item = _piece_item()
@@ -995,7 +1002,7 @@ class BoardScene(QGraphicsScene):
                 if t.team:
                     text = f"{text} {self.team_symbol(t.team)}"
                 # a token that belongs to a team (aid, an owned supply centre) is tinted in its colour
-                pm = style.token_pixmap(t.kind, text, self.team_colour(t.team) if t.team else None)
+                pm = style.token_pixmap(t.kind, text, self.team_colour(t.team) if t.team else None, self.hall_marks)
                 item = self._token_items.pop((pid, i), None)
                 if item is None:
                     item = _piece_item()

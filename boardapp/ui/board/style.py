@@ -170,6 +170,11 @@ def chip_pixmap(fill: str, symbol: str, label: str, value: str, damage: int, *, 
     pips = min(damage, 2)
     pm = QPixmap(_chip_ground(fill, shape))
     p = QPainter(pm)
+    if shape and not value:  # a unit that stands alone (Diplomacy's army or fleet): its kind is the chip
+        _kind_letter(p, label, symbol, shape, ink)
+        _marks(p, damage, marks, CHIP)
+        p.end()
+        return pm
     for x, y, stamp in ((5, 3, _stamp(label, 19, strip - 3, 21, ink)),
                         (5, 22, _stamp(value, VALUE_PX, strip - 5 - (PIP_W - 1 if pips else 0), 32, ink)),
                         (5, 51, _stamp(symbol, 16, strip - 3, 18, ink)),
@@ -177,6 +182,26 @@ def chip_pixmap(fill: str, symbol: str, label: str, value: str, damage: int, *, 
         if stamp is not None:
             p.drawPixmap(QPointF(x * PIX, y * PIX), stamp)
     _marks(p, damage, marks, strip)
+    p.end()
+    return pm
+
+
+def _kind_letter(p: QPainter, label: str, symbol: str, shape: str, ink: str) -> None:
+    """A lone unit's kind as a big letter in the chip's upper half (an army's "A", a fleet's "F") and
+    its team's symbol under it, both at least the size a counter's value has (the hall reads them as
+    it reads the names), in black or white, whichever contrasts with the team's colour (white, black
+    and yellow teams alike)."""
+    top = 10 if shape == "hull" else 5  # a hull's deck starts lower
+    p.drawPixmap(QPointF(0, top * PIX), _stamp_centred(label, 34, CHIP, 32, ink))
+    p.drawPixmap(QPointF(0, (top + 31) * PIX), _stamp_centred(symbol, VALUE_PX, CHIP - 10, 31, ink))
+
+
+@lru_cache(maxsize=512)
+def _stamp_centred(text: str, px: float, width: float, height: float, ink: str) -> QPixmap:
+    """:func:`_stamp`, centred: ``text`` in bold ``ink`` in the middle of a ``width`` x ``height`` box."""
+    pm, p = _canvas(width, height)
+    p.setPen(QColor(ink))
+    _fit_text(p, QRectF(4, 0, width - 8, height), text, px, True, Qt.AlignmentFlag.AlignCenter)
     p.end()
     return pm
 
@@ -219,10 +244,20 @@ def _marks(p: QPainter, damage: int, marks: tuple[str, ...], strip: float) -> No
     p.restore()
 
 
+HALL_MARK_PX = 32.0
+"""A control marker's or token's letters on the big screen (``hall``): the size of a counter's value,
+so the hall reads them as it reads the names (condensed, to fit the marker's disc)."""
+HALL_TOKEN_H = 40.0
+"""A token's height on the big screen (its letters :data:`HALL_MARK_PX`)."""
+HALL_BADGE = 54.0
+"""A control marker's diameter on the big screen (two condensed letters of :data:`HALL_MARK_PX`)."""
+
+
 @lru_cache(maxsize=512)
-def badge_pixmap(fill: str | None, symbol: str) -> QPixmap:
-    """A control marker: a disc in the holder's colour with its symbol; neutral is a grey ring."""
-    d = BADGE
+def badge_pixmap(fill: str | None, symbol: str, hall: bool = False) -> QPixmap:
+    """A control marker: a disc in the holder's colour with its symbol; neutral is a grey ring.
+    ``hall``: its letters as large as a counter's value, condensed (the big screen)."""
+    d = HALL_BADGE if hall else BADGE
     pm, p = _canvas(d, d)
     r = QRectF(2, 2, d - 4, d - 4)
     if fill is None:
@@ -239,20 +274,35 @@ def badge_pixmap(fill: str | None, symbol: str) -> QPixmap:
         p.setBrush(Qt.BrushStyle.NoBrush)
         p.drawEllipse(QRectF(0.7, 0.7, d - 1.4, d - 1.4))
         p.setPen(ink)
-        _fit_text(p, r.adjusted(4, 0, -4, 0), symbol, 19 if len(symbol) <= 2 else 15, True,
-                  Qt.AlignmentFlag.AlignCenter)
+        if hall:
+            from PySide6.QtGui import QFontMetricsF
+
+            size = HALL_MARK_PX
+            f = font(size, True)
+            f.setStretch(QFont.Stretch.Condensed)
+            while size > 6 and QFontMetricsF(f).horizontalAdvance(symbol) > r.width() - 4:
+                size -= 1
+                f.setPixelSize(round(size))
+            p.setFont(f)
+            p.drawText(r, int(Qt.AlignmentFlag.AlignCenter), symbol)
+        else:
+            _fit_text(p, r.adjusted(4, 0, -4, 0), symbol, 19 if len(symbol) <= 2 else 15, True,
+                      Qt.AlignmentFlag.AlignCenter)
     p.end()
     return pm
 
 
 @lru_cache(maxsize=512)
-def token_pixmap(kind: str, text: str, fill: str | None) -> QPixmap:
-    """A token: a rounded block with a short text ('DP 3', 'CAMP UN', 'AID 2 UN')."""
-    f = font(16, True)
+def token_pixmap(kind: str, text: str, fill: str | None, hall: bool = False) -> QPixmap:
+    """A token: a rounded block with a short text ('DP 3', 'CAMP UN', 'AID 2 UN'). ``hall``: its
+    letters as large as a counter's value, condensed, the block :data:`HALL_TOKEN_H` high."""
+    f = font(HALL_MARK_PX if hall else 16, True)
+    if hall:
+        f.setStretch(QFont.Stretch.Condensed)
     from PySide6.QtGui import QFontMetricsF
 
     w = QFontMetricsF(f).horizontalAdvance(text) + 14
-    h = TOKEN_H
+    h = HALL_TOKEN_H if hall else TOKEN_H
     if kind == "supply_centre":  # a dot in its owner's colour (grey when unowned), its text inside
         w = max(w, h)
     pm, p = _canvas(w, h)

@@ -26,8 +26,11 @@ from boardapp.ui.board.scene import REGION_FILLS, SEA, BoardScene
 class PlaceItem(QGraphicsItem):
     """A place: its symbol and name, drawn like the board draws it; movable with the select tool."""
 
-    def __init__(self, place: Any) -> None:
+    def __init__(self, place: Any, k: float = 1.0) -> None:
         super().__init__()
+        self.k = k
+        """The map's own scale (its place spacing over War in Binni's): the name, symbol and chips are
+        drawn this many times their size on Binni's map, so a dense map's names do not bury each other."""
         self.place = place
         self.place_id = place.id
         self.decor: list[tuple[str, str]] = []  # (colour, text) of control and counters
@@ -44,25 +47,28 @@ class PlaceItem(QGraphicsItem):
         self.update()
 
     def boundingRect(self) -> QRectF:
-        return QRectF(-160, -60, 320, 130)
+        k = self.k
+        return QRectF(-160 * k, -60 * k, 320 * k, 130 * k)
 
     def shape(self) -> QPainterPath:
         path = QPainterPath()
-        path.addEllipse(QPointF(0, 0), 24, 24)
+        path.addEllipse(QPointF(0, 0), 24 * self.k, 24 * self.k)
         return path
 
     def paint(self, p: QPainter, option: Any, widget: Any = None) -> None:
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         p.save()
         p.translate(-self.place.at[0], -self.place.at[1])
-        BoardScene._paint_place_symbol(p, self.place)
+        k = self.k
+        BoardScene._paint_place_symbol(p, self.place, k)
         p.restore()
         if self.isSelected():
-            p.setPen(QPen(QColor("#d62728"), 4, Qt.PenStyle.DashLine))
+            p.setPen(QPen(QColor("#d62728"), 4 * k, Qt.PenStyle.DashLine))
             p.setBrush(Qt.BrushStyle.NoBrush)
-            p.drawEllipse(QPointF(0, 0), 28, 28)
+            p.drawEllipse(QPointF(0, 0), 28 * k, 28 * k)
         dx, dy = self.place.label_offset
-        style.halo_text(p, self.place.name, QPointF(dx, 40 + dy), 30, True)
+        style.halo_text(p, self.place.name, QPointF(dx, 40 * k + dy), 30 * k, True)
+        p.scale(k, k)  # the control marker and counter chips at the map's scale too
         for n, (colour, text) in enumerate(self.decor):  # control marker and counter chips above
             rect = QRectF(-60 + n * 42 - (len(self.decor) - 1) * 0, -62, 38, 26)
             p.setPen(QPen(QColor("#1d1d1d"), 2))
@@ -88,9 +94,11 @@ class PlaceItem(QGraphicsItem):
 
 
 class RoadItem(QGraphicsPathItem):
-    def __init__(self, index: int) -> None:
+    def __init__(self, index: int, k: float = 1.0) -> None:
         super().__init__()
         self.index = index
+        self.k = k
+        """The map's own scale: a road's width (see :class:`PlaceItem`)."""
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable)
         self.setZValue(10)
 
@@ -100,7 +108,7 @@ class RoadItem(QGraphicsPathItem):
             path.lineTo(QPointF(*v))
         path.lineTo(QPointF(*ends[1]))
         self.setPath(path)
-        width = 13 if road.kind == "highway" else 10
+        width = (13 if road.kind == "highway" else 10) * self.k
         colour = QColor("#7a5c3a") if road.kind == "track" else QColor("#e0b450")
         pen = QPen(colour, width, Qt.PenStyle.DashLine if road.kind in ("track", "rail") else Qt.PenStyle.SolidLine,
                    Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin)
@@ -109,7 +117,8 @@ class RoadItem(QGraphicsPathItem):
 
     def paint(self, p: QPainter, option: Any, widget: Any = None) -> None:
         if self.isSelected():
-            p.setPen(QPen(QColor("#d62728"), self.pen().widthF() + 10, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+            p.setPen(QPen(QColor("#d62728"), self.pen().widthF() + 10 * self.k, Qt.PenStyle.SolidLine,
+                          Qt.PenCapStyle.RoundCap))
             p.drawPath(self.path())
         p.setPen(self.pen())
         p.drawPath(self.path())
@@ -118,13 +127,15 @@ class RoadItem(QGraphicsPathItem):
         from PySide6.QtGui import QPainterPathStroker
 
         s = QPainterPathStroker()
-        s.setWidth(24)
+        s.setWidth(24 * self.k)
         return s.createStroke(self.path())
 
 
 class RegionItem(QGraphicsPathItem):
-    def __init__(self, region: Any, index: int) -> None:
+    def __init__(self, region: Any, index: int, k: float = 1.0) -> None:
         super().__init__()
+        self.k = k
+        """The map's own scale: outlines and the region's name (see :class:`PlaceItem`)."""
         self.region_id = region.id
         self.region = region
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable)
@@ -143,7 +154,7 @@ class RegionItem(QGraphicsPathItem):
         fill = QColor(region.colour or (SEA.name() if kind == "sea" else REGION_FILLS[index % len(REGION_FILLS)]))
         fill.setAlpha(alpha)
         self.setBrush(fill if kind != "province" else QColor(0, 0, 0, 0))
-        self.setPen(QPen(QColor("#6d6356"), 6 if kind == "country" else 3,
+        self.setPen(QPen(QColor("#6d6356"), (6 if kind == "country" else 3) * self.k,
                          Qt.PenStyle.SolidLine if kind == "country" else Qt.PenStyle.DashLine))
         self.setZValue({"country": 1, "sea": 0, "area": 2, "province": 3}.get(kind, 1))
         self.setToolTip(f"{kind} {region.name} ({region.id})")
@@ -153,13 +164,13 @@ class RegionItem(QGraphicsPathItem):
         p.setBrush(self.brush())
         p.drawPath(self.path())
         if self.isSelected():
-            p.setPen(QPen(QColor("#d62728"), 8, Qt.PenStyle.DashLine))
+            p.setPen(QPen(QColor("#d62728"), 8 * self.k, Qt.PenStyle.DashLine))
             p.setBrush(QColor(214, 39, 40, 30))
             p.drawPath(self.path())
         from shapely.geometry import Polygon
 
         at = self.region.label_at or Polygon(self.region.polygon).representative_point().coords[0]
-        px = 90.0 if str(self.region.kind) == "country" else 30.0
+        px = (90.0 if str(self.region.kind) == "country" else 30.0) * self.k
         ink = QColor(90, 80, 70, 140) if str(self.region.kind) == "country" else QColor(110, 90, 150, 120)
         style.halo_text(p, self.region.name.upper(), QPointF(*at), px, True, ink=ink,
                         halo=QColor(255, 255, 255, 0))

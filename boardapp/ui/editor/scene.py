@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 
 from boardapp.editor import commands as C
 from boardapp.editor.document import MapDocument
+from boardapp.ui.board.scale import REFERENCE_SPACING, SCALE_RANGE, place_spacing
 from boardapp.ui.board.scene import SEA, load_background
 from boardapp.ui.editor.items import Handle, LabelItem, PlaceItem, RegionItem, RoadItem
 
@@ -65,20 +66,30 @@ class EditorScene(QGraphicsScene):
         self.drag: Any = None
         self.background: QImage | None = None
         self.show_background = True
+        self.k = 1.0
+        """The map's own scale (``map_scale``, its place spacing over War in Binni's): names, symbols,
+        roads and outlines are drawn at it, as the board draws them (set when the map is loaded)."""
 
     # --- drawing the document --------------------------------------------------------------
     @property
     def doc(self) -> MapDocument:
         return self.w.map_doc
 
+    def map_k(self) -> float:
+        """The map's own scale, as the board's :func:`~boardapp.ui.board.scale.map_scale` gives it."""
+        lo, hi = SCALE_RANGE
+        return min(hi, max(lo, place_spacing(p.at for p in self.doc.places) / REFERENCE_SPACING))
+
     def rebuild(self) -> None:
         for item in [*self.places.values(), *self.roads, *self.regions.values(), *self.labels, *self.handles]:
             self.removeItem(item)
         self.places, self.roads, self.regions, self.labels, self.handles = {}, [], {}, [], []
+        self.k = self.map_k()
+        self.draft.setPen(QPen(QColor("#d62728"), 6 * self.k, Qt.PenStyle.DashLine, Qt.PenCapStyle.RoundCap))
         self.setSceneRect(QRectF(-200, -200, self.doc.head["size"][0] + 400, self.doc.head["size"][1] + 400))
         self.sync_regions()
         for place in self.doc.places:
-            item = PlaceItem(place)
+            item = PlaceItem(place, self.k)
             self.places[place.id] = item
             self.addItem(item)
         self.sync_roads()
@@ -102,7 +113,7 @@ class EditorScene(QGraphicsScene):
             seen.add(region.id)
             item = self.regions.get(region.id)
             if item is None:
-                item = self.regions[region.id] = RegionItem(region, i)
+                item = self.regions[region.id] = RegionItem(region, i, self.k)
                 self.addItem(item)
             item.update_from(region, i, alpha)
         for rid in [r for r in self.regions if r not in seen]:
@@ -114,7 +125,7 @@ class EditorScene(QGraphicsScene):
         while len(self.roads) > len(roads):
             self.removeItem(self.roads.pop())
         while len(self.roads) < len(roads):
-            item = RoadItem(len(self.roads))
+            item = RoadItem(len(self.roads), self.k)
             self.roads.append(item)
             self.addItem(item)
         for i, road in enumerate(roads):
@@ -155,7 +166,7 @@ class EditorScene(QGraphicsScene):
             return
         item = self.places.get(place_id)
         if item is None:
-            item = self.places[place_id] = PlaceItem(place)
+            item = self.places[place_id] = PlaceItem(place, self.k)
             self.addItem(item)
         item.update_from(place)
         if len(self.roads) == len(self.doc.roads):

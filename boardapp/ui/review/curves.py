@@ -19,7 +19,7 @@ from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from boardapp.engine.module import Audience
-from boardapp.review.curves import LINE_STYLES, side_name, side_team
+from boardapp.review.curves import LINE_STYLES, outline, side_name, side_team
 from boardapp.review.timeline import Curve, Review
 
 try:  # optional: pip install 'boardapp[report]'
@@ -118,6 +118,7 @@ class CurvesPanel(QWidget):
             lay.insertWidget(2, self.canvas, 1)
             self.canvas.mpl_connect("motion_notify_event", self._hover)
             self.canvas.mpl_connect("button_press_event", self._click)
+            self.canvas.mpl_connect("resize_event", self._resized)  # the legend's columns follow the height
             self.measure_box.currentIndexChanged.connect(self.draw)
             self.draw()
 
@@ -153,7 +154,7 @@ class CurvesPanel(QWidget):
             nth = members[colour] = members.get(colour, -1) + 1
             (line,) = ax.plot(c.positions, c.values, marker="o", markersize=4, linewidth=1.6, color=colour,
                               linestyle=LINE_STYLES[nth % len(LINE_STYLES)], label=self.side_name(c.side),
-                              picker=True)
+                              picker=True, path_effects=outline(colour), markeredgecolor="#555555")
             self.lines[c.side] = line
         turns = self.review.turns
         ticks = [0, *(t.position for t in turns)]
@@ -163,13 +164,22 @@ class CurvesPanel(QWidget):
         ax.tick_params(axis="y", labelsize=8 if self.scale <= 1 else 10)
         ax.set_title(measure_name(self.measure or ""), fontsize=10 if self.scale <= 1 else 14)
         ax.grid(True, alpha=0.3)
-        if self.scale > 1 and len(curves) > 1:  # the hall cannot hover: every side named, beside the plot
-            ax.legend(fontsize=9 if len(curves) <= 12 else 7, loc="upper left",
-                      bbox_to_anchor=(1.01, 1.0), ncols=1 if len(curves) <= 14 else 2, frameon=False)
-        elif 1 < len(curves) <= 8:
-            ax.legend(fontsize=7, loc="upper left", framealpha=0.7)
+        if len(curves) > 1 or (curves and curves[0].side != "total"):
+            # every side named, beside the plot (the hall cannot hover; nine powers or twenty teams alike)
+            big = 9 if self.scale <= 1 else 11
+            size = big if len(curves) <= 12 else big - 2
+            # as many columns as it takes for the legend to stand no taller than the plot (a short dock
+            # would otherwise squash the plot to a line)
+            rows = max(2, int(self.figure.get_figheight() * 0.8 / (size * 1.45 / 72)))
+            ax.legend(fontsize=size, loc="upper left", bbox_to_anchor=(1.01, 1.0), ncols=math.ceil(len(curves) / rows),
+                      frameon=False)
         self._marker = ax.axvline(self.position, color="#555555", linewidth=1.2, linestyle="--")
         self.canvas.draw_idle()
+
+    def _resized(self, event: Any) -> None:
+        legend = self.axes.get_legend() if self.axes is not None else None
+        if legend is not None and len(self.shown()) > 1:
+            self.draw()
 
     @staticmethod
     def _short(label: str) -> str:

@@ -203,6 +203,12 @@ class LogPanel(QWidget):
         return "\n".join(lines) + "\n"
 
 
+def game_over(game: GameSource) -> str | None:
+    """The rule module's words for a finished game (``RuleModule.game_over``), None while it goes on."""
+    ask = getattr(game.module, "game_over", None)
+    return ask(game.state) if ask is not None else None
+
+
 class TurnPanel(QWidget):
     endTurn = Signal()
 
@@ -214,6 +220,7 @@ class TurnPanel(QWidget):
         font.setPointSize(font.pointSize() + 6)
         font.setBold(True)
         self.label.setFont(font)
+        self.label.setWordWrap(True)  # a long turn label wraps rather than widening the dock (and the window)
         self.tallies = QLabel()
         self.tallies.setWordWrap(True)
         self.button = QPushButton("End turn…")
@@ -231,6 +238,9 @@ class TurnPanel(QWidget):
             else game.module.board(game.state)
         self.label.setText(picture.turn_label)
         self.tallies.setText("   ".join(f"{k}: {v}" for k, v in picture.tallies.items()))
+        over = game_over(game)
+        self.button.setEnabled(over is None)  # a finished game takes no more turns
+        self.button.setToolTip(f"{over}: no more turns" if over else "")
 
 
 class OffMapTree(QTreeWidget):

@@ -81,7 +81,18 @@
   function team(id) {
     return teams.get(id) || { id, name: id || "neutral", colour: "#9a9a9a", symbol: (id || "?").slice(0, 3).toUpperCase() };
   }
-  function words(key) { return String(key).replace(/_/g, " "); }
+  // A data key as a column heading in words: "pr" -> "PR", "cards_max" -> "Max cards",
+  // "cruise_missiles" -> "Cruise missiles" (a two-letter key is an abbreviation; "_max" reads as "Max ...").
+  function words(key) {
+    let k = String(key);
+    const max = /_max$/.test(k);
+    if (max) k = k.slice(0, -4);
+    const parts = k.split("_").filter(Boolean).map((w) => (w.length <= 2 && !/^(of|in|at|by|on|to)$/.test(w) ? w.toUpperCase() : w));
+    let text = parts.join(" ");
+    if (max) text = `max ${text}`;
+    return text.charAt(0).toUpperCase() + text.slice(1);
+  }
+  function tally(key) { return String(key).replace(/_/g, " "); }
   function cell(v) {
     if (v === true) return "yes";
     if (v === false || v === null || v === undefined) return "";
@@ -217,6 +228,92 @@
     }
     layers.places.replaceChildren(frag);
     layers.names.replaceChildren(names);
+    for (const name of layers.names.children) name.dataset.len = String(name.getComputedTextLength() || 0);
+    placeNames();
+  }
+
+  // --- names clear of every marker -------------------------------------------------------------
+  // Markers and names are drawn in their own px, scaled by --u (map units per px), so what a place
+  // draws around itself is a fixed set of boxes in its own px: its dot, its holder's badge, its tokens
+  // and counters (or, far out, the one stack badge). A name takes the first of a few spots around its
+  // dot that covers no marker and no name placed before it (cities first); with none free it is not
+  // drawn, and a tap on the map zooms there.
+  function ownBoxes(place, pieces, tokens, far) {
+    const r = place.kind === "city" || place.kind === "capital" ? 7 : 5.5;
+    const out = [[-r - 1, -r - 1, r + 1, r + 1]];
+    const holder = state && state.board ? state.board.control[place.id] : null;
+    if (holder && !far) { const wdt = 8 + 7 * team(holder).symbol.length; out.push([-r - 3 - wdt, -8, -r - 3, 8]); }
+    if (far) {
+      if (pieces) { const wdt = 8 + 6.4 * (team(pieces.team).symbol.length + 3); out.push([-wdt / 2, r + 2, wdt / 2, r + 16]); }
+      return out;
+    }
+    tokens.forEach((t, i) => {
+      const text = `${t.label || t.kind}${t.count > 1 ? ` ×${t.count}` : ""}`;
+      out.push([r + 3, 2 + i * 15, r + 3 + 8 + 6.2 * text.length, 16 + i * 15]);
+    });
+    if (pieces && pieces.n) {
+      const cols = Math.min(4, pieces.n); const rows = Math.ceil(pieces.n / 4);
+      const top = r + 4 + tokens.length * 15;
+      out.push([-(cols * 40) / 2, top, (cols * 40) / 2, top + rows * 28]);
+    }
+    return out;
+  }
+  let markerBoxes = [];
+  function placeNames() {
+    if (!layers.names || !state || !state.board || !view) { cullLabels(); return; }
+    const u = unitsPerPixel() * ((parseFloat(getComputedStyle(document.documentElement).fontSize) || 16) / 16);
+    const far = svg.classList.contains("far");
+    const count = new Map(); const tokensAt = new Map();
+    for (const p of state.board.pieces) {
+      if (!p.place) continue;
+      const c = count.get(p.place) || { n: 0, team: p.team };
+      c.n += 1; count.set(p.place, c);
+    }
+    for (const t of state.board.tokens) { if (!tokensAt.has(t.place)) tokensAt.set(t.place, []); tokensAt.get(t.place).push(t); }
+    const boxes = [];
+    const badges = [];  // what a region's name must not lie under: all but the places' dots
+    const toMapBox = (at, b) => [at[0] + b[0] * u, at[1] + b[1] * u, at[0] + b[2] * u, at[1] + b[3] * u];
+    for (const place of setup.map.places) {
+      ownBoxes(place, count.get(place.id), tokensAt.get(place.id) || [], far).forEach((b, k) => {
+        boxes.push(toMapBox(place.at, b));
+        if (k > 0) badges.push(toMapBox(place.at, b));
+      });
+    }
+    const meets = (a, b) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
+    const names = [...layers.names.children];
+    const order = names.map((n, i) => i).sort((i, j) => {
+      const a = setup.map.places[i]; const b = setup.map.places[j];
+      return (a.kind === "city" ? 0 : 1) - (b.kind === "city" ? 0 : 1) || i - j;
+    });
+    markerBoxes = badges;
+    const placed = [];
+    for (const i of order) {
+      const place = setup.map.places[i]; const name = names[i];
+      const len = Number(name.dataset.len) || 7.5 * place.name.length;
+      const r = place.kind === "city" || place.kind === "capital" ? 7 : 5.5;
+      const own = ownBoxes(place, count.get(place.id), tokensAt.get(place.id) || [], far);
+      const bottom = Math.max(...own.map((b) => b[3]));
+      const right = Math.max(...own.map((b) => b[2]));
+      const left = Math.min(...own.map((b) => b[0]));
+      const spots = [[r + 3, -r - 2], [-r - 3 - len, -r - 2], [-len / 2, -r - 4], [r + 3, r + 12],
+        [-len / 2, bottom + 12], [-r - 3 - len, r + 12], [right + 3, 4], [left - 3 - len, 4],
+        [r + 3, -r - 15], [-r - 3 - len, -r - 15], [-len / 2, -r - 17], [right + 3, -r - 2],
+        [left - 3 - len, -r - 2], [-len / 2, bottom + 25]];
+      let chosen = null;
+      for (const [x, y] of spots) {
+        const box = toMapBox(place.at, [x - 1, y - 11, x + len + 1, y + 3]);
+        if (boxes.some((b) => meets(box, b)) || placed.some((b) => meets(box, b))) continue;
+        chosen = [x, y, box];
+        break;
+      }
+      name.classList.toggle("crowded", !chosen);
+      if (chosen) {
+        name.setAttribute("x", String(chosen[0]));
+        name.setAttribute("y", String(chosen[1]));
+        placed.push(chosen[2]);
+      }
+    }
+    cullLabels();  // region names too keep off the markers
   }
 
   function drawPlace(place, holder, pieces, tokens) {
@@ -309,7 +406,7 @@
     $("tallies-panel").hidden = !entries.length;
     const dl = $("tallies");
     dl.replaceChildren();
-    for (const [k, v] of entries) dl.append(html("dt", {}, words(k)), html("dd", {}, cell(v)));
+    for (const [k, v] of entries) dl.append(html("dt", {}, tally(k)), html("dd", {}, cell(v)));
   }
 
   function drawSections(sections) {
@@ -372,7 +469,10 @@
     else if (left <= 60) { kind = "warning1"; words_ = "last minute"; }
     else if (left <= 300) { kind = "warning5"; words_ = "5 minutes left"; }
     box.dataset.state = kind;
-    $("clock-week").textContent = `Week ${c.week}`;
+    // the game's own turn label is the heading ("Fall 1935", "Week 2"); the clock adds no "Week N" of its own
+    const label = state && state.board ? state.board.turn_label : "";
+    $("clock-week").textContent = label ? "" : `Turn ${c.week}`;
+    $("clock-week").hidden = Boolean(label);
     $("clock-digits").textContent = left > 0 ? mmss(left) : "TIME UP";
     $("clock-state").textContent = words_;
   }
@@ -409,7 +509,7 @@
       const place = places.get(placeId);
       if (!place) { closeDetails(); return; }
       body.appendChild(html("h2", {}, place.name));
-      const facts = [words(place.kind || "place")];
+      const facts = [tally(place.kind || "place")];
       if (place.community) facts.push(place.community);
       if (place.value !== null && place.value !== undefined) facts.push(`worth ${place.value}`);
       body.appendChild(html("p", {}, facts.join(" · ")));
@@ -461,7 +561,7 @@
       label.classList.toggle("cramped", room < label.textContent.length * 7.5 * (rem / 16));
     }
     clearTimeout(cullTimer);
-    cullTimer = setTimeout(cullLabels, 120);  // once the zoom settles
+    cullTimer = setTimeout(placeNames, 120);  // once the zoom settles
   }
 
   // Region names that would still write over one another: the widest region's name wins.
@@ -475,6 +575,11 @@
     for (const label of labels) {
       if (label.classList.contains("cramped")) continue;
       const b = label.getBBox();
+      const box = [b.x, b.y, b.x + b.width, b.y + b.height];
+      if (markerBoxes.some((m) => box[0] < m[2] && m[0] < box[2] && box[1] < m[3] && m[1] < box[3])) {
+        label.classList.add("overlapped");  // never under a marker, a counter or a badge
+        continue;
+      }
       if (shown.some((o) => b.x < o.x + o.width && o.x < b.x + b.width && b.y < o.y + o.height && o.y < b.y + b.height)) {
         label.classList.add("overlapped");
       } else shown.push(b);
@@ -494,6 +599,21 @@
     view = { x: cx - (cx - view.x) * k, y: cy - (cy - view.y) * k, w, h: view.h * k };
     applyView();
   }
+  // Whether a place near map point p (within 48 px on screen) has its name left out for want of room.
+  function crowdedNear(p) {
+    if (!layers.names || !setup) return false;
+    const reach = 48 * unitsPerPixel();
+    const names = layers.names.children;
+    return setup.map.places.some((pl, i) => names[i] && names[i].classList.contains("crowded")
+      && Math.hypot(pl.at[0] - p.x, pl.at[1] - p.y) <= reach);
+  }
+  function nameHidden(placeId) {
+    if (!layers.names || !setup) return false;
+    const i = setup.map.places.findIndex((pl) => pl.id === placeId);
+    const name = layers.names.children[i];
+    return Boolean(name) && (name.classList.contains("crowded") || getComputedStyle(name).display === "none");
+  }
+  function zoomable() { return view && view.w > full.w / 40 + 1e-6; }
   function zoomCentre(factor) { zoomAt(factor, view.x + view.w / 2, view.y + view.h / 2); }
   $("zoom-in").addEventListener("click", () => zoomCentre(1.6));
   $("zoom-out").addEventListener("click", () => zoomCentre(1 / 1.6));
@@ -524,7 +644,7 @@
   function fitArea() {
     const area = $("board-area");
     if (!full || innerWidth > 760) { area.style.height = ""; return; }
-    const wanted = innerWidth * (full.h / full.w) + 8;
+    const wanted = innerWidth * (full.h / full.w) + 8 + $("zoom").offsetHeight;  // the buttons sit under the map
     area.style.height = `${Math.round(Math.min(0.7 * innerHeight, Math.max(0.4 * innerHeight, wanted)))}px`;
   }
 
@@ -566,7 +686,15 @@
     if (!pointers.has(e.pointerId)) return;
     pointers.delete(e.pointerId);
     svg.classList.remove("dragging");
-    if (gesture && !gesture.moved && pointers.size === 0 && e.type === "pointerup") pick(gesture.target);
+    if (gesture && !gesture.moved && pointers.size === 0 && e.type === "pointerup") {
+      // on a map too crowded to name every place (a dense map on a phone) a tap zooms in there
+      // a dense map (a phone): a tap on a place whose name is not drawn for want of room, or on the
+      // map beside one, zooms in there; once its name is drawn, a tap shows its details
+      const p = toMap(e.clientX, e.clientY);
+      const node = gesture.target && gesture.target.closest ? gesture.target.closest("[data-place]") : null;
+      if (zoomable() && (node ? nameHidden(node.dataset.place) : crowdedNear(p))) zoomAt(2.5, p.x, p.y);
+      else pick(gesture.target);
+    }
     if (pointers.size === 0) gesture = null;
     else gesture = { moved: true, view: { ...view }, pts: new Map([...pointers].map(([k, v]) => [k, { ...v }])) };
   }

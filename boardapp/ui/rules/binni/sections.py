@@ -12,7 +12,7 @@ from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QGridLayout, QLabel, QSizePolicy, QWidget
 
 from boardapp.engine.module import BoardPicture
-from boardapp.ui.bigscreen.scene import INK, big_font
+from boardapp.ui.bigscreen.scene import INK, big_font, wrap_name
 from boardapp.ui.board import style
 
 DIM = QColor("#9aa4ad")
@@ -38,8 +38,16 @@ def _label(parent: QWidget, name: str) -> QLabel:
 
 
 class TeamTracks(QWidget):
-    """Every map team's PR as a track 0 to 8 with its card limit, painted; :meth:`drawn_texts`
-    lists every string it paints (the public-information tests read it)."""
+    """Every map team's PR with its card limit, painted one team a row, every text at the hall's size
+    (at least 2.5 side-bar units: capitals 19 px at 1080): the team's marker, its name (on two lines
+    rather than smaller), its PR in a box of its colour, "cards ≤ N", and under the name the public
+    resources it holds ("Aid 15"; none at zero). :meth:`drawn_texts` lists every string it paints
+    (the public-information tests read it)."""
+
+    TEXT = 2.5
+    """Every text's font pixel size, in side-bar units (``unit``, a hundredth of the screen's height)."""
+    names_every_team = True
+    """Every map team's marker and name is a row here: the side bar leaves out its team legend."""
 
     def __init__(self, screen: Any = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -55,85 +63,113 @@ class TeamTracks(QWidget):
     def set_rows(self, rows: list[dict[str, Any]]) -> None:
         if rows != self.rows:
             self.rows = rows
-            self.setFixedHeight(self._row_h() * len(rows))
+            self._resize()
             self.update()
 
     def set_unit(self, u: float) -> None:
         self.unit = u
-        self.setFixedHeight(self._row_h() * len(self.rows))
+        self._resize()
         self.update()
 
-    def _row_h(self) -> int:
-        return round(self.unit * 4.0)
+    def resizeEvent(self, event: Any) -> None:
+        super().resizeEvent(event)
+        self._resize()
+
+    def _resize(self) -> None:
+        h = round(sum(rh for rh, *_ in self._layout(self.width() or 400)))
+        if h != self.height():
+            self.setFixedHeight(h)
+
+    def _fonts(self) -> tuple[Any, Any]:
+        u = self.unit
+        return big_font(u * self.TEXT, True, condensed=True), big_font(u * self.TEXT, True)
+
+    def _columns(self, width: float) -> tuple[float, float, float, float]:
+        """Marker side, the name's width, the PR box's width, the limit's width."""
+        u = self.unit
+        _name_font, bold = self._fonts()
+        d = u * 4.0
+        limit_w = max((QFontMetricsF(bold).horizontalAdvance(r["limit"]) for r in self.rows if r["limit"]),
+                      default=0.0)
+        pr_w = u * 4.2
+        return d, max(u * 8, width - d - u * 0.8 - pr_w - u * 2.0 - limit_w), pr_w, limit_w
+
+    def _layout(self, width: float) -> list[tuple[float, list[str], list[str]]]:
+        """Per row: its height, its name's lines (one, or two when one is too wide) and its resources' lines."""
+        name_font, _bold = self._fonts()
+        fm = QFontMetricsF(name_font)
+        _d, name_w, _pr_w, _limit_w = self._columns(width)
+        line = fm.height() * 1.02
+        out = []
+        for r in self.rows:
+            name = r["name"]
+            fits = fm.horizontalAdvance(name) <= name_w or " " not in name
+            lines = [name] if fits else wrap_name(name, 1).split("\n")
+            extra = [r["extra"]] if r["extra"] else []
+            if extra and fm.horizontalAdvance(f"{lines[-1]}  {extra[0]}") <= name_w:
+                lines, extra = [*lines[:-1], f"{lines[-1]}\t{extra[0]}"], []  # beside the name: one line less
+            out.append((max(self.unit * 4.3, line * (len(lines) + len(extra)) + self.unit * 0.6), lines, extra))
+        return out
 
     def sizeHint(self) -> QSize:
-        return QSize(400, self._row_h() * max(1, len(self.rows)))
+        return QSize(400, max(1, self.height()))
 
     def drawn_texts(self) -> list[str]:
         texts = []
         for r in self.rows:
             texts += [r["symbol"], r["name"], r["limit"], r["extra"]]
-            texts += [str(i) for i in range(r["pr_max"] + 1)] if r["pr"] is not None else []
+            texts += [str(r["pr"])] if r["pr"] is not None else []
         return [t for t in texts if t]
 
     def paintEvent(self, event: QPaintEvent) -> None:
-        """One row a team: marker with symbol, name (and any public resources under it), the
-        PR track with the current level lit in the team's colour, the card limit."""
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
         u = self.unit
-        rh = self._row_h()
         w = self.width()
-        d = u * 3.1
-        name_w = w * 0.34
-        limit_w = u * 3.6
-        left = d + u * 0.6
-        cells_left = left + name_w + u * 0.4
+        d, name_w, pr_w, limit_w = self._columns(w)
+        name_font, bold = self._fonts()
+        line = QFontMetricsF(name_font).height() * 1.02
+        left = d + u * 0.8
         vcentre = int(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft)
-        for i, r in enumerate(self.rows):
-            top = i * rh
+        top = 0.0
+        for r, (rh, lines, extra) in zip(self.rows, self._layout(w), strict=True):
             fill = QColor(r["colour"])
             badge = QRectF(0, top + (rh - d) / 2, d, d)
             p.setPen(QPen(QColor("#ffffff"), max(1.0, u * 0.18)))
             p.setBrush(fill)
             p.drawEllipse(badge)
             p.setPen(style.text_on(fill))
-            p.setFont(big_font(u * (1.3 if len(r["symbol"]) <= 2 else 0.95)))
+            p.setFont(_fitted(big_font(u * self.TEXT, True, condensed=True), r["symbol"], d * 0.92))
             p.drawText(badge, int(Qt.AlignmentFlag.AlignCenter), r["symbol"])
+            y = top + (rh - line * (len(lines) + len(extra))) / 2
+            p.setFont(name_font)
             p.setPen(INK)
-            f = _fitted(big_font(u * 1.9, True, condensed=True), r["name"], name_w)  # shrunk, never cut
-            p.setFont(f)
-            name_h = rh * (0.58 if r["extra"] else 1.0)
-            p.drawText(QRectF(left, top, name_w, name_h), vcentre, r["name"])
-            if r["extra"]:
-                f = _fitted(big_font(u * 1.35, False, condensed=True), r["extra"], name_w)
-                p.setFont(f)
-                p.setPen(QColor("#c9d3dc"))
-                p.drawText(QRectF(left, top + name_h - u * 0.3, name_w, rh - name_h), vcentre, r["extra"])
+            for text in lines:
+                text, _tab, beside = text.partition("\t")
+                p.setPen(INK)
+                p.drawText(QRectF(left, y, name_w, line), vcentre, text)
+                if beside:  # the resources held, after the name, in the dimmer ink
+                    p.setPen(QColor("#c9d3dc"))
+                    x = left + QFontMetricsF(name_font).horizontalAdvance(text + "  ")
+                    p.drawText(QRectF(x, y, name_w - (x - left), line), vcentre, beside)
+                y += line
+            p.setPen(QColor("#c9d3dc"))
+            for text in extra:
+                p.drawText(QRectF(left, y, name_w, line), vcentre, text)
+                y += line
+            p.setFont(bold)
+            if r["pr"] is not None:
+                box = QRectF(w - limit_w - u * 1.2 - pr_w, top + (rh - u * 3.4) / 2, pr_w, u * 3.4)
+                p.setPen(QPen(QColor("#ffffff"), max(1.0, u * 0.22)))
+                p.setBrush(fill)
+                p.drawRect(box)
+                p.setPen(style.text_on(fill))
+                p.drawText(box, int(Qt.AlignmentFlag.AlignCenter), str(r["pr"]))
             p.setPen(INK)
-            p.setFont(big_font(u * 2.1))
-            p.drawText(QRectF(w - limit_w, top, limit_w, rh),
+            p.drawText(QRectF(w - limit_w - 2, top, limit_w + 2, rh),
                        int(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight), r["limit"])
-            if r["pr"] is None:
-                continue
-            n = r["pr_max"] + 1
-            box_w = (w - limit_w - u * 0.5 - cells_left) / n
-            bh = u * 2.6
-            by = top + (rh - bh) / 2
-            p.setFont(big_font(u * 1.6))
-            for v in range(n):
-                cell = QRectF(cells_left + v * box_w + 1, by, box_w - 2, bh)
-                on = v == r["pr"]
-                p.setPen(QPen(QColor("#ffffff") if on else QColor("#56606a"), max(1.0, u * (0.25 if on else 0.1))))
-                p.setBrush(fill if on else QColor("#1c232a"))
-                p.drawRect(cell)
-                p.setPen(style.text_on(fill) if on else DIM)
-                if on:
-                    p.setFont(big_font(u * 2.0))
-                p.drawText(cell, int(Qt.AlignmentFlag.AlignCenter), str(v))
-                if on:
-                    p.setFont(big_font(u * 1.6))
+            top += rh
         p.end()
 
 
@@ -177,7 +213,7 @@ class TallyBox(QWidget):
         for lab in self.numbers.values():
             lab.setFont(big_font(3.4 * u))
         for lab in self.words.values():
-            lab.setFont(big_font(1.5 * u))
+            lab.setFont(big_font(2.5 * u))
             lab.setStyleSheet("color: #c9d3dc; background: transparent;")
 
     def text(self) -> str:
@@ -197,6 +233,8 @@ def track_rows(pic: BoardPicture, teams: dict[str, Any]) -> list[dict[str, Any]]
         extra = []
         for key, value in t.items():
             if key in TRACK_SKIP or key in hidden or not isinstance(value, int) or isinstance(value, bool):
+                continue
+            if value == 0:  # what a team holds none of is not news to the hall
                 continue
             word = NAMED_KEYS.get(key, key.replace("_", " ").capitalize())
             extra.append(f"{word}{value}" if word == "$M" else f"{word} {value}")

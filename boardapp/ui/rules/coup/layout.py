@@ -56,6 +56,8 @@ class Spot:
     align: str = "centre"
     shrink: float = 0.6
     """How far a text too wide for its box may shrink before it is cut short with an ellipsis."""
+    wrap: bool = False
+    """A text that wraps onto more lines at spaces (the hall's news) instead of being cut short."""
 
 
 @dataclass
@@ -94,6 +96,40 @@ def card_effect(card: str) -> str:
     if rank in ("J", "Q"):
         return "infiltrate"
     return {"H": "leak", "C": "recruit", "D": "neutralize", "S": "block"}[suit]
+
+
+UMPIRE_LEAST_PX = 12.0
+"""The least text size on the umpire's table (an arm's length from the screen): no 7-px objectives."""
+
+
+def _points(x: float) -> str:
+    """A score as the table writes it: '11.5', '9', and a nought never signed ('-0' is 0)."""
+    return f"{x + 0.0:g}"
+
+
+def _hall_least(height: float) -> float:
+    from boardapp.ui.bigscreen.pages import hall_px
+
+    return float(hall_px(height))
+
+
+def _advance(text: str, px: float, bold: bool) -> float:
+    from PySide6.QtGui import QFontMetricsF
+
+    from boardapp.ui.board import style
+
+    return float(QFontMetricsF(style.font(px, bold)).horizontalAdvance(text))
+
+
+def _wrapped_height(text: str, px: float, width: float) -> float:
+    """The height ``text`` takes at ``px`` wrapped at spaces in ``width``."""
+    from PySide6.QtCore import QRectF, Qt
+    from PySide6.QtGui import QFontMetricsF
+
+    from boardapp.ui.board import style
+
+    fm = QFontMetricsF(style.font(px, False))
+    return float(fm.boundingRect(QRectF(0, 0, width, 1e6), int(Qt.TextFlag.TextWordWrap), text).height()) + px * 0.2
 
 
 def unit_words(u: dict[str, Any]) -> list[str]:
@@ -151,11 +187,16 @@ class Table:
         self.staging = staging or Staging()
         self.news = news or []
         self.u = min(self.w / 150.0, self.h / 85.0)
+        self.least = _hall_least(self.h) if hall else 0.0
+        """In the hall, no text smaller than the hall standard (capitals 19 px per 1080 of height)."""
         self.spots: list[Spot] = []
         self.seats = {s["player"]: s for s in self.t.get("seats", [])}
 
     # --- helpers --------------------------------------------------------------------------------
     def add(self, kind: str, rect: tuple[float, float, float, float], *texts: str, **kw: Any) -> Spot:
+        if self.least and any(texts):  # the hall: never below the standard, shrunk at most down to it
+            px = max(float(kw.get("px", 12.0)), self.least)
+            kw["px"], kw["shrink"] = px, self.least / px
         spot = Spot(kind, rect, [t for t in texts if t], **kw)
         self.spots.append(spot)
         return spot
@@ -224,6 +265,8 @@ class Table:
             for i, team in enumerate(order):
                 now = team == t.get("current_team")
                 bw = (len(TEAM_WORDS[team]) * 1.25 + 2) * u
+                if self.least:
+                    bw = max(bw, _advance(TEAM_WORDS[team], self.least, now) + 2 * u)
                 self.add("panel", (x, 1.4 * u, bw, 4.4 * u), TEAM_WORDS[team], fill=TEAM_COLOURS[team],
                          ink="#ffffff", px=(1.9 if now else 1.5) * u, bold=now, lit=now,
                          border="#ffd34d" if now else "", ident=f"order:{team}")
@@ -231,7 +274,8 @@ class Table:
                 if i < len(order) - 1:
                     self.add("text", (x - u, 0, u, 7 * u), ">", px=2 * u, ink="#f4f1ea")
         counts = f"Deck {t.get('deck', 0)} · Discard {t.get('discard', 0)} · Out {t.get('removed', 0)}"
-        self.add("text", (self.w * 0.74, 0, self.w * 0.26 - u, 7 * u), counts, px=(2.2 if self.hall else 1.6) * u,
+        left = self.w * (0.5 if self.hall else 0.74)
+        self.add("text", (left, 0, self.w - left - u, 7 * u), counts, px=(2.2 if self.hall else 1.6) * u,
                  align="right", ink="#f4f1ea", bold=self.hall)
 
     def turn_words(self) -> str:
@@ -250,11 +294,23 @@ class Table:
         return f"Game over: {TEAM_WORDS.get(power or '', '?')} hold power" if power else "Game over"
 
     def newsbar(self, y: float) -> None:
+        """The latest public events, each wrapped at spaces: as many of the latest as the bar holds."""
         u = self.u
         self.add("panel", (u, y, self.w - 2 * u, self.h - y - u), fill="#1d2329", border="#3a444d", ident="news")
-        for i, line in enumerate(self.news[-3:]):
-            self.add("text", (2 * u, y + u * 0.6 + i * 4 * u, self.w - 4 * u, 4 * u), line, px=2.4 * u,
-                     align="left", ink="#f4f1ea", ident="news-line")
+        px = max(2.4 * u, self.least)
+        width = self.w - 4 * u
+        room = self.h - y - u - u * 0.6
+        shown: list[tuple[str, float]] = []
+        for line in reversed(self.news[-3:]):
+            h = _wrapped_height(line, px, width)
+            if shown and sum(hh for _l, hh in shown) + h > room:
+                break
+            shown.insert(0, (line, h))
+        yy = y + u * 0.3
+        for line, h in shown:
+            self.add("text", (2 * u, yy, width, h), line, px=px, align="left", ink="#f4f1ea", ident="news-line",
+                     wrap=True)
+            yy += h
 
     # --- a seat --------------------------------------------------------------------------------
     def seat(self, p: str, rect: tuple[float, float, float, float]) -> None:
@@ -287,11 +343,24 @@ class Table:
             if not status and "support" in s:
                 status = f"backs {(s['support'] or 'no side').capitalize()}"
                 line = f"Cards {s['cards']}/{s['card_limit']}   Units {s['units']}   Chips {s['chips']}"
-            if status:
-                self.add("text", (x + w * 0.45, y, w * 0.55 - u * 0.6, band), status.upper(), px=1.9 * u, bold=True,
+            beside = w - _advance(s["name"], 2.2 * u * k, True) - 2.4 * u
+            if status and _advance(status.upper(), max(1.9 * u, self.least), True) <= beside:
+                self.add("text", (x + w - beside - u * 0.6, y, beside, band), status.upper(), px=1.9 * u, bold=True,
                          align="right", ink="#ffe08a" if asked or to_act else "#e6e6e6", ident=f"status:{p}")
-            self.add("text", (x + u * 0.6, yy, w - 1.2 * u, 2.8 * u), line, px=1.9 * u, align="left", bold=True)
-            yy += 3.4 * u
+            elif status:  # too long beside the name at the hall's size: a line of its own under the band
+                self.add("text", (x + u * 0.6, yy, w - 1.2 * u, self.least * 1.25), status.upper(), px=1.9 * u,
+                         bold=True, align="left", ink="#8a5a00" if asked or to_act else "#333333", ident=f"status:{p}")
+                yy += self.least * 1.25
+            # three columns, each a word over its figure: the counts at the hall's size in a seat's width
+            cw3 = (w - 1.2 * u) / 3
+            lh = self.least * 1.25
+            for i, (word, value) in enumerate((("Cards", f"{s['cards']}/{s['card_limit']}"),
+                                               ("Units", str(s["units"])), ("Chips", str(s["chips"])))):
+                self.add("text", (x + u * 0.6 + i * cw3, yy, cw3, lh), word, px=self.least, align="left",
+                         ink="#555555", bold=True, ident=f"count:{p}:{word}")
+                self.add("text", (x + u * 0.6 + i * cw3, yy + lh, cw3, lh), value, px=self.least, align="left",
+                         bold=True, ident=f"count:{p}:{word}:value")
+            yy += 2 * lh + 0.4 * u
         else:
             self.add("text", (x + w * 0.42, y, w * 0.58 - u * 0.6, band), s["title"], px=1.3 * u, align="right",
                      ink="#f0f0f0")
@@ -353,10 +422,14 @@ class Table:
                          command={"kind": "objective_met", "player": p}, fill="#f2efe6", border="#6b6b6b",
                          px=1.2 * u, bold=True)
             ox = x + (6.2 if award else 0.6) * u
-            self.add("text", (ox, yy, x + w - 0.6 * u - ox, 2.2 * u),
-                     f"Objective ({objective['points']}){met}: {objective['text']}", px=1.2 * u, align="left",
-                     ink="#5b4a1e", ident=f"objective:{p}", shrink=1.0)
-            yy += 2.4 * u
+            # the whole objective, wrapped over the rest of the seat (it was cut at 7 px): an umpire reads it
+            px = max(1.2 * u, UMPIRE_LEAST_PX)
+            room = (y + h - (3.6 * u if mine else 0.4 * u)) - yy
+            text = f"Objective ({objective['points']}){met}: {objective['text']}"
+            need = _wrapped_height(text, px, x + w - 0.6 * u - ox)
+            self.add("text", (ox, yy, x + w - 0.6 * u - ox, max(2.2 * u, min(room, need))), text, px=px,
+                     align="left", ink="#5b4a1e", ident=f"objective:{p}", shrink=1.0, wrap=True)
+            yy += max(2.4 * u, min(room, need) + 0.2 * u)
         if mine and yy + 3.2 * u <= y + h + u * 0.5:
             self.seat_buttons(p, s, x + u * 0.6, min(yy, y + h - 3.4 * u), right=x + w, bottom=y + h)
 
@@ -774,5 +847,5 @@ class Table:
         for i, (p, v) in enumerate(scores.items()):
             r, c = divmod(i, cols)
             self.add("text", (x + u + c * cw, y + 7 * u * k + r * 3.4 * u * k, cw, 3.2 * u * k),
-                     f"{SEAT_NAMES.get(p, p)}  {v['total']:g}", px=1.9 * u * k, bold=True, align="left",
+                     f"{SEAT_NAMES.get(p, p)}  {_points(v['total'])}", px=1.9 * u * k, bold=True, align="left",
                      ink="#ffffff", ident=f"score:{p}")

@@ -175,14 +175,28 @@ class TableView(QWidget):
                 p.setFont(f)
                 box = QRectF(r.left() + 2, top + i * (step if s.align != "top" else px * 1.4), r.width() - 4,
                              step if s.align != "top" else px * 1.4)
+                if (i == len(lines) - 1 and " " in text and s.align != "top"
+                        and QFontMetricsF(f).horizontalAdvance(text) > box.width()):
+                    # a card's effect ("Loyalty Shift") on two lines in the rest of the card, not cut short
+                    rest = QRectF(box.left(), box.top(), box.width(), r.bottom() - box.top())
+                    p.drawText(rest, int(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop
+                                         | Qt.TextFlag.TextWordWrap), text)
+                    continue
+                if QFontMetricsF(f).horizontalAdvance(text) > box.width() - 3 > 0:  # "Neutralize", "Intellectuals"
+                    f = _whole(text, f, box.width() - 3)
+                    p.setFont(f)
                 p.drawText(box, int(Qt.AlignmentFlag.AlignCenter),
                            QFontMetricsF(f).elidedText(text, Qt.TextElideMode.ElideRight, box.width()))
             return
-        f = _fitted(s.texts[0], s.px, s.bold, r.width() - 4, s.shrink)
-        p.setFont(f)
         align = {"left": Qt.AlignmentFlag.AlignLeft, "right": Qt.AlignmentFlag.AlignRight}.get(
             s.align, Qt.AlignmentFlag.AlignHCenter) | Qt.AlignmentFlag.AlignVCenter
         inner = r.adjusted(2, 0, -2, 0)
+        if s.wrap:  # wrapped at spaces onto the lines its box was made for, never cut short
+            p.setFont(style.font(s.px, s.bold))
+            p.drawText(inner, int(align | Qt.TextFlag.TextWordWrap), s.texts[0])
+            return
+        f = _fitted(s.texts[0], s.px, s.bold, r.width() - 4, s.shrink)
+        p.setFont(f)
         p.drawText(inner, int(align), QFontMetricsF(f).elidedText(s.texts[0], Qt.TextElideMode.ElideRight,
                                                                   inner.width()))
 
@@ -353,6 +367,18 @@ def _fitted(text: str, px: float, bold: bool, width: float, shrink: float = 0.6)
     return f
 
 
+def _whole(text: str, f: QFont, width: float, least: float = 8.0) -> QFont:
+    """``f`` narrowed (condensed) and then made smaller, down to ``least`` px, until ``text`` fits
+    ``width``: a word shown whole rather than cut short."""
+    f = QFont(f)
+    f.setStretch(QFont.Stretch.Condensed)
+    px = float(f.pixelSize())
+    while QFontMetricsF(f).horizontalAdvance(text) > width and px > least:
+        px = max(least, px - 0.5)
+        f.setPixelSize(round(px))
+    return f
+
+
 def _stop(unsubscribe: Any) -> None:
     if unsubscribe is not None:
         with contextlib.suppress(ValueError):
@@ -384,5 +410,6 @@ def _show_again(docks: list[QDockWidget]) -> None:
 
 
 def screen_view(screen: Any) -> TableView:
-    """The big screen's table: the public picture only, sized for the hall, nothing to click."""
-    return TableView(screen.game, Audience.PUBLIC, None, hall=True)
+    """The big screen's table: the public picture only, sized for the hall, nothing to click. A render
+    (``boardapp render``) asks for it too, with its audience (``--umpire``: CONTROL's table)."""
+    return TableView(screen.game, getattr(screen, "audience", Audience.PUBLIC), None, hall=True)

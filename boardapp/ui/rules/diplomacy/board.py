@@ -298,9 +298,17 @@ class DiplomacyBoard(QObject):
         p.hint.setText(HINTS.get(self.state.phase, ""))
         p.editor.setPlaceholderText(PLACEHOLDERS.get(self.state.phase, ""))
         p.handed_in.clear()
+        over = self.module.game_over(self.state)  # a finished game takes no more orders
+        p.hand_in.setEnabled(over is None)
+        p.resolve_button.setEnabled(over is None)
+        p.editor.setReadOnly(over is not None)
+        if over is not None:
+            p.hint.setText(f"{over}: no more orders")
         for t in picture.tracks:
             if t.get("eliminated"):
                 mark, text = "✗", "eliminated"
+            elif over is not None:
+                mark, text = "■", "game over"
             elif t.get("orders_in"):
                 mark, text = "✓", "handed in"
             else:

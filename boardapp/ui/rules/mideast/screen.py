@@ -14,8 +14,12 @@ Manifest ``sidebar`` sections. The big screen gives each section the **public** 
   fists open, the reveal (as an event) in large type: both fists and who won, lit up for
   :data:`REVEAL_MS` and then kept, dimmed, until the next reveal.
 
-* **Final table** — on the map, in the middle, once the game has ended: PEACE or WAR, the winner,
-  every country's score (two columns).
+* **Final table** — once the game has ended, a banner along the bottom of the hall's map (the middle
+  covered the Levant): PEACE or WAR, the winner, every country's score on a line that wraps (the side
+  bar's pager has the whole final table too).
+
+The banners sit in margins the map view keeps free for them (``setViewportMargins``): the map is
+fitted between them, so no banner covers a name or a piece.
 
 Compact on purpose: the side bar also holds the clock and twelve countries' tracks; a section with
 nothing to say is hidden with its heading.
@@ -32,6 +36,7 @@ from PySide6.QtCore import QEvent, Qt, QTimer
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from boardapp.engine.module import BoardPicture
+from boardapp.ui.bigscreen.pages import hall_px, reserve_edge
 from boardapp.ui.bigscreen.scene import big_font
 from boardapp.ui.rules.mideast.common import section
 from boardapp.ui.rules.mideast.overlay import BlocOutlines, OverturnedMarks
@@ -69,8 +74,8 @@ class HallSection(QWidget):
         if u == getattr(self, "_sized_for", None):
             return
         self._sized_for = u
-        for lab, size, bold in self.labels:
-            lab.setFont(big_font(size * u, bold))
+        for lab, size, bold in self.labels:  # never below the hall standard (capitals 19 px per 1080)
+            lab.setFont(big_font(max(size * u, hall_px(100 * u, bold=bold)), bold))
 
     def resizeEvent(self, event: Any) -> None:
         """The hall's screen changed size (full screen, another monitor): size the type again."""
@@ -81,7 +86,9 @@ class HallSection(QWidget):
         """A banner over the hall's map (top or bottom edge, or the middle for None; 70 % of its width)
         holding labels of these sizes; laid again whenever the map view changes size. Returns the labels."""
         view = getattr(self.screen_window, "view", None)
-        self.board = QWidget(view.viewport() if view is not None else self)
+        # a child of the view, in a margin the view keeps free for it (the map is fitted between the
+        # banners, so a banner never covers a name: issue #23 item 3)
+        self.board = QWidget(view if view is not None else self)
         self.board.setObjectName(name)
         self.board.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
         self.board.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents, True)
@@ -110,7 +117,8 @@ class HallSection(QWidget):
         return False
 
     def place_board(self) -> None:
-        """Along the top or bottom of the map view: 70 % of its width, centred, as tall as its text."""
+        """Along the top or bottom of the map view: 70 % of its width, centred, as tall as its text, in a
+        margin of the view kept for it (the map is fitted in what is left)."""
         board = getattr(self, "board", None)
         parent = board.parentWidget() if board is not None else None
         if board is None or parent is None or parent is self:
@@ -120,7 +128,11 @@ class HallSection(QWidget):
         self.board_layout.setContentsMargins(m, m // 2, m, m // 2)
         w = round(parent.width() * 0.7)
         h = board.heightForWidth(w) if board.hasHeightForWidth() else board.sizeHint().height()
-        y = (parent.height() - h) // 2 if self.board_top is None else (m if self.board_top else parent.height() - h - m)
+        shown = not board.isHidden()
+        at = reserve_edge(parent, board.objectName(), "top" if self.board_top else "bottom",
+                          h + 2 * m if shown and self.board_top is not None else 0)
+        y = (parent.height() - h) // 2 if self.board_top is None else \
+            (at + m if self.board_top else parent.height() - at - h - m)
         board.setGeometry((parent.width() - w) // 2, y, w, h)
 
     def set_shown(self, shown: bool) -> None:
@@ -286,12 +298,12 @@ class BattleSection(HallSection):
 
 
 class FinalSection(HallSection):
-    """The end of the game on the hall's map: PEACE or WAR, the winner, and every country's score in
-    the middle of the map (the game is over: the map matters less than the table)."""
+    """The end of the game on the hall's map: PEACE or WAR, the winner, and every country's score, in a
+    banner along the bottom of the map (not over the Levant, where the game was played)."""
 
     def __init__(self, screen: Any) -> None:
         super().__init__(screen)
-        self.title, self.table = self.map_banner("final", [(3.2, True), (1.9, False)], top=None)
+        self.title, self.table = self.map_banner("final", [(3.2, True), (1.9, False)], top=False)
 
     @classmethod
     def for_screen(cls, screen: Any) -> FinalSection:
@@ -304,15 +316,13 @@ class FinalSection(HallSection):
             self.title.setText("")
             self.table.setText("")
             self.board.setVisible(False)
+            self.place_board()
             return
         winners = [row[0] for row in sec.rows if row[-1] == "winner"]
         how = sec.title.removeprefix("Final table (").removesuffix(")")
         self.title.setText(f"{how}: {' and '.join(winners)} {'wins' if len(winners) == 1 else 'win'}")
-        cells = [f"<td style='padding: 0 0.6em'>{'<b>' if row[-1] else ''}{row[0]}{'</b>' if row[-1] else ''}</td>"
-                 f"<td align='right' style='padding: 0 0.6em'>{row[4]}</td>" for row in sec.rows]
-        half = (len(cells) + 1) // 2
-        rows = [cells[i] + (cells[i + half] if i + half < len(cells) else "<td></td><td></td>") for i in range(half)]
-        self.table.setText("<table align='center'>" + "".join(f"<tr>{r}</tr>" for r in rows) + "</table>")
+        scores = [f"<b>{row[0]}&nbsp;{row[4]}</b>" if row[-1] else f"{row[0]}&nbsp;{row[4]}" for row in sec.rows]
+        self.table.setText(" · ".join(scores))
         self.board.setVisible(True)
         self.place_board()
 

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QLineEdit,
     QPushButton,
@@ -57,6 +58,8 @@ def _fill(table: QTableWidget, columns: list[str], rows: list[list[str]]) -> Non
             item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)
             table.setItem(i, j, item)
     table.resizeColumnsToContents()
+    # rows as tall as their text at whatever size the window's fonts were scaled to (4K: "Sau…" was cut)
+    table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
 
 
 def table_texts(table: QTableWidget) -> list[list[str]]:
@@ -103,7 +106,6 @@ class CountriesPanel(GamePanel):
         lay.addWidget(self.final)
         self.table = QTableWidget()
         self.table.verticalHeader().setVisible(False)
-        self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
         lay.addWidget(self.table)
 
     def show_game(self) -> None:

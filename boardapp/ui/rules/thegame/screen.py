@@ -14,6 +14,7 @@ from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from boardapp.engine.module import BoardPicture
+from boardapp.ui.bigscreen.pages import hall_px
 from boardapp.ui.bigscreen.scene import big_font
 from boardapp.ui.rules.thegame.overlay import RegionFills, game_regions, looks
 
@@ -71,8 +72,9 @@ class HallSection(QWidget):
     def _size(self) -> None:
         height = self.screen_window.height() if self.screen_window is not None else 1080
         u = max(4.0, height / 100)
-        self.step.setFont(big_font(2.0 * u))
-        self.news.setFont(big_font(1.6 * u, False))
+        # never below the hall standard (capitals 19 px per 1080 of height)
+        self.step.setFont(big_font(max(2.0 * u, hall_px(height))))
+        self.news.setFont(big_font(max(1.6 * u, hall_px(height, bold=False)), False))
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
