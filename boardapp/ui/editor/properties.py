@@ -26,28 +26,75 @@ class PropertyForms:
     """The properties forms of the editor window (mixed into it)."""
 
     def _current(self, what: tuple[str, Any]) -> tuple[BaseModel | None, Callable[[str, Any], C.Command] | None]:
+        """The selected piece and how to edit one of its fields. The form edits the piece by a key it
+        follows (``self._form_key``): a rename typed in the form moves it to the new id, so the next
+        field typed edits the renamed piece (issue #31 item 3)."""
         section, key = what
         sc = self.scenario
+        ref = self._form_key = [section, key]
         try:
             if section == "places":
-                return self.map_doc.place(key), lambda f, v: (C.RenamePlace(key, v) if f == "id"
-                                                              else C.SetPlaceField(key, f, v))
-            if section == "regions":
-                return self.map_doc.region(key), lambda f, v: C.SetRegionField(key, f, v)
-            if section == "roads":
+                model: Any = self.map_doc.place(key)
+            elif section == "regions":
+                model = self.map_doc.region(key)
+            elif section == "roads":
                 return self.map_doc.roads[key], lambda f, v: (C.SetRoadBends(key, v) if f == "via"
                                                               else C.SetItemField("roads", key, f, v))
-            if section == "labels":
+            elif section == "labels":
                 return self.map_doc.labels[key], lambda f, v: C.SetItemField("labels", key, f, v)
-            if section in ("teams", "unit_types", "counters") and sc is not None:
-                return sc.item(section, key), lambda f, v: C.SetItemField(section, key, f, v)
-            if section == "timetable" and sc is not None:
+            elif section in ("teams", "unit_types", "counters") and sc is not None:
+                model = sc.item(section, key)
+            elif section == "communities":
+                model = next(c for c in self.map_doc.communities if c.id == key)
+            elif section == "timetable" and sc is not None:
                 return sc.timetable[key], lambda f, v: C.SetItemField("timetable", key, f, v)
-            if section in ("settings", "display") and sc is not None:
+            elif section in ("settings", "display") and sc is not None:
                 return sc.fields[section], lambda f, v: C.SetSetting(f, v, group=section)
-        except (KeyError, IndexError):
-            pass
-        return None, None
+            else:
+                return None, None
+        except (KeyError, IndexError, StopIteration):
+            return None, None
+        return model, lambda f, v: self._named_edit(ref, f, v)
+
+    def _named_edit(self, ref: list[Any], field: str, value: Any) -> C.Command:
+        """An edit of a piece with an id: a rename for ``id``; for ``name``, when the id is still one the
+        editor made up (``place-3``), the id is made from the name too, in the same undo step."""
+        from boardapp.editor.renames import AUTO_ID, id_from_name, rename
+
+        section, key = ref
+        cmd: C.Command
+        follow = None
+        if field == "id":
+            cmd, follow = rename(section, key, value), value
+        else:
+            cmd = (C.SetPlaceField(key, field, value) if section == "places"
+                   else C.SetRegionField(key, field, value) if section == "regions"
+                   else C.SetItemField(section, key, field, value))
+            if field == "name" and isinstance(value, str) and AUTO_ID.match(str(key)):
+                new = self._free_id(section, id_from_name(value, str(key)), key)
+                if new != key:
+                    cmd = C.Macro(f"name {section.rstrip('s').replace('_', ' ')}", [cmd, rename(section, key, new)])
+                    follow = new
+        cmd.follow = follow  # type: ignore[attr-defined]
+        return cmd
+
+    def _free_id(self, section: str, base: str, own: str) -> str:
+        """``base``, or ``base-2`` … when another piece of ``section`` has it."""
+        sc = self.scenario
+        if section in ("places", "regions"):
+            taken = {p.id for p in self.map_doc.places} | {r.id for r in self.map_doc.regions}
+        elif section == "communities":
+            taken = {c.id for c in self.map_doc.communities}
+        else:
+            taken = {x.id for x in sc.fields[section]} if sc is not None else set()
+        return self.map_doc.new_id(base, taken - {own})
+
+    def _followed(self, cmd: C.Command) -> None:
+        """After a pushed edit that renamed the piece shown: the form and the selection follow it."""
+        new = getattr(cmd, "follow", None)
+        if new is not None and getattr(self, "_form_key", None):
+            self._form_key[1] = new
+            self.selected = (self._form_key[0], new)
 
     def show_properties(self, what: tuple[str, Any] | None, keep_focus: bool = False) -> None:
         if keep_focus and self.props_box.focusWidget() is not None and self.props_box.focusWidget().hasFocus():
@@ -66,8 +113,7 @@ class PropertyForms:
         if model is None or make is None:
             return
         self.props.addRow(QLabel(f"<b>{what[0].rstrip('s').replace('_', ' ').title()}</b>"))
-        self._model_rows(model, make, readonly={"id"} if what[0] not in ("places",) else set(),
-                         skip={"between"} if what[0] == "roads" else set())
+        self._model_rows(model, make, skip={"between"} if what[0] == "roads" else set())
         if what[0] == "roads":
             self.props.addRow("between", QLabel(" – ".join(model.between)))  # type: ignore[attr-defined]
 
@@ -128,7 +174,12 @@ class PropertyForms:
 
         def chosen(index: int) -> None:
             new = box.itemData(index)
-            if new != current and not self.push(make(name, new)):
+            if new == current:
+                return
+            cmd = make(name, new)
+            if self.push(cmd):
+                self._followed(cmd)
+            else:
                 box.blockSignals(True)
                 box.setCurrentIndex(values.index(current))
                 box.blockSignals(False)
@@ -148,8 +199,10 @@ class PropertyForms:
             return
         if isinstance(value, (int, float)) and name in ("name", "label", "text", "symbol", "image"):
             value = text
-        if self.push(make(name, value)):
+        cmd = make(name, value)
+        if self.push(cmd):
             edit.setProperty("taken", text)
+            self._followed(cmd)
 
     @staticmethod
     def _field_edit(text: str) -> QLineEdit:
