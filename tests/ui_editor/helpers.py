@@ -6,7 +6,7 @@ from typing import Any
 
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QComboBox, QLineEdit, QWidget
+from PySide6.QtWidgets import QApplication, QComboBox, QLabel, QLineEdit, QWidget
 
 
 def pt(w: Any, x: float, y: float) -> QPoint:
@@ -59,3 +59,51 @@ def choose(qtbot: Any, box: QComboBox, text: str) -> None:
             return
         QTest.keyClick(box, Qt.Key.Key_Down)
     assert text in box.currentText(), f"{text!r} not among {[box.itemText(i) for i in range(box.count())]}"
+
+
+def when_modal(qtbot: Any, object_name: str, action: Any, seen: list[Any] | None = None,
+               timeout_ms: int = 5000) -> list[Any]:
+    """Once a modal dialog named ``object_name`` is up, run ``action(dialog)`` (clicks on it); the
+    dialog's text is recorded in the returned list. Fails the test (closing the dialog) on timeout."""
+    from PySide6.QtCore import QTimer
+
+    seen = [] if seen is None else seen
+    waited = [0]
+
+    def poll() -> None:
+        dlg = QApplication.activeModalWidget()
+        if dlg is not None and dlg.objectName() == object_name:
+            texts = [lab.text() for lab in dlg.findChildren(QLabel)]
+            seen.append("\n".join(texts))
+            action(dlg)
+            return
+        waited[0] += 20
+        if waited[0] > timeout_ms:
+            seen.append(f"TIMEOUT: no dialog {object_name}")
+            if dlg is not None:
+                dlg.close()
+            return
+        QTimer.singleShot(20, poll)
+
+    QTimer.singleShot(20, poll)
+    return seen
+
+
+def click_button(dlg: QWidget, text: str) -> None:
+    """Click (a real mouse click) the push button of ``dlg`` whose text contains ``text``."""
+    from PySide6.QtWidgets import QAbstractButton
+
+    for b in dlg.findChildren(QAbstractButton):
+        if text.lower() in b.text().lower().replace("&", "") and b.isVisible():
+            QTest.mouseClick(b, Qt.MouseButton.LeftButton)
+            return
+    raise AssertionError(f"no button {text!r} in {[b.text() for b in dlg.findChildren(QAbstractButton)]}")
+
+
+def activate(w: QWidget) -> None:
+    """Make ``w`` the active window again (after a dialog closed; the offscreen platform does not)."""
+    w.activateWindow()
+    QApplication.processEvents()
+    if QApplication.activeWindow() is not w and hasattr(QApplication, "setActiveWindow"):
+        QApplication.setActiveWindow(w)
+        QApplication.processEvents()

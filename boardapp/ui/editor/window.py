@@ -553,20 +553,35 @@ class EditorWindow(PropertyForms, QMainWindow):
                 QMessageBox.warning(self, "Cannot open", str(exc))
 
     def _save(self) -> None:
+        from boardapp.ui.editor.guards import may_save
+
+        if not may_save(self):  # a file `boardapp check` refuses is saved only when the designer says so
+            return
         if self.doc.path is None:
-            self._save_as()
+            self._save_as(ask=False)
         else:
             self.save_to()
 
-    def _save_as(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Save", "", "YAML (*.yaml)")
+    def _save_as(self, ask: bool = True) -> None:
+        from boardapp.ui.editor.guards import may_save
+
+        if ask and not may_save(self):
+            return
+        from boardapp.ui.editor.guards import save_suggestion, with_yaml
+
+        what = "scenario" if self.scenario is not None else "map"
+        path, _ = QFileDialog.getSaveFileName(self, f"Save the {what}", str(save_suggestion(self)), "YAML (*.yaml)")
         if path:
-            self.save_to(path)
+            self.save_to(with_yaml(path))
 
     def play(self) -> bool:
         """Save, then open the scenario on the board (``boardapp.ui.app.run``) in its own process."""
+        from boardapp.ui.editor.guards import may_play, start_board
+
         if self.scenario is None:
             self.statusBar().showMessage("Only a scenario can be played; this is a map", 6000)
+            return False
+        if not may_play(self):  # the problems in a dialog: the board would refuse the file
             return False
         if self.doc.path is None or not self.undo.isClean():
             self._save()
@@ -579,16 +594,20 @@ class EditorWindow(PropertyForms, QMainWindow):
         except (ImportError, AttributeError):
             self.statusBar().showMessage("The board (boardapp.ui.app.run) is not available in this build", 8000)
             return False
-        from PySide6.QtCore import QProcess
-
         code = "import sys; from boardapp.ui.app import run; sys.exit(run(sys.argv[1]))"
-        return bool(QProcess.startDetached(sys.executable, ["-c", code, str(self.doc.path)]))
+        return start_board(self, [sys.executable, "-c", code, str(self.doc.path)]) is not None
 
     def delete_selected(self) -> None:
         sel = self.selected
         if sel is None:
             return
         section, key = sel
+        if section == "places":  # what names the place is moved or removed with it, after asking
+            from boardapp.ui.editor.guards import delete_place
+
+            if delete_place(self, key):
+                self.select(None)
+            return
         cmd: C.Command | None = {
             "places": lambda: C.DeletePlace(key), "roads": lambda: C.DeleteRoad(key),
             "regions": lambda: C.DeleteRegion(key), "counters": lambda: C.DeleteCounter(key),
