@@ -119,7 +119,12 @@ class PropertyForms:
 
     def _model_rows(self, model: BaseModel, make: Callable[[str, Any], C.Command], readonly: set[str] = frozenset(),
                     skip: set[str] = frozenset()) -> None:
+        """One row a field: a drop-down for a fixed set of values, a checkbox for yes/no, plain text for a
+        text (what is typed is taken as typed: "Holloway: North Gate", #cc0000), a colour with a picker,
+        YAML for numbers, points and lists (issue #31 item 5)."""
         from boardapp.model.writer import _flow, plain
+
+        from boardapp.ui.editor.fields import checkbox_row, colour_row, field_kind
 
         choices = self._choices(model)
         for name, info in type(model).model_fields.items():
@@ -129,21 +134,25 @@ class PropertyForms:
             if name in choices and name not in readonly:
                 self.props.addRow(name, self._choice_box(name, value, choices[name], make, info.description))
                 continue
-            text = "" if value is None else _flow(plain(value))
+            kind = field_kind(name, info.annotation)
+            if kind == "bool" and name not in readonly:
+                self.props.addRow(name, checkbox_row(self, name, bool(value), make, info.description))
+                continue
+            text = "" if value is None else (str(value) if kind in ("text", "colour") else _flow(plain(value)))
             edit = self._field_edit(text)
             edit.setToolTip(info.description or name)
             edit.setObjectName(f"prop-{name}")
             if name in readonly:
                 edit.setReadOnly(True)
             else:
-                edit.editingFinished.connect(lambda n=name, e=edit: self._commit(make, n, e.text(), e))
-            self.props.addRow(name, edit)
+                edit.editingFinished.connect(lambda n=name, e=edit, k=kind: self._commit(make, n, e.text(), e, k))
+            self.props.addRow(name, colour_row(self, edit, name, make) if kind == "colour" else edit)
 
     def _choices(self, model: BaseModel) -> dict[str, list[tuple[str, Any]]]:
         """The fields of ``model`` chosen from a list in Properties: (shown text, value) each."""
         from enum import Enum as _Enum
 
-        from boardapp.model.mapfile import Place
+        from boardapp.model.mapfile import Place, Road
 
         out: dict[str, list[tuple[str, Any]]] = {}
         for name, info in type(model).model_fields.items():
@@ -154,6 +163,10 @@ class PropertyForms:
         if self.selected is not None and self.selected[0] == "counters" and sc is not None:
             out["team"] = [(f"{t.symbol}  {t.name} ({t.id})", t.id) for t in sc.teams]
             out["type"] = [(f"{u.label}  {u.name} ({u.id})", u.id) for u in sc.unit_types]
+        if isinstance(model, Road):  # the kinds the board draws, and whatever the file already says
+            from boardapp.ui.editor.fields import ROAD_KINDS
+
+            out["kind"] = [(k, k) for k in ROAD_KINDS]
         if isinstance(model, Place) and self.map_doc.communities:
             out["community"] = [("(none)", None)] + [(c.name, c.id) for c in self.map_doc.communities]
         return out
@@ -187,18 +200,25 @@ class PropertyForms:
         box.currentIndexChanged.connect(chosen)
         return box
 
-    def _commit(self, make: Callable[[str, Any], C.Command], name: str, text: str, edit: QWidget) -> None:
+    def _commit(self, make: Callable[[str, Any], C.Command], name: str, text: str, edit: QWidget,
+                kind: str = "yaml") -> None:
         """Take a field typed in Properties; ``edit`` remembers the text last taken (or shown), so that
-        leaving the field again (focus moves, the panel is rebuilt) is not a second edit."""
+        leaving the field again (focus moves, the panel is rebuilt) is not a second edit. A text field
+        (``kind`` 'text' or 'colour') takes the text as typed; the others read it as YAML."""
+        from boardapp.ui.editor.fields import as_colour
+
         if text == edit.property("taken"):
             return
-        try:
-            value = yaml.safe_load(text) if text.strip() else None
-        except yaml.YAMLError as exc:
-            self.statusBar().showMessage(f"Not done: {name}: {exc}", 8000)
-            return
-        if isinstance(value, (int, float)) and name in ("name", "label", "text", "symbol", "image"):
-            value = text
+        if kind in ("text", "colour"):
+            value: Any = text.strip() or None
+            if kind == "colour" and value is not None:
+                value = as_colour(value)
+        else:
+            try:
+                value = yaml.safe_load(text) if text.strip() else None
+            except yaml.YAMLError as exc:
+                self.statusBar().showMessage(f"Not done: {name}: {exc}", 8000)
+                return
         cmd = make(name, value)
         if self.push(cmd):
             edit.setProperty("taken", text)
@@ -217,7 +237,7 @@ class PropertyForms:
             text = f"[{value[0]:g}, {value[1]:g}]" if name == "size" else str(value)
             edit = self._field_edit(text)
             edit.editingFinished.connect(lambda n=name, e=edit: self._commit(
-                lambda f, v: C.SetHeadField(f, v), n, e.text(), e))
+                lambda f, v: C.SetHeadField(f, v), n, e.text(), e, "yaml" if n == "size" else "text"))
             self.props.addRow(name, edit)
 
     def _scenario_fields(self) -> None:
@@ -229,7 +249,8 @@ class PropertyForms:
             text = str(sc.fields.get(name) or "")
             edit = self._field_edit(text)
             edit.editingFinished.connect(lambda n=name, e=edit: self._commit(
-                lambda f, v: C.SetHeadField(f, v if v is not None else "", target="scenario"), n, e.text(), e))
+                lambda f, v: C.SetHeadField(f, v if v is not None else "", target="scenario"), n, e.text(), e,
+                "text"))
             self.props.addRow(name, edit)
         for group in ("display", "settings"):
             if isinstance(sc.fields.get(group), BaseModel):
