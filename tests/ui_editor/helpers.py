@@ -107,3 +107,8 @@ def activate(w: QWidget) -> None:
     if QApplication.activeWindow() is not w and hasattr(QApplication, "setActiveWindow"):
         QApplication.setActiveWindow(w)
         QApplication.processEvents()
+
+
+def tick(box: QWidget) -> None:
+    """A real click on a check box's or radio button's indicator (its left end)."""
+    QTest.mouseClick(box, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, QPoint(8, box.height() // 2))

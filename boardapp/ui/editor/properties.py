@@ -252,6 +252,17 @@ class PropertyForms:
                 lambda f, v: C.SetHeadField(f, v if v is not None else "", target="scenario"), n, e.text(), e,
                 "text"))
             self.props.addRow(name, edit)
+        from boardapp.ui.editor.newscenario import change_map_dialog, import_dialog
+
+        change = QPushButton("Change map…")
+        change.setObjectName("change-map")
+        change.setToolTip("Put this scenario on another map file (undoable)")
+        change.clicked.connect(lambda: change_map_dialog(self))
+        self.props.addRow(f"map: {sc.fields.get('map')}", change)
+        imp = QPushButton("Import teams, unit types, PR tables, settings…")
+        imp.setObjectName("import-scenario")
+        imp.clicked.connect(lambda: import_dialog(self))
+        self.props.addRow(imp)
         for group in ("display", "settings"):
             if isinstance(sc.fields.get(group), BaseModel):
                 self.props.addRow(QLabel(f"<b>{group.title()}</b>" + (" (hidden information)" if group == "display"

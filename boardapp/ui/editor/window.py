@@ -215,6 +215,15 @@ class EditorWindow(PropertyForms, QMainWindow):
         return True
 
     def _changed(self, changes: list[tuple[str, Any]]) -> None:
+        if ("map", None) in changes and self.scenario is not None:  # the scenario was put on another map
+            self.map_doc = self.scenario.map_doc
+            if self._changed not in self.map_doc.listeners:
+                self.map_doc.listeners.append(self._changed)
+            self.scene.cancel_draft()
+            self.sync_background_controls()
+            QTimer.singleShot(0, self.view.fit)
+        if ("head", "size") in changes:  # a new map size: the whole map in view again
+            QTimer.singleShot(0, self.view.fit)
         self.scene.on_changes(changes)
         if any(s in ("background", "all") for s, _ in changes):
             self.sync_background_controls()
@@ -376,8 +385,10 @@ class EditorWindow(PropertyForms, QMainWindow):
         self.addToolBar(bar)
         file_menu = self.menuBar().addMenu("&File")
         self.file_actions: dict[str, QAction] = {}
+        from boardapp.ui.editor.newscenario import ask_new_scenario
+
         for text, key, slot in (("New scenario", QKeySequence.StandardKey.New,
-                                 lambda: self.unless_cancelled(self.new_scenario)),
+                                 lambda: self.unless_cancelled(lambda: ask_new_scenario(self))),
                                 ("New map", None, lambda: self.unless_cancelled(self.new_map)),
                                 ("Open…", QKeySequence.StandardKey.Open, self._open_dialog),
                                 ("Save", QKeySequence.StandardKey.Save, self._save),
