@@ -112,3 +112,12 @@ def activate(w: QWidget) -> None:
 def tick(box: QWidget) -> None:
     """A real click on a check box's or radio button's indicator (its left end)."""
     QTest.mouseClick(box, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, QPoint(8, box.height() // 2))
+
+
+def button(parent: QWidget, name: str) -> Any:
+    """The visible push button named ``name`` (rows just removed from a form may linger, hidden)."""
+    from PySide6.QtWidgets import QPushButton
+
+    found = [b for b in parent.findChildren(QPushButton, name) if b.isVisible()]
+    assert found, f"no visible button {name}"
+    return found[-1]

@@ -11,7 +11,7 @@ from boardapp.editor.templates import shipped_templates
 from boardapp.ui.editor.window import Tool
 
 from ..editor.conftest import DATA, ROOT
-from .helpers import activate, choose, click_button, click_map, settle, tick, when_modal
+from .helpers import activate, button, choose, click_button, click_map, settle, tick, when_modal
 
 
 def new_scenario_via_menu(w, qtbot, answer) -> list:
@@ -72,7 +72,7 @@ def test_new_scenario_on_a_map_file_and_change_its_map(window, qtbot, monkeypatc
     btn = next(b for b in w.scenario_dock.findChildren(QPushButton) if b.text().startswith("Scenario settings"))
     QTest.mouseClick(btn, Qt.MouseButton.LeftButton)
     settle(qtbot)
-    QTest.mouseClick(w.props_box.findChild(QPushButton, "change-map"), Qt.MouseButton.LeftButton)
+    QTest.mouseClick(button(w.props_box, "change-map"), Qt.MouseButton.LeftButton)
     settle(qtbot)
     assert w.map_doc.path == other and w.scenario.map_doc is w.map_doc
     assert w.scenario.fields["map"] == "binni.yaml"
@@ -98,7 +98,7 @@ def test_import_teams_unit_types_and_settings(window, qtbot, monkeypatch) -> Non
         click_button(dlg, "Import")
 
     seen = when_modal(qtbot, "import-dialog", answer)
-    QTest.mouseClick(w.props_box.findChild(QPushButton, "import-scenario"), Qt.MouseButton.LeftButton)
+    QTest.mouseClick(button(w.props_box, "import-scenario"), Qt.MouseButton.LeftButton)
     settle(qtbot)
     assert seen
     from boardapp.engine.files import load_scenario

@@ -152,23 +152,20 @@ class PropertyForms:
         """The fields of ``model`` chosen from a list in Properties: (shown text, value) each."""
         from enum import Enum as _Enum
 
-        from boardapp.model.mapfile import Place, Road
+        from boardapp.model.mapfile import Road
 
         out: dict[str, list[tuple[str, Any]]] = {}
         for name, info in type(model).model_fields.items():
             ann = info.annotation
             if isinstance(ann, type) and issubclass(ann, _Enum):
                 out[name] = [(str(e.value), e.value) for e in ann]
-        sc = self.scenario
-        if self.selected is not None and self.selected[0] == "counters" and sc is not None:
-            out["team"] = [(f"{t.symbol}  {t.name} ({t.id})", t.id) for t in sc.teams]
-            out["type"] = [(f"{u.label}  {u.name} ({u.id})", u.id) for u in sc.unit_types]
+        from boardapp.ui.editor.lists import reference_choices
+
+        out.update(reference_choices(self, self.selected[0] if self.selected else None, model))
         if isinstance(model, Road):  # the kinds the board draws, and whatever the file already says
             from boardapp.ui.editor.fields import ROAD_KINDS
 
             out["kind"] = [(k, k) for k in ROAD_KINDS]
-        if isinstance(model, Place) and self.map_doc.communities:
-            out["community"] = [("(none)", None)] + [(c.name, c.id) for c in self.map_doc.communities]
         return out
 
     def _choice_box(self, name: str, value: Any, choices: list[tuple[str, Any]],
@@ -238,7 +235,11 @@ class PropertyForms:
             edit = self._field_edit(text)
             edit.editingFinished.connect(lambda n=name, e=edit: self._commit(
                 lambda f, v: C.SetHeadField(f, v), n, e.text(), e, "yaml" if n == "size" else "text"))
+            edit.setObjectName(f"prop-{name}")
             self.props.addRow(name, edit)
+        from boardapp.ui.editor.lists import community_rows
+
+        community_rows(self)
 
     def _scenario_fields(self) -> None:
         sc = self.scenario

@@ -277,6 +277,8 @@ class EditorScene(QGraphicsScene):
                 self.drag = ("label", label, pos, self.labels[label].pos() - pos)
             else:
                 self.drag = None
+                if not self.selectedItems() and self.w.selected is not None:
+                    self.w.select(None)  # a click on empty map: the map's own form (communities …)
             return
         if tool == Tool.VERTEX:
             for h in self.handles:

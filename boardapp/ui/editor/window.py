@@ -619,6 +619,12 @@ class EditorWindow(PropertyForms, QMainWindow):
             if delete_place(self, key):
                 self.select(None)
             return
+        if section == "communities":
+            from boardapp.ui.editor.lists import delete_community
+
+            if (cmd := delete_community(self, key)) is not None and self.push(cmd):
+                self.select(None)
+            return
         cmd: C.Command | None = {
             "places": lambda: C.DeletePlace(key), "roads": lambda: C.DeleteRoad(key),
             "regions": lambda: C.DeleteRegion(key), "counters": lambda: C.DeleteCounter(key),

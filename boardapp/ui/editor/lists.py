@@ -1,0 +1,74 @@
+"""The lists a map or scenario holds, edited in forms (issue #31 item 2): the map's communities (Map
+Properties ▸ Communities: Add, then click one to edit its id, name and colour), and the drop-downs for
+every field whose value must name an item of a list — a place's community, a counter's team and unit
+type, a camp's or aid block's team, a displaced-people token's community, a counter's place.
+
+Teams, unit types and timetable slots have their lists in the Scenario panel and the scenario's form."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtWidgets import QLabel, QPushButton
+
+from boardapp.editor import commands as C
+
+if TYPE_CHECKING:
+    from boardapp.ui.editor.window import EditorWindow
+
+COMMUNITY_COLOURS = ("#1b9e77", "#d95f02", "#7570b3", "#e7298a", "#66a61e", "#e6ab02", "#a6761d", "#666666")
+
+
+def reference_choices(w: EditorWindow, section: str | None, model: Any) -> dict[str, list[tuple[str, Any]]]:
+    """Drop-downs of the fields of ``model`` (an item of ``section``) that name another list's item."""
+    sc = w.scenario
+    fields = type(model).model_fields
+    out: dict[str, list[tuple[str, Any]]] = {}
+    teams = [(f"{t.symbol}  {t.name} ({t.id})", t.id) for t in sc.teams] if sc is not None else []
+    if "team" in fields and sc is not None and section != "teams":
+        out["team"] = ([] if fields["team"].is_required() else [("(none)", None)]) + teams
+    if section == "counters" and sc is not None:
+        out["type"] = [(f"{u.label}  {u.name} ({u.id})", u.id) for u in sc.unit_types]
+        out["at"] = [("(off the map)", None)] + sorted(((f"{p.name} ({p.id})", p.id) for p in w.map_doc.places),
+                                                       key=lambda c: c[0].casefold())
+    if "community" in fields and w.map_doc.communities:
+        out["community"] = [("(none)", None)] + [(f"{c.name} ({c.id})", c.id) for c in w.map_doc.communities]
+    if "place" in fields and section in ("dp_tokens", "camps", "aid_blocks"):
+        out["place"] = sorted(((f"{p.name} ({p.id})", p.id) for p in w.map_doc.places), key=lambda c: c[0].casefold())
+    return out
+
+
+def community_rows(w: EditorWindow) -> None:
+    """Map Properties ▸ Communities: one button a community (click to edit it) and Add community."""
+    w.props.addRow(QLabel("<b>Communities</b> (religions or peoples of places)"))
+    for c in w.map_doc.communities:
+        btn = QPushButton(f"{c.name} ({c.id})")
+        btn.setObjectName(f"community-{c.id}")
+        if c.colour:
+            btn.setStyleSheet(f"border-left: 12px solid {c.colour}; text-align: left; padding-left: 6px")
+        btn.clicked.connect(lambda _=False, cid=c.id: w.select(("communities", cid)))
+        w.props.addRow(btn)
+    add = QPushButton("Add community")
+    add.setObjectName("add-community")
+    add.clicked.connect(lambda: add_community(w))
+    w.props.addRow(add)
+
+
+def add_community(w: EditorWindow) -> bool:
+    """A new community (``community-3``, 'Community 3'), selected: its name typed next names its id."""
+    n = len(w.map_doc.communities) + 1
+    cid = w.map_doc.new_id(f"community-{n}", {c.id for c in w.map_doc.communities})
+    ok = w.push(C.AddItem("communities", {"id": cid, "name": f"Community {n}",
+                                          "colour": COMMUNITY_COLOURS[(n - 1) % len(COMMUNITY_COLOURS)]}))
+    if ok:
+        w.select(("communities", cid))
+    return ok
+
+
+def delete_community(w: EditorWindow, cid: str) -> C.Command | None:
+    """Deleting a community clears it from the places that name it (one undo step)."""
+    index = next((i for i, c in enumerate(w.map_doc.communities) if c.id == cid), None)
+    if index is None:
+        return None
+    steps: list[C.Command] = [C.SetPlaceField(p.id, "community", None) for p in w.map_doc.places if p.community == cid]
+    return C.Macro(f"delete community {cid}", [*steps, C.DeleteItem("communities", index)])
