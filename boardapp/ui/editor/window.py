@@ -334,11 +334,9 @@ class EditorWindow(PropertyForms, QMainWindow):
         sc = self.scenario
         if sc is None:
             return False
-        cid = sc.new_id("counters", f"{team[:3]}-{unit_type[:3]}-1".strip("-"))
-        n = 1
-        while any(c.id == cid for c in sc.counters):
-            n += 1
-            cid = f"{team[:3]}-{unit_type[:3]}-{n}".strip("-")
+        from boardapp.editor.renames import counter_id
+
+        cid = counter_id(sc, team, unit_type)
         if not self.push(C.PlaceCounter({"id": cid, "team": team, "type": unit_type, "at": place})):
             return False
         self.select(("counters", cid))
