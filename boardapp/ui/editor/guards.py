@@ -195,3 +195,49 @@ def with_yaml(path: str) -> str:
     from pathlib import Path
 
     return path if Path(path).suffix.lower() in (".yaml", ".yml") else path + ".yaml"
+
+
+def settle_background(window: EditorWindow, map_target: Any) -> None:
+    """Before the map is written to ``map_target``: its background image path made relative to the map
+    file (issue #31 item 7). An image outside the map's folder is copied beside the map if the designer
+    agrees (so the map folder travels to another laptop); otherwise the path is written relative with
+    ``..`` steps."""
+    import os
+    import shutil
+    from pathlib import Path
+
+    from boardapp.editor.commands import SetBackground
+
+    bg = window.map_doc.background
+    if bg is None or map_target is None:
+        return
+    folder = Path(map_target).resolve().parent
+    current = Path(bg.image)
+    if not current.is_absolute():
+        base = window.map_doc.path.parent if window.map_doc.path is not None else Path.cwd()
+        current = (base / current).resolve()
+        if window.map_doc.path is not None and base.resolve() == folder:
+            return  # already relative to this folder
+    if current.parent == folder or folder in current.parents:
+        new = current.relative_to(folder).as_posix()
+    elif current.is_file():
+        box = QMessageBox(QMessageBox.Icon.Question, "Background image",
+                          f"The background image {current.name} is outside the map's folder ({folder}).\n\n"
+                          "Copy it beside the map, so the folder travels with its image?", parent=window)
+        box.setObjectName("copy-background-dialog")
+        copy = box.addButton("Copy it beside the map", QMessageBox.ButtonRole.AcceptRole)
+        box.addButton("Leave it where it is", QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(copy)
+        box.exec()
+        if box.clickedButton() is copy:
+            dest = folder / current.name
+            if dest.exists() and dest.read_bytes() != current.read_bytes():
+                dest = folder / f"{Path(map_target).stem}-{current.name}"
+            shutil.copy2(current, dest)
+            new = dest.name
+        else:
+            new = Path(os.path.relpath(current, folder)).as_posix()
+    else:
+        return  # a missing image: the Problems panel says so; its path is left as it is
+    if new != bg.image:
+        window.push(SetBackground({**bg.model_dump(), "image": new}))

@@ -190,7 +190,15 @@ class EditorWindow(PropertyForms, QMainWindow):
             self._attach(MapDocument.open(path), None)
 
     def save_to(self, path: str | Path | None = None) -> Path:
+        from boardapp.ui.editor.guards import settle_background
+
+        target = Path(path) if path is not None else self.doc.path
+        map_target = (target if self.scenario is None else self.map_doc.path or (
+            target.with_name(target.stem + "-map.yaml") if target is not None else None))
+        settle_background(self, map_target)  # the image path relative to the map (copied beside it if agreed)
         saved = self.doc.save(path)
+        if self.map_doc.background is not None:  # a relative image path now reads from the map's folder
+            self.scene.load_background()
         self.undo.setClean()
         self._title()
         return saved
