@@ -17,6 +17,11 @@ from typing import Any
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QCheckBox, QColorDialog, QHBoxLayout, QLineEdit, QPushButton, QWidget
 
+TOOL_KEYS = {"SELECT": "S", "PLACE": "P", "ROAD": "R", "REGION": "G", "VERTEX": "V", "SPLIT": "X",
+             "CONTROL": "C", "BACKGROUND": "B", "LABEL": "L"}
+"""The editor's tools by one key each (issue #31 item 8): Select, Place, Road, reGion, Vertices, X split,
+Control, Background points, Label."""
+
 ROAD_KINDS = ("road", "track", "highway", "rail", "adjacency")
 """The road kinds the board draws (``Road.kind``'s documentation)."""
 
@@ -36,6 +41,20 @@ def field_kind(name: str, annotation: Any) -> str:
     if ann is str:
         return "colour" if name in ("colour", "color") or name.endswith("_colour") else "text"
     return "yaml"
+
+
+def numbers(text: str) -> list[float] | None:
+    """A point or size typed as plain numbers: '3000, 2000', '3000 x 2000', '[120, 340]' → [3000, 2000].
+
+    >>> numbers("3000 x 2000"), numbers("[120, 340.5]"), numbers("Kura")
+    ([3000, 2000], [120, 340.5], None)
+    """
+    import re
+
+    parts = re.fullmatch(r"\s*\[?\s*(-?\d+(?:\.\d+)?)\s*(?:,|x|×|\s)\s*(-?\d+(?:\.\d+)?)\s*\]?\s*", text)
+    if parts is None:
+        return None
+    return [float(v) if "." in v else int(v) for v in parts.groups()]
 
 
 def as_colour(text: str) -> str:

@@ -202,7 +202,7 @@ class PropertyForms:
         """Take a field typed in Properties; ``edit`` remembers the text last taken (or shown), so that
         leaving the field again (focus moves, the panel is rebuilt) is not a second edit. A text field
         (``kind`` 'text' or 'colour') takes the text as typed; the others read it as YAML."""
-        from boardapp.ui.editor.fields import as_colour
+        from boardapp.ui.editor.fields import as_colour, numbers
 
         if text == edit.property("taken"):
             return
@@ -210,6 +210,8 @@ class PropertyForms:
             value: Any = text.strip() or None
             if kind == "colour" and value is not None:
                 value = as_colour(value)
+        elif (pair := numbers(text)) is not None:  # a point or size as two plain numbers
+            value = pair
         else:
             try:
                 value = yaml.safe_load(text) if text.strip() else None

@@ -395,11 +395,11 @@ class EditorWindow(PropertyForms, QMainWindow):
 
         for text, key, slot in (("New scenario", QKeySequence.StandardKey.New,
                                  lambda: self.unless_cancelled(lambda: ask_new_scenario(self))),
-                                ("New map", None, lambda: self.unless_cancelled(self.new_map)),
+                                ("New map", QKeySequence("Ctrl+Shift+N"), lambda: self.unless_cancelled(self.new_map)),
                                 ("Open…", QKeySequence.StandardKey.Open, self._open_dialog),
                                 ("Save", QKeySequence.StandardKey.Save, self._save),
                                 ("Save as…", QKeySequence.StandardKey.SaveAs, self._save_as),
-                                ("Play this scenario", None, self.play),
+                                ("Play this scenario", QKeySequence("F5"), self.play),
                                 ("Quit", QKeySequence.StandardKey.Quit, self.close)):
             act = QAction(text, self)
             if key is not None:
@@ -432,8 +432,12 @@ class EditorWindow(PropertyForms, QMainWindow):
         bar.addSeparator()
         self.tool_actions: dict[Tool, QAction] = {}
         group = QActionGroup(self)
+        from boardapp.ui.editor.fields import TOOL_KEYS
+
         for tool in Tool:
             act = QAction(tool.value, self, checkable=True)
+            act.setShortcut(QKeySequence(TOOL_KEYS[tool.name]))  # one letter (not while typing in a field)
+            act.setToolTip(f"{tool.value} ({TOOL_KEYS[tool.name]})")
             act.triggered.connect(lambda _=False, t=tool: self.set_tool(t))
             group.addAction(act)
             bar.addAction(act)
