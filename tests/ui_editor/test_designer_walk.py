@@ -14,7 +14,7 @@ import subprocess
 import time
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRectF, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QFileDialog, QPushButton, QRadioButton
 
@@ -114,7 +114,7 @@ def test_the_whole_walk(window, qtbot, tmp_path, monkeypatch) -> None:
     walk.click(1000, 700)  # the map's own form
     walk.type("name", "Holloway and the Marsh")
     walk.type("size", "3000, 2000")
-    assert tuple(w.map_doc.head["size"]) == (3000, 2000)
+    assert tuple(w.map_doc.head["size"]) == (3000, 2000) and w.map_doc.head["id"] == "holloway-and-the-marsh"
     for name, colour in COMMUNITIES:
         walk.click(2990, 1990)  # empty map: the map's form
         walk.button(next(b for b in w.props_box.findChildren(QPushButton, "add-community") if b.isVisible()))
@@ -171,6 +171,9 @@ def test_the_whole_walk(window, qtbot, tmp_path, monkeypatch) -> None:
     seen = when_modal(qtbot, "new-scenario-dialog", new_scenario)
     walk.key(Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
     assert seen and w.scenario is not None and w.map_doc.path == tmp_path / "holloway.yaml"
+    settle(qtbot, 50)
+    view = w.view.mapToScene(w.view.viewport().rect()).boundingRect()
+    assert view.contains(QRectF(0, 0, 3000, 2000)), f"the whole map in view after New scenario: {view}"
     adds = [b for b in w.scenario_dock.findChildren(QPushButton) if b.text() == "Add"]
     for name, colour, symbol, on_map in TEAMS:
         walk.button(adds[0])
@@ -222,8 +225,10 @@ def test_the_whole_walk(window, qtbot, tmp_path, monkeypatch) -> None:
         def poll(self) -> int:
             return 0
 
+    real_popen = subprocess.Popen
     monkeypatch.setattr(subprocess, "Popen", FakeBoard)
     walk.key(Qt.Key.Key_F5)
+    monkeypatch.setattr(subprocess, "Popen", real_popen)
     assert started and started[0][-1] == str(path)
     game = new_game(load_scenario(path))
     from boardapp.rules.binni.commands import Move

@@ -236,12 +236,21 @@ class PropertyForms:
             text = f"[{value[0]:g}, {value[1]:g}]" if name == "size" else str(value)
             edit = self._field_edit(text)
             edit.editingFinished.connect(lambda n=name, e=edit: self._commit(
-                lambda f, v: C.SetHeadField(f, v), n, e.text(), e, "yaml" if n == "size" else "text"))
+                self._head_edit, n, e.text(), e, "yaml" if n == "size" else "text"))
             edit.setObjectName(f"prop-{name}")
             self.props.addRow(name, edit)
         from boardapp.ui.editor.lists import community_rows
 
         community_rows(self)
+
+    def _head_edit(self, field: str, value: Any) -> C.Command:
+        """A map head field; a name typed while the id is still the made-up ``new-map`` names the id too."""
+        from boardapp.editor.renames import id_from_name
+
+        cmd = C.SetHeadField(field, value)
+        if field == "name" and isinstance(value, str) and self.map_doc.head["id"] == "new-map":
+            return C.Macro("name map", [cmd, C.SetHeadField("id", id_from_name(value, "new-map"))])
+        return cmd
 
     def _scenario_fields(self) -> None:
         sc = self.scenario

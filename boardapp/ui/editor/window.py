@@ -170,6 +170,7 @@ class EditorWindow(PropertyForms, QMainWindow):
         self.scenario_dock.setVisible(scenario is not None)
         self.scenario_dock.toggleViewAction().setEnabled(scenario is not None)
         self.file_actions["Play this scenario"].setVisible(scenario is not None)
+        QTimer.singleShot(0, self.view.fit)  # again once the docks shown or hidden have resized the view
         self._title()
 
     def new_scenario(self) -> None:
