@@ -475,6 +475,10 @@ class EditorWindow(PropertyForms, QMainWindow):
         self.hide_bg.setToolTip("Hide the background image (the view only; not saved)")
         self.hide_bg.toggled.connect(self._toggle_background)
         bar.addWidget(self.hide_bg)
+        from boardapp.ui.editor.selection import install
+
+        bar.addSeparator()
+        install(self, bar)  # select all, copy, paste, snap to grid (issue #31 item 8)
 
     def set_tool(self, tool: Tool) -> None:
         self.tool = tool
