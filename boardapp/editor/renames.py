@@ -34,7 +34,8 @@ def counter_id(sc: Any, team: str, unit_type: str) -> str:
     """A new counter's id from its team's symbol and its unit type's label: ``g-bde-1``, ``g-bde-2`` …"""
     t = next((x for x in sc.teams if x.id == team), None)
     u = next((x for x in sc.unit_types if x.id == unit_type), None)
-    base = f"{id_from_name(t.symbol if t is not None else team)}-{id_from_name(u.label if u is not None else unit_type)}"
+    team_part = id_from_name(t.symbol if t is not None else team)
+    base = f"{team_part}-{id_from_name(u.label if u is not None else unit_type)}"
     taken = {c.id for c in sc.counters}
     n = 1
     while f"{base}-{n}" in taken:

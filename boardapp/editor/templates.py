@@ -124,7 +124,8 @@ def import_commands(doc: Any, path: str | Path, parts: tuple[str, ...] = IMPORTA
                 out.append(C.SetItemField("teams", t.id, "pr_table", theirs[t.id]))
     if "settings" in parts and isinstance(doc.fields.get("settings"), BaseModel):
         mine, new = doc.fields["settings"], other.settings  # type: ignore[attr-defined]
-        out += [C.SetSetting(f, getattr(new, f)) for f in type(mine).model_fields if getattr(new, f) != getattr(mine, f)]
+        out += [C.SetSetting(f, getattr(new, f)) for f in type(mine).model_fields
+                if getattr(new, f) != getattr(mine, f)]
     if "timetable" in parts and "timetable" in doc.fields:
         out += [C.DeleteItem("timetable", i) for i in range(len(doc.fields["timetable"]) - 1, -1, -1)]
         out += [C.AddItem("timetable", slot) for slot in other.timetable]  # type: ignore[attr-defined]

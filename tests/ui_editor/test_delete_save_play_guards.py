@@ -103,7 +103,7 @@ def test_save_and_play_of_a_broken_file_warn(tiny_window, qtbot, tmp_path, monke
     activate(w)
     QTest.keyClick(w.view.viewport(), Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
     assert seen and path.read_text() != before
-    kind, problems = check_file(path)
+    _, problems = check_file(path)
     assert [p for p in problems if p.severity == "error"], "saved as the designer chose, problems and all"
 
 

@@ -52,7 +52,7 @@ def test_a_renamed_region_is_redrawn_at_once(window, qtbot) -> None:
     settle(qtbot)
     assert w.selected == ("regions", "west")
     dirty: list[QRectF] = []
-    w.scene.changed.connect(lambda rects: dirty.extend(rects))
+    w.scene.changed.connect(dirty.extend)
     type_into(qtbot, field(w.props_box, "name"), "Holloway")
     settle(qtbot, 60)
     area = QRectF(20, 20, 480, 560)
@@ -79,7 +79,7 @@ def _ink_outside(w, rect: QRectF, margin: float) -> int:
     w.scene.render(p, QRectF(0, 0, img.width(), img.height()), box)
     p.end()
     n = 0
-    for x in list(range(0, int(400 - margin))) + list(range(int(400 + rect.width() + margin), img.width())):
+    for x in list(range(int(400 - margin))) + list(range(int(400 + rect.width() + margin), img.width())):
         for y in range(0, img.height(), 2):
             c = img.pixelColor(x, y)
             if c.red() < 200 or c.green() < 200 or c.blue() < 200:

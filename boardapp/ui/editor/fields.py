@@ -51,7 +51,7 @@ def numbers(text: str) -> list[float] | None:
     """
     import re
 
-    parts = re.fullmatch(r"\s*\[?\s*(-?\d+(?:\.\d+)?)\s*(?:,|x|×|\s)\s*(-?\d+(?:\.\d+)?)\s*\]?\s*", text)
+    parts = re.fullmatch(r"\s*\[?\s*(-?\d+(?:\.\d+)?)\s*(?:,|x|\u00d7|\s)\s*(-?\d+(?:\.\d+)?)\s*\]?\s*", text)
     if parts is None:
         return None
     return [float(v) if "." in v else int(v) for v in parts.groups()]

@@ -146,7 +146,7 @@ def start_board(window: EditorWindow, args: list[str], watch_ms: int = 30000) ->
 
     from PySide6.QtCore import QTimer
 
-    err = tempfile.TemporaryFile()
+    err = tempfile.TemporaryFile()  # noqa: SIM115 (read and closed when the board has been watched)
     try:
         proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=err, start_new_session=True)
     except OSError as exc:

@@ -26,11 +26,11 @@ def reference_choices(w: EditorWindow, section: str | None, model: Any) -> dict[
     out: dict[str, list[tuple[str, Any]]] = {}
     teams = [(f"{t.symbol}  {t.name} ({t.id})", t.id) for t in sc.teams] if sc is not None else []
     if "team" in fields and sc is not None and section != "teams":
-        out["team"] = ([] if fields["team"].is_required() else [("(none)", None)]) + teams
+        out["team"] = [*([] if fields["team"].is_required() else [("(none)", None)]), *teams]
     if section == "counters" and sc is not None:
         out["type"] = [(f"{u.label}  {u.name} ({u.id})", u.id) for u in sc.unit_types]
-        out["at"] = [("(off the map)", None)] + sorted(((f"{p.name} ({p.id})", p.id) for p in w.map_doc.places),
-                                                       key=lambda c: c[0].casefold())
+        places = sorted(((f"{p.name} ({p.id})", p.id) for p in w.map_doc.places), key=lambda c: c[0].casefold())
+        out["at"] = [("(off the map)", None), *places]
     if "community" in fields and w.map_doc.communities:
         out["community"] = [("(none)", None)] + [(f"{c.name} ({c.id})", c.id) for c in w.map_doc.communities]
     if "place" in fields and section in ("dp_tokens", "camps", "aid_blocks"):

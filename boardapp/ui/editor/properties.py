@@ -123,7 +123,6 @@ class PropertyForms:
         text (what is typed is taken as typed: "Holloway: North Gate", #cc0000), a colour with a picker,
         YAML for numbers, points and lists (issue #31 item 5)."""
         from boardapp.model.writer import _flow, plain
-
         from boardapp.ui.editor.fields import checkbox_row, colour_row, field_kind
 
         choices = self._choices(model)

@@ -586,7 +586,14 @@ class EditorWindow(PropertyForms, QMainWindow):
         if self.doc.path is None:
             self._save_as(ask=False)
         else:
-            self.save_to()
+            self._write(None)
+
+    def _write(self, path: str | Path | None) -> None:
+        """Save, a failure (a folder that is gone, no permission) shown in a dialog, not on the terminal."""
+        try:
+            self.save_to(path)
+        except (OSError, ValueError) as exc:
+            QMessageBox.warning(self, "Not saved", f"The file could not be written:\n\n{exc}")
 
     def _save_as(self, ask: bool = True) -> None:
         from boardapp.ui.editor.guards import may_save
@@ -598,7 +605,7 @@ class EditorWindow(PropertyForms, QMainWindow):
         what = "scenario" if self.scenario is not None else "map"
         path, _ = QFileDialog.getSaveFileName(self, f"Save the {what}", str(save_suggestion(self)), "YAML (*.yaml)")
         if path:
-            self.save_to(with_yaml(path))
+            self._write(with_yaml(path))
 
     def play(self) -> bool:
         """Save, then open the scenario on the board (``boardapp.ui.app.run``) in its own process."""
