@@ -228,7 +228,7 @@ class ScenarioDocument(Document):
         raise AttributeError(name)
 
     @classmethod
-    def new(cls, map_doc: MapDocument, id: str = "new-scenario",  # noqa: PLR0917 (positional since 1.0) name: str = "New scenario",
+    def new(cls, map_doc: MapDocument, id: str = "new-scenario", name: str = "New scenario",  # noqa: PLR0917
             map_path: str = "map.yaml", rules: str = "binni", template: str | Path | None = None) -> ScenarioDocument:
         """A new scenario of the rule system ``rules`` (found through its manifest), empty or with the
         tables of the scenario file ``template``."""
