@@ -91,3 +91,22 @@ def test_road_kind_is_a_drop_down(window, qtbot) -> None:
     choose(qtbot, field(w.props_box, "kind"), "rail")
     settle(qtbot)
     assert w.map_doc.roads[0].kind == "rail"
+
+
+def test_timetable_times_are_text(window, qtbot) -> None:
+    """A time typed '10:30' is a time (YAML would read it as the number 630)."""
+    w = window
+    w.select(("scenario", None))
+    settle(qtbot)
+    add = next(b for b in w.props_box.findChildren(QPushButton) if b.text() == "Add timetable slot" and b.isVisible())
+    QTest.mouseClick(add, Qt.MouseButton.LeftButton)
+    settle(qtbot)
+    slot = next(b for b in w.props_box.findChildren(QPushButton) if b.text().startswith("10:00") and b.isVisible())
+    QTest.mouseClick(slot, Qt.MouseButton.LeftButton)
+    settle(qtbot)
+    assert w.selected == ("timetable", 0)
+    type_into(qtbot, field(w.props_box, "end"), "10:45")
+    settle(qtbot)
+    type_into(qtbot, field(w.props_box, "label"), "Week 1: opening")
+    settle(qtbot)
+    assert (w.scenario.timetable[0].end, w.scenario.timetable[0].label) == ("10:45", "Week 1: opening")

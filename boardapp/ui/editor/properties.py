@@ -97,7 +97,8 @@ class PropertyForms:
             self.selected = (self._form_key[0], new)
 
     def show_properties(self, what: tuple[str, Any] | None, keep_focus: bool = False) -> None:
-        if keep_focus and self.props_box.focusWidget() is not None and self.props_box.focusWidget().hasFocus():
+        typing = self.props_box.focusWidget()  # a field being typed in is not pulled away; a button is
+        if keep_focus and isinstance(typing, QLineEdit) and typing.hasFocus():
             return
         self.selected = what
         while self.props.rowCount():
