@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QComboBox
+from PySide6.QtWidgets import QCheckBox, QComboBox
 
 from boardapp.ui.editor.window import Tool
 
@@ -72,3 +72,23 @@ def test_a_counters_place_is_a_drop_down(window, qtbot) -> None:
     choose(qtbot, field(w.props_box, "at"), "Kura (kura)")
     settle(qtbot)
     assert w.scenario.counters[0].at == "kura"
+
+
+def test_a_teams_allies_are_ticked(window, qtbot) -> None:
+    from .helpers import tick
+
+    w = window
+    assert w.add_team() and w.add_team() and w.add_team()
+    w.select(("teams", "team-1"))
+    settle(qtbot)
+    box = field(w.props_box, "allies")
+    assert {c.objectName() for c in box.findChildren(QCheckBox)} == {"allies-team-2", "allies-team-3"}
+    tick(next(c for c in box.findChildren(QCheckBox) if c.objectName() == "allies-team-3"))
+    settle(qtbot)
+    assert w.scenario.teams[0].allies == ["team-3"]
+    # renaming the ally renames it in the list
+    w.select(("teams", "team-3"))
+    settle(qtbot)
+    type_into(qtbot, field(w.props_box, "name"), "Blue Helmets")
+    settle(qtbot)
+    assert w.scenario.teams[0].allies == ["blue-helmets"]

@@ -72,3 +72,35 @@ def delete_community(w: EditorWindow, cid: str) -> C.Command | None:
         return None
     steps: list[C.Command] = [C.SetPlaceField(p.id, "community", None) for p in w.map_doc.places if p.community == cid]
     return C.Macro(f"delete community {cid}", [*steps, C.DeleteItem("communities", index)])
+
+
+def team_set_row(forms: Any, name: str, value: list[str], own: str | None, make: Any) -> Any:
+    """A list of team ids (a team's ``allies``) as one check box a team: ticking one is one undo step."""
+    from PySide6.QtWidgets import QCheckBox, QVBoxLayout, QWidget
+
+    sc = forms.scenario
+    box = QWidget()
+    box.setObjectName(f"prop-{name}")
+    lay = QVBoxLayout(box)
+    lay.setContentsMargins(0, 0, 0, 0)
+    chosen = list(value or [])
+    for t in (sc.teams if sc is not None else []):
+        if t.id == own:
+            continue
+        tick = QCheckBox(f"{t.name} ({t.id})")
+        tick.setObjectName(f"{name}-{t.id}")
+        tick.setChecked(t.id in chosen)
+
+        def toggled(on: bool, tid: str = t.id, tick: QCheckBox = tick) -> None:
+            new = [x for x in chosen if x != tid] + ([tid] if on else [])
+            cmd = make(name, new)
+            if forms.push(cmd):
+                forms._followed(cmd)
+            else:
+                tick.blockSignals(True)
+                tick.setChecked(not on)
+                tick.blockSignals(False)
+
+        tick.toggled.connect(toggled)
+        lay.addWidget(tick)
+    return box

@@ -135,6 +135,11 @@ class PropertyForms:
                 self.props.addRow(name, self._choice_box(name, value, choices[name], make, info.description))
                 continue
             kind = field_kind(name, info.annotation)
+            if name == "allies" and self.selected is not None and self.selected[0] == "teams":
+                from boardapp.ui.editor.lists import team_set_row
+
+                self.props.addRow(name, team_set_row(self, name, value, self.selected[1], make))
+                continue
             if kind == "bool" and name not in readonly:
                 self.props.addRow(name, checkbox_row(self, name, bool(value), make, info.description))
                 continue
