@@ -3,14 +3,13 @@ and unsaved edits discarded at teardown."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.editor.conftest import (  # noqa: F401  (fixtures)
     _isolated_user_data,
     _unsaved_edits_discarded_at_teardown,
     window,
 )
-
-
-import pytest  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
