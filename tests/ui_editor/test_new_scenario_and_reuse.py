@@ -111,3 +111,30 @@ def test_import_teams_unit_types_and_settings(window, qtbot, monkeypatch) -> Non
     assert w.scenario.timetable == [], "left out as asked"
     w.undo.undo()
     assert w.scenario.teams == [] and w.scenario.unit_types == [], "one undo step"
+
+
+def test_every_rule_system_new_scenario_and_its_add_buttons(window, qtbot) -> None:
+    """A new scenario of any system (the dialog offers them all); the Scenario panel's Add buttons add a
+    team or unit type where the system has that list, and otherwise say so — never a traceback."""
+    from boardapp.editor.templates import rule_systems
+
+    w = window
+    for rules in sorted(rule_systems()):
+        def answer(dlg, rules=rules) -> None:
+            tick(pick(dlg, "map-new"))
+            choose(qtbot, pick(dlg, "rules"), f"({rules})")
+            choose(qtbot, pick(dlg, "template"), "Empty")
+            click_button(dlg, "Create")
+
+        new_scenario_via_menu(w, qtbot, answer)
+        assert w.scenario.fields["rules"] == rules
+        for add, section in zip([b for b in w.scenario_dock.findChildren(QPushButton) if b.text() == "Add"],
+                                ("teams", "unit_types"), strict=True):
+            before = len(w.scenario.fields.get(section, []))
+            QTest.mouseClick(add, Qt.MouseButton.LeftButton)
+            settle(qtbot)
+            if section in w.scenario.fields:
+                assert len(w.scenario.fields[section]) == before + 1, (rules, section)
+            else:
+                assert "has no" in w.statusBar().currentMessage(), (rules, section)
+        w.undo.setClean()

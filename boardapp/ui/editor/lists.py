@@ -104,3 +104,37 @@ def team_set_row(forms: Any, name: str, value: list[str], own: str | None, make:
         tick.toggled.connect(toggled)
         lay.addWidget(tick)
     return box
+
+
+TEAM_COLOURS = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9", "#f0e442", "#000000")
+_DEFAULTS: dict[str, Any] = {"pr_table": [2, 3, 4, 5, 6, 7, 8, 9, 10], "combat_value": 2}
+
+
+def add_list_item(w: EditorWindow, section: str) -> bool:
+    """A new team or unit type (``team-3`` / ``unit-2``, named next in Properties), with the fields its
+    rule system's model requires filled with plain defaults; a system without such a list says so."""
+    from boardapp.editor.commands import item_model
+
+    sc = w.scenario
+    if sc is None:
+        return False
+    what = "team" if section == "teams" else "unit type"
+    if section not in sc.fields:
+        w.statusBar().showMessage(f"This rule system ({sc.fields.get('rules')}) has no {what} list: its own "
+                                  "lists are edited in the scenario's form", 8000)
+        return False
+    n = len(sc.fields[section]) + 1
+    item_id = sc.new_id(section, f"{'team' if section == 'teams' else 'unit'}-{n}")
+    fields = item_model(sc, section).model_fields
+    data: dict[str, Any] = {"id": item_id, "name": f"{what.title()} {n}"}
+    if "colour" in fields:
+        data["colour"] = TEAM_COLOURS[(n - 1) % len(TEAM_COLOURS)]
+    if "symbol" in fields:
+        data["symbol"] = f"T{n}"[:3]
+    if "label" in fields:
+        data["label"] = f"U{n}"[:4]
+    data.update({k: v for k, v in _DEFAULTS.items() if k in fields})
+    ok = w.push(C.AddItem(section, data))
+    if ok:
+        w.select((section, item_id))
+    return ok

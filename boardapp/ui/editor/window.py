@@ -757,26 +757,14 @@ class EditorWindow(PropertyForms, QMainWindow):
         self.brush_team.blockSignals(False)
 
     def add_team(self) -> bool:
-        if self.scenario is None:
-            return False
-        n = len(self.scenario.teams) + 1
-        tid = self.scenario.new_id("teams", f"team-{n}")
-        colours = ["#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9", "#f0e442", "#000000"]
-        ok = self.push(C.AddTeam({"id": tid, "name": f"Team {n}", "colour": colours[(n - 1) % len(colours)],
-                                  "symbol": f"T{n}"[:3], "pr_table": [2, 3, 4, 5, 6, 7, 8, 9, 10]}))
-        if ok:
-            self.select(("teams", tid))
-        return ok
+        from boardapp.ui.editor.lists import add_list_item
+
+        return add_list_item(self, "teams")
 
     def add_unit_type(self) -> bool:
-        if self.scenario is None:
-            return False
-        n = len(self.scenario.unit_types) + 1
-        uid = self.scenario.new_id("unit_types", f"unit-{n}")
-        ok = self.push(C.AddUnitType({"id": uid, "name": f"Unit {n}", "label": f"U{n}"[:4], "combat_value": 2}))
-        if ok:
-            self.select(("unit_types", uid))
-        return ok
+        from boardapp.ui.editor.lists import add_list_item
+
+        return add_list_item(self, "unit_types")
 
     # --- selection and properties -----------------------------------------------------------
     def _scene_selection(self) -> None:
