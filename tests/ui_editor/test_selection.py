@@ -85,3 +85,16 @@ def test_snap_to_vertices_and_grid(window, qtbot) -> None:
     key(w, Qt.Key.Key_P)
     click_map(w, 262, 338)
     assert w.map_doc.places[-1].at == (250, 350)
+
+
+def test_labels_land_on_whole_units(window, qtbot) -> None:
+    w = window
+    key(w, Qt.Key.Key_L)
+    assert w.tool == Tool.LABEL
+    click_map(w, 600.3, 100.7)
+    settle(qtbot)
+    key(w, Qt.Key.Key_S)
+    drag_map(w, (600, 100), (650.4, 140.6))
+    settle(qtbot)
+    at = w.map_doc.labels[0].at
+    assert all(float(v).is_integer() for v in at) and abs(at[0] - 650) <= 3 and abs(at[1] - 141) <= 3, at

@@ -380,7 +380,7 @@ class EditorScene(QGraphicsScene):
         elif drag and drag[0] == "label":
             at = pos + drag[3]
             if (pos - drag[2]).manhattanLength() > 2:
-                self.w.push(C.SetItemField("labels", drag[1], "at", (round(at.x(), 1), round(at.y(), 1))))
+                self.w.push(C.SetItemField("labels", drag[1], "at", (round(at.x()), round(at.y()))))
             else:
                 self.sync_labels()
         elif drag and drag[0] == "vertex":
