@@ -49,7 +49,7 @@ def test_deleting_a_place_in_use_asks_and_moves_or_removes(tiny_window, qtbot) -
     # Cancel: nothing happens
     seen = when_modal(qtbot, "delete-place-dialog", lambda d: click_button(d, "Cancel"))
     press_delete(w)
-    assert seen and "counter r-mil3" in seen[0] and "control by reb" in seen[0]
+    assert seen and "counter r-mil3" in seen[0] and "control by reb" in seen[0] and "Its road goes with it" in seen[0]
     assert w.map_doc.has_place("echo")
     # Move them to the nearest place (first in the list: Delta)
     seen = when_modal(qtbot, "delete-place-dialog", lambda d: click_button(d, "Move them"))

@@ -36,7 +36,7 @@ SHOWN = 12
 class DeletePlaceDialog(QDialog):
     """What names the place, and a choice: move it to another place, remove it with the place, or cancel."""
 
-    def __init__(self, parent: QWidget, place: Any, uses: list[Any], others: list[Any]) -> None:
+    def __init__(self, parent: QWidget, place: Any, uses: list[Any], others: list[Any], roads: int = 0) -> None:
         super().__init__(parent)
         self.setObjectName("delete-place-dialog")
         self.setWindowTitle(f"Delete {place.name}?")
@@ -44,7 +44,8 @@ class DeletePlaceDialog(QDialog):
         lay = QVBoxLayout(self)
         listed = "".join(f"<li>{u.text}</li>" for u in uses[:SHOWN])
         more = f"<li>… and {len(uses) - SHOWN} more</li>" if len(uses) > SHOWN else ""
-        text = QLabel(f"<b>{place.name}</b> ({place.id}) is in use:<ul>{listed}{more}</ul>"
+        road_text = {0: "", 1: "Its road goes with it. "}.get(roads, f"Its {roads} roads go with it. ")
+        text = QLabel(f"<b>{place.name}</b> ({place.id}) is in use:<ul>{listed}{more}</ul>{road_text}"
                       "Move these to another place, or remove them with it?")
         text.setWordWrap(True)
         lay.addWidget(text)
@@ -79,7 +80,7 @@ def delete_place(window: EditorWindow, place_id: str) -> bool:
     place = window.map_doc.place(place_id)
     others = sorted((p for p in window.map_doc.places if p.id != place_id),
                     key=lambda p: math.dist(p.at, place.at))
-    dialog = DeletePlaceDialog(window, place, uses, others)
+    dialog = DeletePlaceDialog(window, place, uses, others, len(window.map_doc.roads_of(place_id)))
     dialog.exec()
     if dialog.choice == "move":
         return window.push(DeletePlaceAndUses(doc, place_id, move_to=dialog.target.currentData()))
