@@ -98,3 +98,20 @@ def test_labels_land_on_whole_units(window, qtbot) -> None:
     settle(qtbot)
     at = w.map_doc.labels[0].at
     assert all(float(v).is_integer() for v in at) and abs(at[0] - 650) <= 3 and abs(at[1] - 141) <= 3, at
+
+
+def test_a_counter_copied_onto_another_place(window, qtbot) -> None:
+    w = window
+    three_places(w, qtbot)
+    assert w.add_team() and w.add_unit_type()
+    assert w.drop_counter(w.scenario.teams[0].id, w.scenario.unit_types[0].id, "place-1")
+    settle(qtbot)
+    assert w.selected[0] == "counters"
+    key(w, Qt.Key.Key_C, Qt.KeyboardModifier.ControlModifier)
+    click_map(w, 700, 450)  # place-3
+    settle(qtbot)
+    assert w.selected == ("places", "place-3")
+    key(w, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier)
+    settle(qtbot)
+    assert [(c.id, c.at) for c in w.scenario.counters] == [("t1-u1-1", "place-1"), ("t1-u1-2", "place-3")]
+    assert len(w.map_doc.places) == 3, "no place pasted"

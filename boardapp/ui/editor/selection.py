@@ -152,6 +152,11 @@ def move_selection(scene: EditorScene, drag: Any, pos: QPointF) -> bool:
 
 # --- copy and paste ----------------------------------------------------------------------------------
 def copy(w: EditorWindow) -> int:
+    if w.selected is not None and w.selected[0] == "counters" and w.scenario is not None:
+        counter = w.scenario.item("counters", w.selected[1])  # a counter alone: pasted onto a place
+        w.copied = ([], [], [counter])
+        w.statusBar().showMessage(f"Copied counter {counter.id}: click a place, then Ctrl+V", 6000)
+        return 1
     ids = selected_places(w.scene)
     if not ids and w.selected is not None and w.selected[0] == "places":
         ids = [w.selected[1]]
@@ -171,6 +176,8 @@ def paste(w: EditorWindow) -> list[str]:
         w.statusBar().showMessage("Nothing copied yet (Ctrl+C copies the selected places)", 6000)
         return []
     places, roads, counters = w.copied
+    if not places:
+        return _paste_counters(w, counters)
     taken = {p.id for p in w.map_doc.places} | {r.id for r in w.map_doc.regions}
     new_ids: dict[str, str] = {}
     steps: list[C.Command] = []
@@ -201,3 +208,27 @@ def paste(w: EditorWindow) -> list[str]:
     _select_places(w, ids)
     return ids
 
+
+
+def _paste_counters(w: EditorWindow, counters: list[Any]) -> list[str]:
+    """Copied counters (without their place) onto the place selected now, with fresh ids."""
+    from boardapp.editor.renames import counter_id
+
+    target = w.selected[1] if w.selected is not None and w.selected[0] == "places" else None
+    if target is None or w.scenario is None:
+        w.statusBar().showMessage("Click the place the copied counter goes to, then Ctrl+V", 6000)
+        return []
+    steps: list[C.Command] = []
+    used = {c.id for c in w.scenario.counters}
+    ids = []
+    for c in counters:
+        base, n = counter_id(w.scenario, c.team, c.type).rsplit("-", 1)[0], 1
+        while f"{base}-{n}" in used:
+            n += 1
+        used.add(f"{base}-{n}")
+        ids.append(f"{base}-{n}")
+        steps.append(C.PlaceCounter({**c.model_dump(), "id": ids[-1], "at": target}))
+    if not w.push(C.Macro(f"paste {len(steps)} counter{'s' if len(steps) != 1 else ''}", steps)):
+        return []
+    w.select(("counters", ids[-1]))
+    return ids
