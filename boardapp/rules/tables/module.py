@@ -126,7 +126,7 @@ class TablesRules(RuleModule[TablesState]):
             "turn": state.turn,
             "counters": {i: {"type": k.type, "team": k.team, "place": k.place, "moved": k.moved,
                              "attacked": k.attacked} for i, k in sorted(state.counters.items())},
-            "control": dict(sorted(state.control.items())),
+            "control": {p: state.control.get(p) for p in sorted(self.facts.places)},  # null: neutral
             "values": {t: dict(v) for t, v in sorted(state.values.items())},
             "actions": dict(sorted(state.actions.items())),
             "occupied": {p: {"team": h.team, "turns": h.turns} for p, h in sorted(state.occupied.items())},
