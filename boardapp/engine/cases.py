@@ -70,8 +70,10 @@ def lookup(data: Any, path: str) -> Any:
     """The value at a dotted path into JSON-like data (a number picks a list's item); KeyError naming the
     first part not found.
 
-    >>> lookup({"counters": {"a-1": {"place": "x"}}, "log": [3, 4]}, "counters.a-1.place"), lookup({"log": [3, 4]}, "log.1")
-    ('x', 4)
+    >>> lookup({"counters": {"a-1": {"place": "x"}}}, "counters.a-1.place")
+    'x'
+    >>> lookup({"log": [3, 4]}, "log.1")
+    4
     """
     here = data
     for i, part in enumerate(path.split(".")):
@@ -179,7 +181,8 @@ def _game(book: CaseBook, i: int, case: dict[str, Any]) -> Any:
         if not isinstance(case["position"], dict):
             raise CaseFileError((*loc, "position"), "a position is a mapping of the state's fields")
         try:
-            scenario = type(scenario).model_validate(scenario.model_dump(by_alias=True) | {"position": case["position"]})
+            data = scenario.model_dump(by_alias=True) | {"position": case["position"]}
+            scenario = type(scenario).model_validate(data)
         except ValidationError as exc:
             raise CaseFileError((*loc, "position"), f"not a position: {exc.errors()[0]['msg']}") from None
         problems = [p for p in scenario.cross_check(the_map) if p.severity == "error"]
@@ -216,7 +219,8 @@ def _check_step(book: CaseBook, loc: Loc, step: Any) -> dict[str, Any]:
         raise CaseFileError((*loc, "events"), "events is a list of the events expected, in order")
     for j, ev in enumerate(events):
         if not isinstance(ev, dict) or not ev or set(ev) - EVENT_KEYS:
-            raise CaseFileError((*loc, "events", j), f"an expected event is a mapping of {', '.join(sorted(EVENT_KEYS))}")
+            raise CaseFileError((*loc, "events", j),
+                                f"an expected event is a mapping of {', '.join(sorted(EVENT_KEYS))}")
         if "data" in ev and not isinstance(ev["data"], dict):
             raise CaseFileError((*loc, "events", j, "data"), "data is a mapping of the event's numbers")
     if "state" in step and not isinstance(step["state"], dict):
