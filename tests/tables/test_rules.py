@@ -1,0 +1,93 @@
+"""The table-driven rules on the Tarn Valley and variants of its tables: each expected value is worked out
+by hand from the tables the test gives (scenarios/tarn-valley.yaml and the changes named here)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from boardapp.cli import main
+from boardapp.engine.dice import ScriptedDice
+from boardapp.engine.files import load_scenario
+from boardapp.engine.game import Game
+from boardapp.engine.module import Audience
+from boardapp.rules.tables.module import TablesRules
+from boardapp.rules.tables.scenario import TablesScenario
+
+ROOT = Path(__file__).resolve().parents[2]
+SCENARIO = ROOT / "scenarios" / "tarn-valley.yaml"
+
+
+def game(dice: list[int] | None = None, **changes: Any) -> Game[Any]:
+    scenario, the_map = load_scenario(SCENARIO)
+    data = scenario.model_dump(by_alias=True) | changes
+    variant = TablesScenario.model_validate(data)
+    assert [p for p in variant.cross_check(the_map) if p.severity == "error"] == []
+    return Game(TablesRules(variant, the_map), dice=ScriptedDice(dice or []))
+
+
+def test_dice_per_strength() -> None:
+    """One die per strength point, a 5 or 6 hits, a hit is a unit lost. 5 strength against 1: the League rolls
+    5 dice (5 6 1 2 3: two hits, and the Crown has one unit at Ashby, lost); the militia rolls 1 (6: one hit,
+    the League's weakest unit, the infantry of strength 2, is lost)."""
+    g = game([5, 6, 1, 2, 3, 6], combat={"method": "dice", "dice": {"dice_per_strength": 1, "hit_on": 5}})
+    entry = g.push({"kind": "attack", "attackers": ["l-inf1", "l-cav1"], "place": "ashby"})
+    data = entry.events[0].data
+    assert data["attacker_rolls"] == [5, 6, 1, 2, 3] and data["defender_rolls"] == [6]
+    assert data["defender_losses"] == ["c-mil1"] and data["attacker_losses"] == ["l-inf1"]
+    assert set(g.state.counters) >= {"l-cav1"} and not {"c-mil1", "l-inf1"} & set(g.state.counters)
+
+
+def test_a_closed_border_is_refused_in_the_designers_words() -> None:
+    g = game(costs={"roads": {"highway": 1, "road": 2, "track": 3},
+                    "borders": [{"regions": ["west-tarn", "east-tarn"], "closed": True,
+                                 "refusal": "The border is shut to {unit}"}]})
+    assert g.check({"kind": "move", "counter": "c-inf2", "to": "highfield"}) == ["The border is shut to Infantry c-inf2"]
+    assert "highfield" not in {o.place for o in g.module.move_options(g.state, "c-inf2")}
+
+
+def test_move_options_leave_out_a_full_place_and_enemy_places() -> None:
+    g = game()
+    # c-inf2 at Millford: Westgate (highway 1 + city 1 = 2) holds two Crown units already; Crossway road 2;
+    # Highfield track 3 + border 1 = 4; Ashby via Crossway 4 or via Westgate 2 + 2 = 4
+    options = {o.place: o.cost for o in g.module.move_options(g.state, "c-inf2")}
+    assert "westgate" not in options
+    assert options["crossway"] == "2 MP" and options["highfield"] == "4 MP" and options["ashby"] == "4 MP"
+    assert not {"stonebridge", "eastmarch"} & set(options)  # Rebel units stand there
+
+
+def test_what_control_alone_may_give_is_the_designers_list() -> None:
+    assert game().module.control_only_kinds == frozenset({"set_track", "end_turn"})
+    assert game(control_only=["set_track"]).module.control_only_kinds == frozenset({"set_track"})
+
+
+def test_a_teams_own_tracks_stay_its_own() -> None:
+    g = game()
+    g.push({"kind": "end_turn"})
+    income = [e for e in g.entries[-1].events if e.kind in ("income", "upkeep")]
+    assert income and all(e.hidden and e.visible_to == e.teams for e in income)
+    public = g.module.view(g.state, Audience.PUBLIC)
+    assert all("supply" not in t for t in public.tracks)
+    assert [s.id for s in public.sections] == ["tables.tracks"]
+    crown = g.module.view(g.state, Audience.player_seat("crown"))
+    assert [s.id for s in crown.sections] == ["tables.tracks", "tables.secret.crown"]
+    assert crown.sections[1].rows == [["5"]]  # 6 + 3 income - 4 upkeep
+
+
+def test_a_bad_table_is_named_by_line(tmp_path: Path, capsys: Any) -> None:
+    text = SCENARIO.read_text(encoding="utf-8").replace("map: ../maps/tarn-valley.yaml",
+                                                         f"map: {(ROOT / 'maps' / 'tarn-valley.yaml').as_posix()}")
+    text = text.replace("      3: [AL, EX, DR, DR, DL]", "      3: [AL, EX, DR, DR]")
+    text = text.replace("{id: c-mil1, type: mil,", "{id: c-mil1, type: militia,")
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(text, encoding="utf-8")
+    assert main(["check", str(bad)]) == 1
+    err = capsys.readouterr().err
+    lines = {n + 1 for n, line in enumerate(text.splitlines()) if "3: [AL, EX, DR, DR]" in line or "militia," in line}
+    assert f"{bad}:{min(lines)}:" in err and "no unit type 'militia'" in err
+    assert f"{bad}:{max(lines)}:" in err and "4 results for 5 columns" in err
+
+
+def test_the_shipped_files_check(capsys: Any) -> None:
+    assert main(["check", str(SCENARIO), str(ROOT / "maps" / "tarn-valley.yaml")]) == 0
+    assert capsys.readouterr().out.count("valid") == 2
