@@ -21,7 +21,7 @@ def test_the_board_opens_moves_and_fights(qtbot: Any) -> None:
     qtbot.addWidget(win)
     win.show()
     assert win.controller is not None
-    assert {c for c in win.scene.counters} >= {"c-inf1", "l-inf1", "r-mil2"}
+    assert set(win.scene.counters) >= {"c-inf1", "l-inf1", "r-mil2"}
     # dragging the Crown's infantry offers its legal destinations with their costs (from the tables:
     # Millford by highway 1 MP, Crossway 1 + 2 = 3 MP, Ashby is the Crown's own militia's: 2 MP)
     options = {o.place: o.cost for o in game.module.move_options(game.state, "c-inf1")}

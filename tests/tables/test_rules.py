@@ -42,7 +42,8 @@ def test_a_closed_border_is_refused_in_the_designers_words() -> None:
     g = game(costs={"roads": {"highway": 1, "road": 2, "track": 3},
                     "borders": [{"regions": ["west-tarn", "east-tarn"], "closed": True,
                                  "refusal": "The border is shut to {unit}"}]})
-    assert g.check({"kind": "move", "counter": "c-inf2", "to": "highfield"}) == ["The border is shut to Infantry c-inf2"]
+    refusal = g.check({"kind": "move", "counter": "c-inf2", "to": "highfield"})
+    assert refusal == ["The border is shut to Infantry c-inf2"]
     assert "highfield" not in {o.place for o in g.module.move_options(g.state, "c-inf2")}
 
 

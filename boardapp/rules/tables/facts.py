@@ -3,6 +3,7 @@ each place's region, names, and the designer's refusals filled in."""
 
 from __future__ import annotations
 
+import re
 from functools import cached_property
 from typing import Any
 
@@ -10,24 +11,20 @@ from boardapp.model.mapfile import Map
 from boardapp.rules.tables.scenario import BorderCost, TablesScenario, Track, UnitType
 from boardapp.rules.tables.state import TablesState
 
-
-class _Blank(dict[str, Any]):
-    def __missing__(self, key: str) -> str:
-        return "{" + key + "}"
+_PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
 def words(template: str, **values: Any) -> str:
     """The designer's refusal with its placeholders filled in (an unknown placeholder stays as written).
+    Only plain ``{name}`` placeholders are read: a scenario file cannot ask for formatting ("{unit:>999999}")
+    or attributes.
 
     >>> words("{unit} may not enter {place}", unit="Tank 1", place="the Marsh")
     'Tank 1 may not enter the Marsh'
-    >>> words("no {thing}")
-    'no {thing}'
+    >>> words("no {thing} {unit:>9999999999} {unit.__class__}", unit="x")
+    'no {thing} {unit:>9999999999} {unit.__class__}'
     """
-    try:
-        return template.format_map(_Blank(values))
-    except (ValueError, IndexError, AttributeError, KeyError):
-        return template
+    return _PLACEHOLDER.sub(lambda m: str(values[m.group(1)]) if m.group(1) in values else m.group(0), template)
 
 
 def _inside(pt: tuple[float, float], poly: list[tuple[float, float]]) -> bool:
