@@ -92,3 +92,14 @@ def test_a_bad_table_is_named_by_line(tmp_path: Path, capsys: Any) -> None:
 def test_the_shipped_files_check(capsys: Any) -> None:
     assert main(["check", str(SCENARIO), str(ROOT / "maps" / "tarn-valley.yaml")]) == 0
     assert capsys.readouterr().out.count("valid") == 2
+
+
+def test_zones_of_control_stop_a_unit_next_to_enemy_units() -> None:
+    """With zones of control, Crossway (one road from the Rebels at Stonebridge) is entered but not left:
+    c-inf1 reaches Crossway (3 MP) but not Old Dam beyond it (6 MP by Crossway, which it could afford);
+    without them it can."""
+    assert "old-dam" in {o.place for o in game().module.move_options(game().state, "c-inf1")}
+    g = game(zones_of_control={"refusal": "{unit} is pinned at {stop}"})
+    options = {o.place: o.cost for o in g.module.move_options(g.state, "c-inf1")}
+    assert options["crossway"] == "3 MP" and "old-dam" not in options
+    assert g.check({"kind": "move", "counter": "c-inf1", "to": "old-dam"}) == ["Infantry c-inf1 is pinned at Crossway"]

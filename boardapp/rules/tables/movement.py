@@ -16,18 +16,23 @@ def may_enter(f: Facts, ctr: Counter, place: str) -> bool:
     return not kinds or str(f.places[place].kind) in kinds
 
 
-def reach(f: Facts, state: TablesState, cid: str, mp: int | None = None) -> dict[str, tuple[int, tuple[str, ...]]]:
+def reach(f: Facts, state: TablesState, cid: str, mp: int | None = None,
+          zoc: bool = True) -> dict[str, tuple[int, tuple[str, ...]]]:
     """Place -> (cheapest movement points, path) the unit can reach this turn: it may pass through
-    places it may enter without enemy units; a place with enemy units is never entered by moving."""
+    places it may enter without enemy units; a place with enemy units is never entered by moving; with
+    zones of control (and ``zoc``), a place one road from enemy units is entered but not left."""
     ctr = state.counters[cid]
     if mp is None:
         mp = f.types[ctr.type].movement
     best: dict[str, tuple[int, tuple[str, ...]]] = {ctr.place: (0, ())}
     todo: list[tuple[int, str, tuple[str, ...]]] = [(0, ctr.place, ())]
     enemy = {c.place for c in state.counters.values() if c.team != ctr.team}
+    stops: set[str] = set()
+    if zoc and f.s.zones_of_control is not None:
+        stops = {n for p in enemy for n in f.neighbours(p)}
     while todo:
         spent, here, path = heapq.heappop(todo)
-        if best.get(here, (spent + 1,))[0] < spent:
+        if best.get(here, (spent + 1,))[0] < spent or (here in stops and here != ctr.place):
             continue
         for nxt, road, _kind in f.adj.get(here, []):
             if road is None or nxt in enemy or not may_enter(f, ctr, nxt):
@@ -92,7 +97,15 @@ def _why_not(f: Facts, state: TablesState, cmd: Move, unit: str, place: str) -> 
     """The refusal of a destination out of reach: a closed border on every way there, or too far (the
     cost with unlimited movement points)."""
     mp = f.types[state.counters[cmd.counter].type].movement
+    zoc = f.s.zones_of_control
     found = reach(f, state, cmd.counter, mp=10**6)
+    if zoc is not None and cmd.to not in found:
+        free = reach(f, state, cmd.counter, mp=10**6, zoc=False)
+        if cmd.to in free:
+            ctr = state.counters[cmd.counter]
+            enemy = {c.place for c in state.counters.values() if c.team != ctr.team}
+            stop = next((p for p in free[cmd.to][1][:-1] if f.neighbours(p) & enemy), cmd.to)
+            return words(zoc.refusal, unit=unit, place=place, stop=f.place_name(stop))
     if cmd.to in found:
         return words(f.s.costs.too_far, unit=unit, place=place, cost=found[cmd.to][0], left=mp)
     for rule in f.s.costs.borders:

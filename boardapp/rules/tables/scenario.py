@@ -87,6 +87,13 @@ class Stacking(FileModel):
                          description="Refusal when a move would break it (placeholders {limit}, {place}, {unit}).")
 
 
+class ZonesOfControl(FileModel):
+    """Zones of control: a unit that enters a place one road from enemy units stops there."""
+
+    refusal: str = Field("{unit} must stop at {stop}, next to enemy units", description="Refusal of a move that "
+                         "would go on past such a place (placeholders {unit}, {place}, {stop}).")
+
+
 class CombatResult(FileModel):
     """What a result code of the combat table does."""
 
@@ -199,6 +206,8 @@ class TablesScenario(ScenarioBase):
                                     "a place not listed is neutral.")
     costs: Costs = Field(default_factory=Costs, description="Movement costs by road, terrain and border kind.")
     stacking: Stacking | None = Field(None, description="The stacking limit; empty: none.")
+    zones_of_control: ZonesOfControl | None = Field(None, description="Zones of control; empty: none (units "
+                                                    "move past enemy units freely).")
     combat: Combat = Field(description="How fights are decided.")
     tracks: list[Track] = Field(default_factory=list, description="Resources and tracks, each with a value per team.")
     actions: Actions = Field(default_factory=Actions, description="What counts as an action (limited by tracks).")
