@@ -44,3 +44,20 @@ def test_the_board_opens_moves_and_fights(qtbot: Any) -> None:
     assert win.controller.submit({"kind": "end_turn"}).entry is not None
     assert game.module.turn_label(game.state) == "Turn 2"
     win.close()
+
+
+def test_the_big_screen_shows_the_public_tracks_only(qtbot: Any) -> None:
+    from boardapp.ui.bigscreen.window import BigScreenWindow
+
+    game = new_game(load_scenario(SCENARIO))
+    game.push({"kind": "end_turn"})  # each team's supply is now 5 (6 + 3 income - 4 upkeep for the Crown)
+    screen = BigScreenWindow(game)
+    qtbot.addWidget(screen)
+    screen.resize(1920, 1080)
+    screen.show()
+    shown = screen.sidebar.tables
+    assert list(shown) == ["tables.tracks"]  # no team's own supply table
+    assert shown["tables.tracks"].columns == ["Team", "Morale", "Actions"]
+    assert shown["tables.tracks"].rows[0] == ["Crown", "3", "0/3"]
+    assert all("supply" not in t for t in screen.picture.tracks)
+    screen.close()
