@@ -25,6 +25,9 @@ def test_the_units_team_acts() -> None:
         "end_turn": {"kind": "end_turn"},
     }.items()}
     assert concerned == {"move": {"league"}, "attack": {"league"}, "set_track": {"rebels"}, "end_turn": set()}
+    # the defender's choice of its losses is the defender's (the Crown's militia stands at Ashby)
+    chooses = game.parse({"kind": "attack", "attackers": ["l-inf1"], "place": "ashby", "defender_losses": ["c-mil1"]})
+    assert teams_concerned(game.module, game.state, chooses) == {"league", "crown"}
 
 
 def test_a_league_seat_plays_the_league_only_and_not_controls_commands(tmp_path: Path) -> None:

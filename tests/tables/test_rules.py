@@ -103,3 +103,25 @@ def test_zones_of_control_stop_a_unit_next_to_enemy_units() -> None:
     options = {o.place: o.cost for o in g.module.move_options(g.state, "c-inf1")}
     assert options["crossway"] == "3 MP" and "old-dam" not in options
     assert g.check({"kind": "move", "counter": "c-inf1", "to": "old-dam"}) == ["Infantry c-inf1 is pinned at Crossway"]
+
+
+def test_each_side_may_choose_its_losses() -> None:
+    """The Rebels' r-inf1 and r-mil1 at Stonebridge (2 + 1) attack the Crown's c-inf1 and c-mil1 at Crossway
+    (2 + 1): 3 against 3 is the 1:1 column, and a 3 there is EX, one unit lost on each side. Without a
+    choice the weakest go (the militia on both sides); with one, each side's named unit goes."""
+    position = {"counters": {"c-inf1": {"place": "crossway"}, "c-mil1": {"place": "crossway"},
+                             "r-mil1": {"place": "stonebridge"}}}
+    plain = game([3], position=position)
+    plain.push({"kind": "attack", "attackers": ["r-inf1", "r-mil1"], "place": "crossway"})
+    data = plain.entries[-1].events[0].data
+    assert (data["column"], data["result"]) == ("1:1", "EX")
+    assert data["attacker_losses"] == ["r-mil1"] and data["defender_losses"] == ["c-mil1"]
+    chosen = game([3], position=position)
+    chosen.push({"kind": "attack", "attackers": ["r-inf1", "r-mil1"], "place": "crossway",
+                 "attacker_losses": ["r-inf1"], "defender_losses": ["c-inf1"]})
+    data = chosen.entries[-1].events[0].data
+    assert data["attacker_losses"] == ["r-inf1"] and data["defender_losses"] == ["c-inf1"]
+    assert chosen.check({"kind": "attack", "attackers": ["r-mil1"], "place": "crossway",
+                         "defender_losses": ["l-inf1"]}) == [
+        "Militia r-mil1 has already fought this turn",
+        "l-inf1 is not among the defenders at Crossway: only they can be chosen as the defender's losses"]

@@ -75,6 +75,13 @@ def check_attack(f: Facts, state: TablesState, cmd: Attack) -> list[str]:
         if cmd.place not in f.neighbours(state.counters[cid].place):
             reasons.append(words(c.not_adjacent, unit=unit, place=place))
     defenders = f.enemies_at(state, cmd.place, team)
+    for cid in cmd.attacker_losses:
+        if cid not in cmd.attackers:
+            reasons.append(f"{cid} is not among the attackers: only they can be chosen as the attacker's losses")
+    for cid in cmd.defender_losses:
+        if cid not in defenders:
+            reasons.append(f"{cid} is not among the defenders at {place}: only they can be chosen as the "
+                           "defender's losses")
     if not defenders:
         reasons.append(words(c.no_enemy, place=place))
     elif c.method == "odds" and c.odds is not None:
@@ -84,8 +91,11 @@ def check_attack(f: Facts, state: TablesState, cmd: Attack) -> list[str]:
     return reasons
 
 
-def _weakest(f: Facts, state: TablesState, ids: list[str], n: int) -> list[str]:
-    return sorted(ids, key=lambda i: (f.types[state.counters[i].type].strength, i))[:n]
+def _losses(f: Facts, state: TablesState, ids: list[str], n: int, chosen: list[str]) -> list[str]:
+    """The ``n`` units of ``ids`` lost: the ones ``chosen`` first, in their order, then the weakest."""
+    first = [i for i in dict.fromkeys(chosen) if i in ids]
+    rest = sorted((i for i in ids if i not in first), key=lambda i: (f.types[state.counters[i].type].strength, i))
+    return (first + rest)[:n]
 
 
 def retreat_place(f: Facts, state: TablesState, cid: str) -> str | None:
@@ -143,8 +153,8 @@ def apply_attack(f: Facts, state: TablesState, cmd: Attack, dice: Dice) -> list[
         a_retreat = False
         data |= {"attacker_rolls": a_rolls, "defender_rolls": d_rolls}
         result_words = f"{len(a_rolls)} dice against {len(d_rolls)}: {d_loss} hit(s) given, {a_loss} taken"
-    lost_a = _weakest(f, state, attackers, a_loss)
-    lost_d = _weakest(f, state, defenders, d_loss)
+    lost_a = _losses(f, state, attackers, a_loss, list(cmd.attacker_losses))
+    lost_d = _losses(f, state, defenders, d_loss, list(cmd.defender_losses))
     names = {i: f.unit_name(state, i) for i in attackers + defenders}
     for i in lost_a + lost_d:
         del state.counters[i]

@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from boardapp.engine.module import Command
-from boardapp.engine.rights import CHOSEN, COUNTER, TEAM
+from boardapp.engine.rights import CHOSEN, COUNTER, TEAM, side
 
 
 class Move(Command):
@@ -24,6 +24,12 @@ class Attack(Command):
     kind: Literal["attack"] = "attack"
     attackers: Annotated[list[str], COUNTER] = Field(min_length=1, max_length=100, description="The attacking units.")
     place: Annotated[str, CHOSEN] = Field(description="The place attacked.")
+    attacker_losses: Annotated[list[str], CHOSEN] = Field(
+        default_factory=list, max_length=100, description="The attacker's choice of which of its units are lost "
+        "first, in order; the rest of the losses (or all, when empty) fall on the weakest.")
+    defender_losses: Annotated[list[str], side("defender")] = Field(
+        default_factory=list, max_length=100, description="The defender's choice of which of its units are lost "
+        "first, in order (the defender's seat decides it); the rest fall on the weakest.")
 
 
 class SetTrack(Command):

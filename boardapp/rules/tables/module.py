@@ -132,6 +132,13 @@ class TablesRules(RuleModule[TablesState]):
             "occupied": {p: {"team": h.team, "turns": h.turns} for p, h in sorted(state.occupied.items())},
         }
 
+    def side_teams(self, state: TablesState, command: Command, side: str) -> set[str]:
+        """The defender of an attack: the teams of the enemy units at the place attacked."""
+        if side == "defender" and isinstance(command, c.Attack):
+            team = self._actor(state, command)
+            return {k.team for k in state.counters.values() if k.place == command.place and k.team != team}
+        return super().side_teams(state, command, side)
+
     def series(self, state: TablesState) -> dict[str, dict[str, float]]:
         out: dict[str, dict[str, float]] = {}
         for tr in self.s.tracks:
