@@ -125,3 +125,14 @@ def test_each_side_may_choose_its_losses() -> None:
                          "defender_losses": ["l-inf1"]}) == [
         "Militia r-mil1 has already fought this turn",
         "l-inf1 is not among the defenders at Crossway: only they can be chosen as the defender's losses"]
+
+
+def test_the_editor_saves_the_tables_intact(tmp_path: Path) -> None:
+    """The editor's scenario document (boardapp edit) opens a tables scenario and saves every table as it was."""
+    from boardapp.editor.document import ScenarioDocument
+
+    doc = ScenarioDocument.open(SCENARIO)
+    saved = doc.save(tmp_path / "tarn.yaml", map_path=tmp_path / "tarn-map.yaml")
+    again, _map = load_scenario(saved)
+    before, _ = load_scenario(SCENARIO)
+    assert again.model_dump(exclude={"map"}) == before.model_dump(exclude={"map"})
