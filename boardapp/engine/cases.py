@@ -81,7 +81,7 @@ def lookup(data: Any, path: str) -> Any:
             here = here[part]
         elif isinstance(here, list | tuple) and part.lstrip("-").isdigit() and -len(here) <= int(part) < len(here):
             here = here[int(part)]
-        elif not isinstance(here, dict | list | tuple) and hasattr(here, part):
+        elif not isinstance(here, dict | list | tuple) and not part.startswith("_") and hasattr(here, part):
             here = getattr(here, part)
         else:
             where = ".".join(path.split(".")[:i]) or "the summary"
