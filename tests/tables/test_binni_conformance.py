@@ -1,9 +1,9 @@
-"""Conformance, the part that data can say today (issue 30, item 3): War in Binni's combat results table,
-written as this system's data the way a designer copies it from the rulebook, decides fights as the
-War in Binni module's own tables do — the odds column, the result, each side's losses and the retreat —
-on 1,000 random fights (attack and defence strengths 1-30, a die 1-6) played through the table-driven
-rules' engine. Binni's movement and its column shifts cannot be said in this data yet
-(docs/designing-rules.md names what they need), so they are not compared."""
+"""Conformance, the parts that data can say today (issue 30, item 3): War in Binni's combat results table
+and its movement, written as this system's data the way a designer copies them from the rulebook, decide
+as the War in Binni module does — the odds column, the result, each side's losses and the retreat on 1,000
+random fights, and the places a counter reaches on 1,000 random positions. What data cannot say yet
+(entry paid in money or cards, stores and support, step losses, alliances) is not compared;
+docs/designing-rules.md names it."""
 
 from __future__ import annotations
 
@@ -87,3 +87,51 @@ def test_binnis_crt_as_data_decides_as_the_binni_module_on_1000_random_fights() 
         assert event.data["retreats"] == ({"c-mil1": "crossway"} if retreat else {}), where
         compared += 1
     assert compared > 400 and aborted > 300  # both branches well exercised
+
+
+def test_binnis_movement_as_data_reaches_the_same_places_on_1000_random_positions() -> None:
+    """The Binni digest's "Movement": unlimited along roads through neutral or own places, a unit stops on
+    reaching a place another faction holds, and no unit enters a place with hostile units. As data: every
+    road kind costs 0 points, a unit has 1,000, `stop_in_held`. On 1,000 random positions of War in
+    Binni's counters and control (no alliances; entry payment left aside: both sides list the places
+    reached, Binni's `reach` before it asks for money or cards), the places a counter can reach are the
+    same."""
+    from boardapp.rules import get_module
+    from boardapp.rules.binni.movement import reach as binni_reach
+
+    binni_scenario, binni_map = load_scenario(ROOT / "scenarios" / "war-in-binni.yaml")
+    binni = get_module("binni")(binni_scenario, binni_map)
+    start = binni.initial_state()
+    places = [p.id for p in binni_map.places]
+    kinds = sorted({r.kind for r in binni_map.roads})
+    teams = [t for t in binni_scenario.teams if t.on_map]
+    rng = random.Random(3)
+    differ = []
+    reached = 0
+    for trial in range(1000):
+        state = start.copy()
+        for t in state.teams.values():
+            t.allies = []  # positions without alliances: the data has none (the USA, UK and France start allied)
+        on_map = [c for c in state.counters.values() if c.place is not None and not c.destroyed]
+        for ctr in on_map:
+            state.relocate(ctr, rng.choice(places))
+        # most places neutral (longer moves), the rest held by any map team
+        state.control = {p: None if rng.random() < 0.6 else rng.choice(teams).id for p in places}
+        ctr = rng.choice(on_map)
+        expected = set(binni_reach(binni, state, ctr)) - {ctr.place}
+        data = {
+            "id": "binni-movement", "name": "Binni movement as data", "rules": "tables", "map": "binni.yaml",
+            "teams": [{k: getattr(t, k) for k in ("id", "name", "colour", "symbol")} for t in teams],
+            "unit_types": [{"id": "unit", "name": "Unit", "label": "U", "movement": 1000, "strength": 1}],
+            "units": [{"id": c.id, "type": "unit", "team": c.team, "at": c.place} for c in on_map],
+            "control": {p: t for p, t in state.control.items() if t is not None},
+            "costs": {"roads": dict.fromkeys(kinds, 0), "stop_in_held": True},
+            "combat": {"method": "dice", "dice": {}},
+        }
+        tables = TablesRules(TablesScenario.model_validate(data), binni_map)
+        got = {o.place for o in tables.move_options(tables.initial_state(), ctr.id)}
+        if got != expected:
+            differ.append((trial, ctr.id, sorted(expected ^ got)))
+        reached += len(expected)
+    assert differ == []
+    assert reached > 3000  # the positions let counters go somewhere (not all blocked in)

@@ -20,7 +20,8 @@ def reach(f: Facts, state: TablesState, cid: str, mp: int | None = None,
           zoc: bool = True) -> dict[str, tuple[int, tuple[str, ...]]]:
     """Place -> (cheapest movement points, path) the unit can reach this turn: it may pass through
     places it may enter without enemy units; a place with enemy units is never entered by moving; with
-    zones of control (and ``zoc``), a place one road from enemy units is entered but not left."""
+    zones of control (and ``zoc``), a place one road from enemy units is entered but not left, and with
+    ``stop_in_held`` so is a place another team holds."""
     ctr = state.counters[cid]
     if mp is None:
         mp = f.types[ctr.type].movement
@@ -30,6 +31,8 @@ def reach(f: Facts, state: TablesState, cid: str, mp: int | None = None,
     stops: set[str] = set()
     if zoc and f.s.zones_of_control is not None:
         stops = {n for p in enemy for n in f.neighbours(p)}
+    if f.s.costs.stop_in_held:
+        stops |= {p for p, team in state.control.items() if team != ctr.team}
     while todo:
         spent, here, path = heapq.heappop(todo)
         if best.get(here, (spent + 1,))[0] < spent or (here in stops and here != ctr.place):

@@ -71,6 +71,8 @@ class Costs(FileModel):
         default_factory=dict, description="Place kind (town, city, dam, …) -> extra points to enter such a place.")
     borders: list[BorderCost] = Field(default_factory=list, description="Costs and closures of region borders; the "
                                       "first entry naming both regions applies, else the first with no regions.")
+    stop_in_held: bool = Field(False, description="A unit that enters a place another team holds stops there "
+                               "(War in Binni's movement); its own start place does not stop it.")
     too_far: str = Field("{unit} cannot reach {place} this turn ({cost} movement points needed, {left} left)",
                          description="Refusal when the destination is out of reach (placeholders {unit}, {place}, "
                          "{cost}, {left}).")
