@@ -121,6 +121,12 @@ def test_each_side_may_choose_its_losses() -> None:
                  "attacker_losses": ["r-inf1"], "defender_losses": ["c-inf1"]})
     data = chosen.entries[-1].events[0].data
     assert data["attacker_losses"] == ["r-inf1"] and data["defender_losses"] == ["c-inf1"]
+    # the same fight when the table says losses fall on the strongest: the infantry on both sides
+    combat = game().module.s.combat.model_dump() | {"losses_fall_on": "strongest"}
+    strongest = game([3], position=position, combat=combat)
+    strongest.push({"kind": "attack", "attackers": ["r-inf1", "r-mil1"], "place": "crossway"})
+    data = strongest.entries[-1].events[0].data
+    assert data["attacker_losses"] == ["r-inf1"] and data["defender_losses"] == ["c-inf1"]
     assert chosen.check({"kind": "attack", "attackers": ["r-mil1"], "place": "crossway",
                          "defender_losses": ["l-inf1"]}) == [
         "Militia r-mil1 has already fought this turn",

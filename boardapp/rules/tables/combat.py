@@ -92,9 +92,12 @@ def check_attack(f: Facts, state: TablesState, cmd: Attack) -> list[str]:
 
 
 def _losses(f: Facts, state: TablesState, ids: list[str], n: int, chosen: list[str]) -> list[str]:
-    """The ``n`` units of ``ids`` lost: the ones ``chosen`` first, in their order, then the weakest."""
+    """The ``n`` units of ``ids`` lost: the ones ``chosen`` first, in their order, then the weakest (or the
+    strongest, as the combat table says)."""
     first = [i for i in dict.fromkeys(chosen) if i in ids]
-    rest = sorted((i for i in ids if i not in first), key=lambda i: (f.types[state.counters[i].type].strength, i))
+    sign = -1 if f.s.combat.losses_fall_on == "strongest" else 1
+    rest = sorted((i for i in ids if i not in first),
+                  key=lambda i: (sign * f.types[state.counters[i].type].strength, i))
     return (first + rest)[:n]
 
 

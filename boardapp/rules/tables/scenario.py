@@ -137,6 +137,8 @@ class Combat(FileModel):
     results: dict[str, CombatResult] = Field(default_factory=dict, description="Result code -> what it does "
                                              "(method odds).")
     dice: DicePerStrength | None = Field(None, description="The dice rule (method dice).")
+    losses_fall_on: Literal["weakest", "strongest"] = Field(
+        "weakest", description="Which units a side loses when it names none (ties: by id).")
     once: str = Field("{unit} has already attacked this turn", description="Refusal of a unit's second attack in a "
                       "turn (placeholder {unit}).")
     not_adjacent: str = Field("{unit} is not next to {place}", description="Refusal when an attacker is not one road "
