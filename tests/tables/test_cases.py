@@ -103,6 +103,8 @@ cases:
      "unknown key"),
     (f"scenario: {TARN}\ncases:\n  - name: x\n    steps:\n      - do: {{kind: end_turn}}\n"
      "        state: {counters.nobody.place: x}\n", ":6:", "no 'counters.nobody.place' in the game's state"),
+    (f"scenario: {TARN}\ncases:\n  - name: x\n    steps:\n      - do: {{kind: end_turn}}\n"
+     "        state: {__class__.__init__: x}\n", ":6:", "no '__class__.__init__' in the game's state"),
     (f"scenario: {TARN}\ncases:\n  - name: x\n    position: {{turn: two}}\n    steps: [{{do: {{kind: end_turn}}}}]\n",
      ":4:", "'two' is not a whole number"),
     (f"scenario: {TARN}\ncases:\n  - name: x\n    dice: [six]\n    steps: [{{do: {{kind: end_turn}}}}]\n", ":4:",
