@@ -142,3 +142,21 @@ def test_the_editor_saves_the_tables_intact(tmp_path: Path) -> None:
     again, _map = load_scenario(saved)
     before, _ = load_scenario(SCENARIO)
     assert again.model_dump(exclude={"map"}) == before.model_dump(exclude={"map"})
+
+
+def test_the_defender_may_choose_where_it_retreats() -> None:
+    """5 against 1 at Ashby, die 1: DR. Westgate, the Crown's own place next to Ashby, is full (two units),
+    so the militia cannot be sent there; once the cavalry leaves it, the rule would send the militia
+    to Westgate (its own place first), but the defender chooses Crossway, a neutral place."""
+    g = game([1])
+    attack = {"kind": "attack", "attackers": ["l-inf1", "l-cav1"], "place": "ashby"}
+    assert g.check(attack | {"retreat_to": {"c-mil1": "westgate"}}) == [
+        "Militia c-mil1 cannot retreat to Westgate: a retreat goes one road to a place it may enter, without "
+        "enemy units, with room under the stacking limit"]
+    g.push({"kind": "move", "counter": "c-cav1", "to": "millford"})  # room at Westgate
+    from boardapp.rules.tables.combat import retreat_places
+
+    assert retreat_places(g.module.facts, g.state, "c-mil1") == ["westgate", "crossway"]
+    g.push(attack | {"retreat_to": {"c-mil1": "crossway"}})
+    assert g.entries[-1].events[0].data["retreats"] == {"c-mil1": "crossway"}
+    assert g.state.counters["c-mil1"].place == "crossway"

@@ -82,6 +82,12 @@ def check_attack(f: Facts, state: TablesState, cmd: Attack) -> list[str]:
         if cid not in defenders:
             reasons.append(f"{cid} is not among the defenders at {place}: only they can be chosen as the "
                            "defender's losses")
+    for cid, to in cmd.retreat_to.items():
+        if cid not in defenders:
+            reasons.append(f"{cid} is not among the defenders at {place}: only they retreat")
+        elif to not in retreat_places(f, state, cid):
+            reasons.append(f"{f.unit_name(state, cid)} cannot retreat to {f.place_name(to)}: a retreat goes one "
+                           "road to a place it may enter, without enemy units, with room under the stacking limit")
     if not defenders:
         reasons.append(words(c.no_enemy, place=place))
     elif c.method == "odds" and c.odds is not None:
@@ -101,9 +107,9 @@ def _losses(f: Facts, state: TablesState, ids: list[str], n: int, chosen: list[s
     return (first + rest)[:n]
 
 
-def retreat_place(f: Facts, state: TablesState, cid: str) -> str | None:
-    """Where a retreating unit goes: a neighbouring place it may enter without enemy units and with room
-    under the stacking limit, its own team's first, then a neutral place, then any, by name."""
+def retreat_places(f: Facts, state: TablesState, cid: str) -> list[str]:
+    """Where a unit may retreat: a neighbouring place it may enter without enemy units and with room under
+    the stacking limit, across no closed border; its own team's first, then neutral places, then any, by name."""
     from boardapp.rules.tables.movement import may_enter, stacking_full
 
     ctr = state.counters[cid]
@@ -117,7 +123,16 @@ def retreat_place(f: Facts, state: TablesState, cid: str) -> str | None:
         holder = state.control.get(nxt)
         rank = 0 if holder == ctr.team else 1 if holder is None else 2
         options.append((rank, f.place_name(nxt), nxt))
-    return min(options)[2] if options else None
+    return [p for _r, _n, p in sorted(options)]
+
+
+def retreat_place(f: Facts, state: TablesState, cid: str, chosen: str | None = None) -> str | None:
+    """Where a retreating unit goes: the defender's ``chosen`` place while it is still open to it, else the
+    first by the rule (None: nowhere, and the unit is lost)."""
+    options = retreat_places(f, state, cid)
+    if chosen in options:
+        return chosen
+    return options[0] if options else None
 
 
 def _roll_hits(f: Facts, dice: Dice, power: int) -> tuple[list[int], int]:
@@ -168,7 +183,7 @@ def apply_attack(f: Facts, state: TablesState, cmd: Attack, dice: Dice) -> list[
     if d_retreat:
         for i in defenders:
             if i in state.counters:
-                to = retreat_place(f, state, i)
+                to = retreat_place(f, state, i, cmd.retreat_to.get(i))
                 retreats[i] = to
                 if to is None:
                     del state.counters[i]

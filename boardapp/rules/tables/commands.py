@@ -26,10 +26,14 @@ class Attack(Command):
     place: Annotated[str, CHOSEN] = Field(description="The place attacked.")
     attacker_losses: Annotated[list[str], CHOSEN] = Field(
         default_factory=list, max_length=100, description="The attacker's choice of which of its units are lost "
-        "first, in order; the rest of the losses (or all, when empty) fall on the weakest.")
+        "first, in order; the rest of the losses (or all, when empty) fall as the combat table says.")
     defender_losses: Annotated[list[str], side("defender")] = Field(
         default_factory=list, max_length=100, description="The defender's choice of which of its units are lost "
-        "first, in order (the defender's seat decides it); the rest fall on the weakest.")
+        "first, in order (the defender's seat decides it); the rest fall as the combat table says.")
+    retreat_to: Annotated[dict[str, str], side("defender")] = Field(
+        default_factory=dict, max_length=100, description="The defender's choice of where its units retreat, "
+        "unit -> place (one road away, no enemy units, room under the stacking limit); a unit not named, or "
+        "whose place has no room left, goes by the rule (own place first, then neutral, by name).")
 
 
 class SetTrack(Command):
