@@ -160,3 +160,19 @@ def test_the_defender_may_choose_where_it_retreats() -> None:
     g.push(attack | {"retreat_to": {"c-mil1": "crossway"}})
     assert g.entries[-1].events[0].data["retreats"] == {"c-mil1": "crossway"}
     assert g.state.counters["c-mil1"].place == "crossway"
+
+
+def test_attackers_advance_when_the_table_says_so() -> None:
+    """A table whose DE (defenders destroyed) lets the attackers advance: 5 against 1 at Ashby is 4:1, a 4
+    there is DE; the League's infantry and cavalry move into Ashby and count as having moved. With DR
+    (a 1) the militia retreats and nobody advances (DR does not say so)."""
+    combat = game().module.s.combat.model_dump()
+    combat["results"]["DE"]["attacker_advances"] = True
+    g = game([4], combat=combat)
+    g.push({"kind": "attack", "attackers": ["l-inf1", "l-cav1"], "place": "ashby"})
+    assert g.entries[-1].events[0].data["advanced"] == ["l-inf1", "l-cav1"]
+    assert {g.state.counters[i].place for i in ("l-inf1", "l-cav1")} == {"ashby"}
+    assert g.state.counters["l-inf1"].moved
+    g = game([1], combat=combat)
+    g.push({"kind": "attack", "attackers": ["l-inf1", "l-cav1"], "place": "ashby"})
+    assert "advanced" not in g.entries[-1].events[0].data and g.state.counters["l-inf1"].place == "port-lind"

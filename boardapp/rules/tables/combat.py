@@ -160,6 +160,7 @@ def apply_attack(f: Facts, state: TablesState, cmd: Attack, dice: Dice) -> list[
         res = c.results[code]
         a_loss, d_loss = res.attacker_losses, res.defender_losses
         d_retreat, a_retreat = res.defender_retreats, res.attacker_retreats
+        advance = res.attacker_advances
         data |= {"column": c.odds.columns[col], "roll": roll, "result": code}
         result_words = f"{c.odds.columns[col]}, die {roll}: {code}" + (f" ({res.text})" if res.text else "")
     else:
@@ -169,6 +170,7 @@ def apply_attack(f: Facts, state: TablesState, cmd: Attack, dice: Dice) -> list[
         d_rolls, a_loss = _roll_hits(f, dice, d)
         d_retreat = rule.loser_retreats and d_loss > a_loss
         a_retreat = False
+        advance = False
         data |= {"attacker_rolls": a_rolls, "defender_rolls": d_rolls}
         result_words = f"{len(a_rolls)} dice against {len(d_rolls)}: {d_loss} hit(s) given, {a_loss} taken"
     lost_a = _losses(f, state, attackers, a_loss, list(cmd.attacker_losses))
@@ -189,8 +191,17 @@ def apply_attack(f: Facts, state: TablesState, cmd: Attack, dice: Dice) -> list[
                     del state.counters[i]
                 else:
                     state.counters[i].place = to
+    advanced = []
+    if advance and not f.enemies_at(state, cmd.place, team):
+        for i in attackers:
+            if i in state.counters:
+                state.counters[i].place = cmd.place
+                state.counters[i].moved = True
+                advanced.append(i)
     data |= {"attacker_losses": lost_a, "defender_losses": lost_d, "retreats": retreats,
              "attacker_retreats": a_retreat}
+    if advanced:  # a key added only when used: older journals' fights decide the same
+        data["advanced"] = advanced
     text = (f"{f.team_name(team)} attacks {f.place_name(cmd.place)} ({a} against {d}, odds {real_odds(a, d)}): "
             f"{result_words}")
     if lost_a or lost_d:
@@ -198,5 +209,7 @@ def apply_attack(f: Facts, state: TablesState, cmd: Attack, dice: Dice) -> list[
     if retreats:
         text += "; " + ", ".join(f"{names[i]} retreats to {f.place_name(to)}" if to else
                                  f"{names[i]} cannot retreat and is lost" for i, to in retreats.items())
+    if advanced:
+        text += "; " + ", ".join(names[i] for i in advanced) + f" advance into {f.place_name(cmd.place)}"
     return [Event(kind="fight", text=text, teams=(team, *def_teams), places=(cmd.place,),
                   counters=tuple(attackers + defenders), data=data)]

@@ -104,6 +104,8 @@ class CombatResult(FileModel):
     defender_retreats: bool = Field(False, description="The defender's survivors retreat one place.")
     attacker_retreats: bool = Field(False, description="The attackers' survivors go back to where they came from "
                                     "(they do not advance; they stay put, marked as having attacked).")
+    attacker_advances: bool = Field(False, description="The attackers' survivors move into the place when no "
+                                    "defender is left there (they count as having moved).")
     text: str = Field("", description="The result as the designer reads it out ('Defender retreats').")
 
 
