@@ -630,6 +630,7 @@ class NetworkControl(QObject):
     def show_status(self) -> QDockWidget | None:
         if self.runner is None:
             return None
+        height = self.window.height()
         if self.status_dock is None:
             names = {t.id: t.name for t in self.window.game.module.teams}
             self.status_panel = HostStatusPanel(self.runner, team_names=names)
@@ -640,9 +641,32 @@ class NetworkControl(QObject):
             self.window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
             self.status_dock = dock
         self.status_dock.show()
-        self.status_dock.raise_()
         self.status_panel.refresh()
+        self._keep_within(self.status_dock, height)
+        self.status_dock.raise_()
         return self.status_dock
+
+    def _keep_within(self, dock: QDockWidget, height: int) -> None:
+        """Hosting must never make the window taller than it is: at 1920x1080 the Seats dock stacked under
+        the Teams, Big screen and rulings docks asked for 1,095 px, so a full-screen CONTROL window grew past
+        the screen and lost its status line (where every network notice goes, issue 24.12; found in the
+        rehearsal). If it would, the Seats dock shares a tab with the right-hand dock that asks least."""
+        win = self.window
+        lay = win.layout()
+        if lay is not None:
+            lay.activate()
+        if not win.isVisible() or win.tabifiedDockWidgets(dock) or win.minimumSizeHint().height() <= height:
+            return
+        area = Qt.DockWidgetArea.RightDockWidgetArea
+        others = [d for d in win.findChildren(QDockWidget)
+                  if d is not dock and d.isVisible() and not d.isFloating() and win.dockWidgetArea(d) == area
+                  and not win.tabifiedDockWidgets(d)]
+        if others:
+            win.tabifyDockWidget(min(others, key=lambda d: d.minimumSizeHint().height()), dock)
+            if lay is not None:
+                lay.activate()
+            if win.height() > height >= win.minimumSizeHint().height():
+                win.resize(win.width(), height)  # back to the size it had (full screen: the screen's)
 
     def show_codes(self) -> CodesDialog | None:
         if self.runner is None or not self.runner.running:

@@ -1,0 +1,62 @@
+"""What the issue 24 rehearsal on Xvfb displays found in the windows (notes/rehearsal.md), each against a real
+host on 127.0.0.1, driven through the Game menu."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtWidgets import QApplication, QDialog
+
+from boardapp.engine.files import load_scenario, new_game, open_game
+from boardapp.ui.network.windows import HostDialog
+
+ROOT = Path(__file__).resolve().parents[2]
+BINNI = ROOT / "scenarios" / "war-in-binni.yaml"
+
+
+@pytest.fixture
+def binni_window(qtbot: Any, tmp_path: Path) -> Any:
+    from boardapp.ui.mainwindow import MainWindow
+
+    path = tmp_path / "binni.game"
+    new_game(load_scenario(BINNI), save=path).store.close()
+    win = MainWindow(open_game(path), path)
+    qtbot.addWidget(win)
+    win.resize(1920, 1080)
+    win.show()
+    yield win
+    win.network.shutdown()
+
+
+def _host_from_the_menu(win: Any, monkeypatch: Any, umpires: int = 2) -> None:
+    def host_exec(dlg: HostDialog) -> int:
+        dlg.port.setValue(0)
+        dlg.bind.setCurrentIndex(dlg.bind.findData("127.0.0.1"))
+        dlg.umpires.setValue(umpires)
+        return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(HostDialog, "exec", host_exec)
+    win.network.host_action.trigger()
+    for _ in range(5):
+        QApplication.processEvents()
+
+
+def test_hosting_binni_at_1920x1080_keeps_the_window_and_its_status_line_on_the_screen(binni_window: Any,
+                                                                                      monkeypatch: Any) -> None:
+    """The rehearsal: CONTROL full screen at 1920x1080 pressed Host and the window grew to 1920x1095 (the
+    Seats dock stacked under Teams, Big screen and CONTROL's rulings), the status line half off the screen."""
+    win = binni_window
+    assert win.height() == 1080
+    _host_from_the_menu(win, monkeypatch)
+    net = win.network
+    assert net.runner is not None and net.runner.running
+    dock = net.status_dock
+    assert dock is not None and dock.isVisible() and not dock.visibleRegion().isEmpty()  # shown, on top of its tab
+    assert win.minimumSizeHint().height() <= 1080
+    assert win.height() == 1080, f"hosting made the window {win.width()}x{win.height()}"
+    bar = win.statusBar()
+    assert bar.isVisible() and bar.geometry().bottom() < 1080  # the whole status line inside the window
+    table = net.status_panel.table
+    assert table.height() >= table.minimumHeight() > 0  # the Seats rows keep their room (issue 24.4)
