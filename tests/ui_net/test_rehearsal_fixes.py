@@ -60,3 +60,47 @@ def test_hosting_binni_at_1920x1080_keeps_the_window_and_its_status_line_on_the_
     assert bar.isVisible() and bar.geometry().bottom() < 1080  # the whole status line inside the window
     table = net.status_panel.table
     assert table.height() >= table.minimumHeight() > 0  # the Seats rows keep their room (issue 24.4)
+
+
+def test_an_umpires_board_at_1400x900_settles_instead_of_laying_out_its_teams_table_for_ever(
+        binni_window: Any, monkeypatch: Any, qtbot: Any) -> None:
+    """The rehearsal: an umpire's joined Binni board at its default 1400x900 used 30-55 % of a core while
+    nobody touched it (its menus opened seconds late). The Teams table's vertical bar came and went: shown,
+    it narrowed the name column, the names wrapped, the rows were measured again and it went, for ever."""
+    import time
+
+    from PySide6.QtCore import QEvent, QObject
+
+    from boardapp.ui.network.windows import open_join
+
+    _host_from_the_menu(binni_window, monkeypatch, umpires=1)
+    runner = binni_window.network.runner
+    token = next(g.token for g in runner.grants() if g.role == "umpire")
+    seat = open_join(runner.url, token)
+    qtbot.addWidget(seat)
+    try:
+        seat.resize(1400, 900)
+        seat.show()
+        table = seat.team_panel.table
+
+        class Resizes(QObject):
+            n = 0
+
+            def eventFilter(self, _obj: QObject, event: QEvent) -> bool:
+                if event.type() == QEvent.Type.Resize:
+                    Resizes.n += 1
+                return False
+
+        counter = Resizes()
+        table.viewport().installEventFilter(counter)
+        settle = time.monotonic() + 2.0
+        while time.monotonic() < settle:  # the window's first layouts, the first picture from the host
+            QApplication.processEvents()
+        Resizes.n = 0
+        idle = time.monotonic() + 2.0
+        while time.monotonic() < idle:
+            QApplication.processEvents()
+        assert table.rowCount() >= 20 and table.isVisible()
+        assert Resizes.n <= 2, f"the Teams table was laid out {Resizes.n} times in 2 s with nothing happening"
+    finally:
+        seat.close()
