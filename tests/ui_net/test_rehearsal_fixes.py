@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtWidgets import QApplication, QDialog
+from PySide6.QtWidgets import QApplication, QDialog, QWidget
 
 from boardapp.engine.files import load_scenario, new_game, open_game
 from boardapp.ui.network.windows import HostDialog
@@ -30,11 +30,13 @@ def binni_window(qtbot: Any, tmp_path: Path) -> Any:
     win.network.shutdown()
 
 
-def _host_from_the_menu(win: Any, monkeypatch: Any, umpires: int = 2) -> None:
+def _host_from_the_menu(win: Any, monkeypatch: Any, umpires: int = 2, teams: tuple[str, ...] = ()) -> None:
     def host_exec(dlg: HostDialog) -> int:
         dlg.port.setValue(0)
         dlg.bind.setCurrentIndex(dlg.bind.findData("127.0.0.1"))
         dlg.umpires.setValue(umpires)
+        for edit, typed in zip(dlg.team_edits, teams, strict=False):  # typed as CONTROL typed them
+            edit.setText(typed)
         return QDialog.DialogCode.Accepted
 
     monkeypatch.setattr(HostDialog, "exec", host_exec)
@@ -104,3 +106,30 @@ def test_an_umpires_board_at_1400x900_settles_instead_of_laying_out_its_teams_ta
         assert Resizes.n <= 2, f"the Teams table was laid out {Resizes.n} times in 2 s with nothing happening"
     finally:
         seat.close()
+
+
+def test_the_join_codes_window_shows_every_qr_code_whole(binni_window: Any, monkeypatch: Any, qtbot: Any) -> None:
+    """The rehearsal: CONTROL's Join codes window opened 720x480 after Host, each seat's QR code cut to a
+    sliver at its right edge behind a horizontal scroll bar (a phone could not read one)."""
+    from boardapp.ui.network.windows import CodesDialog
+
+    _host_from_the_menu(binni_window, monkeypatch, umpires=2,  # the rehearsal's two umpires and their teams
+                        teams=("Binni Government, UN / International Agencies",
+                               "christian tribal faction, muslim tribal faction"))
+    codes = binni_window.network.codes_dialog
+    assert "UN / International Agencies" in codes.text
+    assert isinstance(codes, CodesDialog) and codes.isVisible()
+    qtbot.waitExposed(codes)
+    QApplication.processEvents()
+    viewport = codes.codes_area.viewport()
+    qrs = list(codes.findChildren(QWidget, "seat-qr"))
+    assert len(qrs) == len(codes.grants) >= 3  # CONTROL, two umpires, the big screen
+    assert not codes.codes_area.horizontalScrollBar().isVisible()
+    for qr in qrs:
+        left = qr.mapTo(viewport, qr.rect().topLeft()).x()
+        assert left >= 0 and left + qr.pixmap().width() <= viewport.width(), "a QR code is cut at the side"
+    first = qrs[0]
+    top = first.mapTo(viewport, first.rect().topLeft()).y()
+    assert top >= 0 and top + first.pixmap().height() <= viewport.height(), "the first QR code is cut"
+    screen = codes.screen().availableGeometry()
+    assert codes.width() <= screen.width() and codes.height() <= screen.height()
