@@ -27,7 +27,18 @@ def binni_window(qtbot: Any, tmp_path: Path) -> Any:
     win.resize(1920, 1080)
     win.show()
     yield win
+    _shut(win)
+
+
+def _shut(win: Any) -> None:
+    """Stop hosting and close the codes window, so no later test finds it among the top-level windows."""
     win.network.shutdown()
+    codes = win.network.codes_dialog
+    if codes is not None:
+        codes.close()
+        codes.deleteLater()
+    win.close()
+    QApplication.processEvents()
 
 
 def _host_from_the_menu(win: Any, monkeypatch: Any, umpires: int = 2, teams: tuple[str, ...] = ()) -> None:
@@ -133,3 +144,46 @@ def test_the_join_codes_window_shows_every_qr_code_whole(binni_window: Any, monk
     assert top >= 0 and top + first.pixmap().height() <= viewport.height(), "the first QR code is cut"
     screen = codes.screen().availableGeometry()
     assert codes.width() <= screen.width() and codes.height() <= screen.height()
+
+
+def test_hosting_coup_leaves_the_table_its_width(qtbot: Any, tmp_path: Path, monkeypatch: Any) -> None:
+    """The rehearsal: CONTROL's Coup window at 1920x1080 hosted with two player seats from the Host dialog,
+    and the table (Coup's own central view, made again for the hosting seat) went from 1,188 to 640 px wide:
+    the Turn dock on the left and every right-hand dock grew to 634 px."""
+    from PySide6.QtWidgets import QDockWidget
+
+    from boardapp.ui.mainwindow import MainWindow
+
+    path = tmp_path / "coup.game"
+    new_game(load_scenario(ROOT / "scenarios" / "coup.yaml"), save=path).store.close()
+    win = MainWindow(open_game(path), path)
+    qtbot.addWidget(win)
+    win.resize(1920, 1080)
+    win.show()
+    for _ in range(5):
+        QApplication.processEvents()
+    before = win.centralWidget().width()
+    turn = next(d for d in win.findChildren(QDockWidget) if d.windowTitle() == "Turn")
+    turn_before = turn.width()
+
+    def host_exec(dlg: HostDialog) -> int:
+        dlg.port.setValue(0)
+        dlg.bind.setCurrentIndex(dlg.bind.findData("127.0.0.1"))
+        dlg.umpires.setValue(1)
+        dlg.player_boxes["gov-mil"].setChecked(True)
+        dlg.player_boxes["reb-mil"].setChecked(True)
+        return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(HostDialog, "exec", host_exec)
+    try:
+        win.network.host_action.trigger()
+        for _ in range(20):
+            QApplication.processEvents()
+        players = {g.player for g in win.network.runner.grants() if g.role == "player"}
+        assert players == {"gov-mil", "reb-mil"}
+        after = win.centralWidget().width()
+        assert after >= before - 10, f"the table went from {before} to {after} px wide"
+        assert turn.width() <= turn_before + 10, f"the Turn dock grew from {turn_before} to {turn.width()} px"
+        assert win.height() == 1080 and win.width() == 1920
+    finally:
+        _shut(win)

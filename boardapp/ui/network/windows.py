@@ -577,6 +577,7 @@ class NetworkControl(QObject):
         path = w.path
         if self.runner is not None and self.runner.running:
             return self.runner
+        widths = self._side_dock_widths()
         if path is not None and getattr(w.game, "store", None) is not None:
             w.close_store()  # the host opens the file again on its own thread
             runner = HostRunner(path, bind=bind, port=port, parent=self, **host_options)
@@ -599,8 +600,38 @@ class NetworkControl(QObject):
         for change in runner.changes:  # loaded, made, changed: said and kept in the Network log
             self.say(change)
         self.show_status()
+        self._keep_side_widths(widths)
         self._update_actions()
         return runner
+
+    def _side_dock_widths(self) -> dict[QDockWidget, int]:
+        """The widths of the docks beside the board, as CONTROL left them."""
+        w = self.window
+        sides = (Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea)
+        return {d: d.width() for d in w.findChildren(QDockWidget)
+                if d.isVisible() and not d.isFloating() and w.dockWidgetArea(d) in sides}
+
+    def _keep_side_widths(self, before: dict[QDockWidget, int]) -> None:
+        """Hosting puts a new central view in the window (the seat's own board): the docks keep the widths
+        they had and the Seats dock takes its side's. Without it Coup's table went from 1,188 to 640 px wide at
+        1920x1080, the Turn dock on the left growing to 634 (the rehearsal of issue 24)."""
+        w = self.window
+        right = Qt.DockWidgetArea.RightDockWidgetArea
+        kept = {d: width for d, width in before.items() if shiboken6.isValid(d) and d.isVisible()}
+        seats = self.status_dock
+        if seats is not None and seats not in kept and w.dockWidgetArea(seats) == right:
+            side = [width for d, width in kept.items() if w.dockWidgetArea(d) == right]
+            if side:
+                kept[seats] = max(side)
+        if kept:
+            w.resizeDocks(list(kept), list(kept.values()), Qt.Orientation.Horizontal)
+            # and once more when the new central view's first layout has run (it is queued)
+            def again() -> None:
+                if shiboken6.isValid(w):
+                    alive = {d: v for d, v in kept.items() if shiboken6.isValid(d)}
+                    w.resizeDocks(list(alive), list(alive.values()), Qt.Orientation.Horizontal)
+
+            QTimer.singleShot(0, w, again)  # dropped with the window
 
     def _hosting_key(self) -> str | None:
         path = self.window.path
