@@ -73,6 +73,10 @@ def test_hosting_binni_at_1920x1080_keeps_the_window_and_its_status_line_on_the_
     assert bar.isVisible() and bar.geometry().bottom() < 1080  # the whole status line inside the window
     table = net.status_panel.table
     assert table.height() >= table.minimumHeight() > 0  # the Seats rows keep their room (issue 24.4)
+    from PySide6.QtWidgets import QDockWidget
+
+    clock = next(d for d in win.findChildren(QDockWidget) if d.objectName() == "Big screen")
+    assert not clock.visibleRegion().isEmpty()  # the clock's dock is never the one put behind Seats
 
 
 def test_an_umpires_board_at_1400x900_settles_instead_of_laying_out_its_teams_table_for_ever(

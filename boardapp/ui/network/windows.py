@@ -617,16 +617,18 @@ class NetworkControl(QObject):
         1920x1080, the Turn dock on the left growing to 634 (the rehearsal of issue 24)."""
         w = self.window
         right = Qt.DockWidgetArea.RightDockWidgetArea
-        kept = {d: width for d, width in before.items() if shiboken6.isValid(d) and d.isVisible()}
+        sides = (Qt.DockWidgetArea.LeftDockWidgetArea, right)
+        kept = {d: width for d, width in before.items()  # still in the layout, not behind a tab
+                if shiboken6.isValid(d) and d.isVisible() and w.dockWidgetArea(d) in sides
+                and not w.tabifiedDockWidgets(d)}
         seats = self.status_dock
-        if seats is not None and seats not in kept and w.dockWidgetArea(seats) == right:
+        if seats is not None and seats not in kept and w.dockWidgetArea(seats) == right \
+                and not w.tabifiedDockWidgets(seats):
             side = [width for d, width in kept.items() if w.dockWidgetArea(d) == right]
             if side:
                 kept[seats] = max(side)
         if kept:
-            w.resizeDocks(list(kept), list(kept.values()), Qt.Orientation.Horizontal)
-            # and once more when the new central view's first layout has run (it is queued)
-            def again() -> None:
+            def again() -> None:  # once the new central view's first layout has run (it is queued)
                 if shiboken6.isValid(w):
                     alive = {d: v for d, v in kept.items() if shiboken6.isValid(d)}
                     w.resizeDocks(list(alive), list(alive.values()), Qt.Orientation.Horizontal)
@@ -681,7 +683,9 @@ class NetworkControl(QObject):
         """Hosting must never make the window taller than it is: at 1920x1080 the Seats dock stacked under
         the Teams, Big screen and rulings docks asked for 1,095 px, so a full-screen CONTROL window grew past
         the screen and lost its status line (where every network notice goes, issue 24.12; found in the
-        rehearsal). If it would, the Seats dock shares a tab with the right-hand dock that asks least."""
+        rehearsal). If it would, the Seats dock joins the tabs of the Teams and Log docks (another list CONTROL
+        turns to now and then), else shares a tab with the right-hand dock that asks least; never with the Big
+        screen dock, whose clock CONTROL keeps in sight (MUN's window hid it behind Seats)."""
         win = self.window
         lay = win.layout()
         if lay is not None:
@@ -689,11 +693,17 @@ class NetworkControl(QObject):
         if not win.isVisible() or win.tabifiedDockWidgets(dock) or win.minimumSizeHint().height() <= height:
             return
         area = Qt.DockWidgetArea.RightDockWidgetArea
-        others = [d for d in win.findChildren(QDockWidget)
-                  if d is not dock and d.isVisible() and not d.isFloating() and win.dockWidgetArea(d) == area
-                  and not win.tabifiedDockWidgets(d)]
-        if others:
-            win.tabifyDockWidget(min(others, key=lambda d: d.minimumSizeHint().height()), dock)
+        teams = getattr(win, "teams_dock", None)
+        if isinstance(teams, QDockWidget) and not teams.isFloating() and win.dockWidgetArea(teams) == area \
+                and (teams.isVisible() or win.tabifiedDockWidgets(teams)):
+            target: QDockWidget | None = teams
+        else:
+            others = [d for d in win.findChildren(QDockWidget)
+                      if d is not dock and d.isVisible() and not d.isFloating() and win.dockWidgetArea(d) == area
+                      and not win.tabifiedDockWidgets(d) and d.objectName() != "Big screen"]
+            target = min(others, key=lambda d: d.minimumSizeHint().height()) if others else None
+        if target is not None:
+            win.tabifyDockWidget(target, dock)
             if lay is not None:
                 lay.activate()
             if win.height() > height >= win.minimumSizeHint().height():
