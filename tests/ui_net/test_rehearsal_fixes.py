@@ -191,3 +191,35 @@ def test_hosting_coup_leaves_the_table_its_width(qtbot: Any, tmp_path: Path, mon
         assert win.height() == 1080 and win.width() == 1920
     finally:
         _shut(win)
+
+
+def test_hosting_the_game_at_1920x1080_keeps_the_window_on_the_screen(qtbot: Any, tmp_path: Path,
+                                                                       monkeypatch: Any) -> None:
+    """The rehearsal: The Game's window (Turn sequence and Ledgers docks, which come back after the hosting
+    seat's board is installed) grew to 1920x1098 on Host, its status line below the screen."""
+    from PySide6.QtWidgets import QDockWidget
+
+    from boardapp.ui.mainwindow import MainWindow
+
+    path = tmp_path / "the-game.game"
+    new_game(load_scenario(ROOT / "scenarios" / "the-game.yaml"), save=path).store.close()
+    win = MainWindow(open_game(path), path)
+    qtbot.addWidget(win)
+    win.resize(1920, 1080)
+    win.show()
+    for _ in range(5):
+        QApplication.processEvents()
+    assert win.height() == 1080
+    try:
+        _host_from_the_menu(win, monkeypatch, umpires=1, teams=("john astell, rich banner",))
+        for _ in range(20):
+            QApplication.processEvents()
+        assert win.network.runner is not None and win.network.runner.running
+        assert win.height() == 1080, f"hosting made the window {win.width()}x{win.height()}"
+        assert win.statusBar().geometry().bottom() < 1080
+        seats = win.network.status_dock
+        assert seats is not None and not seats.visibleRegion().isEmpty()
+        ledgers = [d for d in win.findChildren(QDockWidget) if d.windowTitle() == "Ledgers"]
+        assert any(d.isVisible() for d in ledgers)  # The Game's own dock is still there
+    finally:
+        _shut(win)

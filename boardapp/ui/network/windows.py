@@ -577,7 +577,7 @@ class NetworkControl(QObject):
         path = w.path
         if self.runner is not None and self.runner.running:
             return self.runner
-        widths = self._side_dock_widths()
+        widths, height = self._side_dock_widths(), w.height()
         if path is not None and getattr(w.game, "store", None) is not None:
             w.close_store()  # the host opens the file again on its own thread
             runner = HostRunner(path, bind=bind, port=port, parent=self, **host_options)
@@ -600,7 +600,7 @@ class NetworkControl(QObject):
         for change in runner.changes:  # loaded, made, changed: said and kept in the Network log
             self.say(change)
         self.show_status()
-        self._keep_side_widths(widths)
+        self._keep_side_widths(widths, height)
         self._update_actions()
         return runner
 
@@ -611,29 +611,34 @@ class NetworkControl(QObject):
         return {d: d.width() for d in w.findChildren(QDockWidget)
                 if d.isVisible() and not d.isFloating() and w.dockWidgetArea(d) in sides}
 
-    def _keep_side_widths(self, before: dict[QDockWidget, int]) -> None:
-        """Hosting puts a new central view in the window (the seat's own board): the docks keep the widths
-        they had and the Seats dock takes its side's. Without it Coup's table went from 1,188 to 640 px wide at
-        1920x1080, the Turn dock on the left growing to 634 (the rehearsal of issue 24)."""
+    def _keep_side_widths(self, before: dict[QDockWidget, int], height: int) -> None:
+        """Hosting puts a new central view in the window (the seat's own board) and the rule system's docks
+        come back with it, once its first layout has run (it is queued): then the window keeps the height it
+        had (:meth:`_keep_within`: The Game's grew to 1,098 px at 1920x1080), the docks keep the widths they
+        had and the Seats dock takes its side's. Without it Coup's table went from 1,188 to 640 px wide, the
+        Turn dock on the left growing to 634 (the rehearsal of issue 24)."""
         w = self.window
         right = Qt.DockWidgetArea.RightDockWidgetArea
         sides = (Qt.DockWidgetArea.LeftDockWidgetArea, right)
-        kept = {d: width for d, width in before.items()  # still in the layout, not behind a tab
-                if shiboken6.isValid(d) and d.isVisible() and w.dockWidgetArea(d) in sides
-                and not w.tabifiedDockWidgets(d)}
-        seats = self.status_dock
-        if seats is not None and seats not in kept and w.dockWidgetArea(seats) == right \
-                and not w.tabifiedDockWidgets(seats):
-            side = [width for d, width in kept.items() if w.dockWidgetArea(d) == right]
-            if side:
-                kept[seats] = max(side)
-        if kept:
-            def again() -> None:  # once the new central view's first layout has run (it is queued)
-                if shiboken6.isValid(w):
-                    alive = {d: v for d, v in kept.items() if shiboken6.isValid(d)}
-                    w.resizeDocks(list(alive), list(alive.values()), Qt.Orientation.Horizontal)
 
-            QTimer.singleShot(0, w, again)  # dropped with the window
+        def again() -> None:
+            if not shiboken6.isValid(w):
+                return
+            seats = self.status_dock
+            if seats is not None and shiboken6.isValid(seats):
+                self._keep_within(seats, height)
+            kept = {d: width for d, width in before.items()  # still in the layout, not behind a tab
+                    if shiboken6.isValid(d) and d.isVisible() and w.dockWidgetArea(d) in sides
+                    and not w.tabifiedDockWidgets(d)}
+            if seats is not None and seats not in kept and w.dockWidgetArea(seats) == right \
+                    and not w.tabifiedDockWidgets(seats):
+                side = [width for d, width in kept.items() if w.dockWidgetArea(d) == right]
+                if side:
+                    kept[seats] = max(side)
+            if kept:
+                w.resizeDocks(list(kept), list(kept.values()), Qt.Orientation.Horizontal)
+
+        QTimer.singleShot(0, w, again)  # dropped with the window
 
     def _hosting_key(self) -> str | None:
         path = self.window.path
