@@ -183,7 +183,21 @@ def test_the_undo_menu_says_the_seats_own_reason_where_the_client_gives_one(qtbo
     a = join(host_window.network.runner.url, code_of(host_window, "umpire 1"))
     a.game.push({"kind": "news", "text": "umpire 1's news"})
     edit = a.network.edit
-    qtbot.waitUntil(lambda: reason in edit.undo_action.text(), timeout=WAIT)
+    qtbot.waitUntil(lambda: edit.undo_action.toolTip() == reason, timeout=WAIT)  # the whole reason in the tip
+    # the menu says it short enough for a 1366-px laptop (the rehearsal saw ~1,600 px cut off)
+    assert edit.undo_action.text() == "Undo (your entry 1 (a fight) rolled dice (a 4): only CONTROL may undo it)"
     assert not edit.undo_action.isEnabled()
     edit.why_action.trigger()
     assert a.network.messages[-1] == f"Nothing undone: {reason}"
+
+
+def test_the_undo_menus_reason_fits_a_laptops_menu() -> None:
+    """menu_reason's examples (ui/network/edit.py): a refusal shortened for the menu, never over 72 characters."""
+    import doctest
+
+    from boardapp.ui.network import edit as edit_module
+
+    result = doctest.testmod(edit_module, optionflags=doctest.ELLIPSIS)
+    assert result.attempted >= 3 and result.failed == 0
+    long = "your entry 12 (" + "x" * 300 + ") stands behind umpire B's entry 13 (" + "y" * 300 + "): ask CONTROL"
+    assert len(edit_module.menu_reason(long)) <= 72

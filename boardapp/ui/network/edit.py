@@ -35,6 +35,31 @@ def entry_label(entry: JournalEntry, author: str) -> str:
     return f"entry {entry.seq}: {step_text(entry)} ({whose})"
 
 
+
+def menu_reason(why: str, most: int = 72) -> str:
+    """A refusal short enough for a menu on a 1366-px laptop (the whole sentence ran to ~1,600 px): its first
+    clause, without the entries' descriptions if still long; the whole sentence goes to the tip and status line.
+
+    >>> menu_reason("your entry 3 (move g-bde1 to delta) stands behind umpire B's entry 4 (move r-mil1 to "
+    ...             "echo): only the last entry can be undone (ask CONTROL)")
+    "your entry 3 stands behind umpire B's entry 4"
+    >>> menu_reason("nothing of yours to undo")
+    'nothing of yours to undo'
+    >>> menu_reason("your entry 5 (attack place='delta', attackers=['g-bde1', 'g-bde2', 'g-bde3']) rolled dice "
+    ...             "(a 4): only CONTROL may undo an entry that rolled dice (ask CONTROL)")
+    'your entry 5 rolled dice: only CONTROL may undo it'
+    """
+    import re
+
+    first = why.split("): ", 1)[0] + ")" if "): " in why else why.split(": ", 1)[0]
+    dice = "rolled dice" in why and "only CONTROL" in why
+    said = first
+    for clause in (first, re.sub(r" \((?:[^()]|\([^()]*\))*\)", "", first)):
+        said = f"{clause}: only CONTROL may undo it" if dice else clause
+        if len(said) <= most:
+            return said
+    return said[: most - 1] + "…"
+
 class HostedEdit(QObject):
     """The Edit menu of a window playing through ``link`` (a CONTROL or umpire seat)."""
 
@@ -146,7 +171,9 @@ class HostedEdit(QObject):
                                     (self.redo_action, "Redo", self._redo_entry)):
             if entry is None and word == "Undo" and self.link.role == "umpire":
                 self.why = self.why_not_undo()
-                action.setText(f"Undo ({self.why})")
+                action.setText(f"Undo ({menu_reason(self.why)})")  # the whole reason: tip, status line, Ctrl+Z
+                action.setToolTip(self.why)
+                action.setStatusTip(self.why)
                 action.setEnabled(False)  # grey, saying why; Ctrl+Z then says it too (why_action)
             elif entry is None:
                 action.setText(f"{word} (nothing of yours to {word.lower()})" if self.link.role == "umpire"
