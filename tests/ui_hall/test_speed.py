@@ -38,3 +38,119 @@ def test_incremental_layout_equals_a_full_one(qtbot):
         {c: (ch.place, ch.pos) for c, ch in fresh._chips.items()}
     fresh.detach()
     scene.detach()
+
+
+class _Picture:
+    """A rule module stand-in over War in Binni's map whose picture the test changes at will: pieces
+    kept as values (a changed piece is a new object, the others the same objects, as a module that
+    keeps its pieces does) or all made anew (as the shipped rule systems do)."""
+
+    def __init__(self, real, rng, n):
+        from boardapp.engine.module import BoardPiece, BoardToken
+
+        self.map, self.teams = real.map, real.teams
+        self.scenario = real.scenario
+        self.place_ids = [p.id for p in real.map.places]
+        self.team_ids = [t.id for t in real.teams]
+        self.pieces = [BoardPiece(id=f"c{i}", team=rng.choice(self.team_ids), label=rng.choice(["BDE", "MIL"]),
+                                  value=str(rng.randint(1, 6)), place=rng.choice(self.place_ids),
+                                  hidden=rng.random() < 0.2)
+                       for i in range(n)]
+        self.control = {p: rng.choice([None, *self.team_ids]) for p in self.place_ids}
+        self.tokens = [BoardToken(kind="dp", place=rng.choice(self.place_ids), count=rng.randint(1, 5))
+                       for _ in range(12)]
+        self.anew = False
+
+    def board(self, state):
+        from dataclasses import replace
+
+        from boardapp.engine.module import BoardPicture
+
+        pieces = [replace(pc) for pc in self.pieces] if self.anew else list(self.pieces)
+        return BoardPicture(control=dict(self.control), pieces=pieces, tokens=list(self.tokens))
+
+    def move_options(self, state, piece):
+        return []
+
+
+class _Game:
+    def __init__(self, module):
+        self.module, self.state = module, object()
+
+    def subscribe(self, listener):
+        return lambda: None
+
+
+def _change(module, rng, serial):
+    """One random change of the picture: a piece moves, changes, leaves the map, goes, comes, hides,
+    the pieces are reordered, a place changes hands, or a token changes."""
+    from dataclasses import replace
+
+    from boardapp.engine.module import BoardPiece
+
+    pieces = module.pieces
+    what = rng.randrange(9)
+    i = rng.randrange(len(pieces))
+    if what == 0:
+        pieces[i] = replace(pieces[i], place=rng.choice(module.place_ids))
+    elif what == 1:
+        pieces[i] = replace(pieces[i], value=str(rng.randint(1, 9)), team=rng.choice(module.team_ids))
+    elif what == 2:
+        pieces[i] = replace(pieces[i], place=rng.choice([None, "nowhere"]))
+    elif what == 3:
+        del pieces[i]
+    elif what == 4:
+        pieces.insert(i, BoardPiece(id=f"n{serial}", team=rng.choice(module.team_ids), label="SF",
+                                    place=rng.choice(module.place_ids)))
+    elif what == 5:
+        pieces[i] = replace(pieces[i], hidden=not pieces[i].hidden)
+    elif what == 6:
+        j = rng.randrange(len(pieces))
+        pieces[i], pieces[j] = pieces[j], pieces[i]
+    elif what == 7:
+        module.control[rng.choice(module.place_ids)] = rng.choice([None, *module.team_ids])
+    else:  # a token's count changes, or it moves
+        t = rng.randrange(len(module.tokens))
+        module.tokens[t] = replace(module.tokens[t], count=rng.randint(1, 5), place=rng.choice(
+            [module.tokens[t].place, rng.choice(module.place_ids)]))
+
+
+def _layout(scene):
+    return ({c: (ch.place, ch.pos, ch.z, ch.rect, ch.look) for c, ch in scene._chips.items()},
+            {p: (it.pos(), it.scale(), it.pixmap().cacheKey()) for p, it in scene.badges.items()},
+            sorted((it.data(0), it.pos().x(), it.pos().y()) for it in scene.tokens))
+
+
+def test_a_change_laid_out_in_part_equals_a_full_layout_for_random_changes(qtbot):
+    """Property-style, bounded: 4 seeds x 30 random changes (one or a few at a time), on the umpires'
+    board and the public one, pieces kept or made anew: after every change the scene laid out in part
+    (only the places a change touched) equals a scene laid out in full from the same picture, and
+    its far-mode pieces layer equals the one made from scratch."""
+    import random
+
+    from boardapp.ui.board.scene import BoardScene
+
+    real = new_game(load_scenario(DEFAULT_SCENARIO)).module
+    partial_layouts = 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        module = _Picture(real, rng, 60)
+        module.anew = seed % 2 == 1
+        public = seed >= 2
+        game = _Game(module)
+        scene = BoardScene(game, public=public)
+        scene.set_far(True)
+        scene.pieces_layer()
+        for step in range(30):
+            for _ in range(rng.choice([1, 1, 1, 2, 3])):
+                _change(module, rng, f"{seed}-{step}-{_}")
+            before = scene._laid_from
+            scene.refresh()
+            # control: the change was laid out in part (the full layout is what it is compared with)
+            partial_layouts += before is not None and scene._stack_keys is before[2]
+            fresh = BoardScene(game, public=public)
+            assert _layout(scene) == _layout(fresh), (seed, step)
+            assert _rows(scene._layer) == _rows(scene._layer_of(None)), (seed, step)
+            fresh.detach()
+        scene.detach()
+    assert partial_layouts >= 100, "control: most changes took the partial path"
