@@ -154,3 +154,47 @@ def test_a_change_laid_out_in_part_equals_a_full_layout_for_random_changes(qtbot
             fresh.detach()
         scene.detach()
     assert partial_layouts >= 100, "control: most changes took the partial path"
+
+
+def test_a_change_repaints_in_part_what_a_full_repaint_paints(qtbot):
+    """Far away the pieces are in the view's cached background, and a change repaints only the
+    region of the places it touched (painting only the pieces meeting that region, not all of
+    its bounding rectangle): the pixels are those of the whole background painted again."""
+    from PySide6.QtWidgets import QGraphicsScene
+
+    from boardapp.ui.board.scene import BoardScene
+    from boardapp.ui.board.view import BoardView
+
+    game = new_game(load_scenario(DEFAULT_SCENARIO))
+    scene = BoardScene(game)
+    view = BoardView(scene)
+    qtbot.addWidget(view)
+    view.resize(1280, 720)
+    view.show()
+    qtbot.waitExposed(view)
+    view.fit()
+    vp = view.viewport()
+    vp.repaint()
+    assert scene.far, "control: fitted, the pieces are painted into the background"
+    before = vp.grab().toImage()
+    moved = 0
+    for piece in game.module.board(game.state).pieces:
+        if piece.place is None or piece.hidden:
+            continue
+        options = [o.place for o in game.module.move_options(game.state, piece.id) if o.place != piece.place]
+        # the farthest option: the region repainted is two places apart, its bounding rect wide
+        far = max(options, key=lambda p: (scene.places[p].at[0] - scene.places[piece.place].at[0]) ** 2
+                  + (scene.places[p].at[1] - scene.places[piece.place].at[1]) ** 2, default=None)
+        if far is not None and scene.drop_counter(piece.id, far):
+            moved += 1
+            vp.repaint()
+        if moved == 3:
+            break
+    assert moved == 3, "control: the game changed three times"
+    partial = vp.grab().toImage()
+    assert partial != before, "control: the change was painted"
+    scene.invalidate(scene.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
+    vp.repaint()
+    full = vp.grab().toImage()
+    assert partial == full
+    scene.detach()

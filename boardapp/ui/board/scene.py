@@ -774,11 +774,24 @@ class BoardScene(QGraphicsScene):
 
     def paint_pieces(self, painter: QPainter, rect: QRectF) -> None:
         """Paint the pieces that meet ``rect`` as their items would (markers, tokens, then chips)."""
-        meets = rect.intersects
-        rows = [row for bounds, place_rows in self.pieces_layer().values() if meets(bounds)
-                for row in place_rows if meets(row[1])]  # a piece outside the rect would be clipped away
-        rows.sort(key=lambda r: r[0])
         t = painter.worldTransform()
+        areas = [rect]
+        if painter.hasClipping() and not (t.m12() or t.m21()) and t.m11() > 0:
+            # the view repaints its cached background under the region it was told changed, but asks
+            # for that region's bounding rectangle: two places far apart (a counter's old and new
+            # place) would paint every piece between them, clipped away
+            region = painter.clipRegion()  # in scene units (integers): widened by two screen pixels
+            if 0 < region.rectCount() <= 32:
+                m = 2.0 / t.m11()
+                areas = [QRectF(r).adjusted(-m, -m, m, m) for r in region]
+        layer = self.pieces_layer().values()
+        if len(areas) == 1:  # a piece outside the area would be clipped away
+            meets = rect.intersects
+            rows = [row for bounds, place_rows in layer if meets(bounds) for row in place_rows if meets(row[1])]
+        else:
+            rows = [row for bounds, place_rows in layer if any(a.intersects(bounds) for a in areas)
+                    for row in place_rows if any(a.intersects(row[1]) for a in areas)]
+        rows.sort(key=lambda r: r[0])
         if t.m12() or t.m21() or t.m11() <= 0 or t.m22() <= 0:  # rotated: let the painter scale them
             painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
             for _, r, pm in rows:
