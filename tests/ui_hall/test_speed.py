@@ -4,6 +4,8 @@ and every counter stands where a full layout puts it."""
 
 from __future__ import annotations
 
+import pytest
+
 from boardapp.engine.files import DEFAULT_SCENARIO, load_scenario, new_game
 
 
@@ -156,10 +158,12 @@ def test_a_change_laid_out_in_part_equals_a_full_layout_for_random_changes(qtbot
     assert partial_layouts >= 100, "control: most changes took the partial path"
 
 
-def test_a_change_repaints_in_part_what_a_full_repaint_paints(qtbot):
+@pytest.mark.parametrize("names_placed", [True, False])
+def test_a_change_repaints_in_part_what_a_full_repaint_paints(qtbot, names_placed):
     """Far away the pieces are in the view's cached background, and a change repaints only the
     region of the places it touched (painting only the pieces meeting that region, not all of
-    its bounding rectangle): the pixels are those of the whole background painted again."""
+    its bounding rectangle): the pixels are those of the whole background painted again. Also for a
+    change before the names are placed (the map then drawn straight into the view's background)."""
     from PySide6.QtWidgets import QGraphicsScene
 
     from boardapp.ui.board.scene import BoardScene
@@ -170,11 +174,18 @@ def test_a_change_repaints_in_part_what_a_full_repaint_paints(qtbot):
     view = BoardView(scene)
     qtbot.addWidget(view)
     view.resize(1280, 720)
-    view.show()
-    qtbot.waitExposed(view)
+    view.show()  # no event processed before the first paint: the names are placed after it
     view.fit()
     vp = view.viewport()
     vp.repaint()
+    # the names are placed just after the first paint, and the map drawn again with them: from then on
+    # a change repaints only its places (before, the whole background: see BoardScene._draw_map_straight)
+    if names_placed:
+        qtbot.waitUntil(lambda: scene._name_spots is not None and not scene._map_straight)
+        vp.repaint()
+    else:
+        vp.grab()  # the first paint (a repaint of a widget never shown on a screen may paint nothing)
+        assert scene._map_straight, "control: the first paint drew the map straight"
     assert scene.far, "control: fitted, the pieces are painted into the background"
     before = vp.grab().toImage()
     moved = 0

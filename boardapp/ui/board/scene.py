@@ -204,6 +204,8 @@ class BoardScene(QGraphicsScene):
         """Set by a view: the first paint draws names under their places and places them just after
         (a render, which paints once, places them before)."""
         self._names_pending = False
+        self._map_straight = False
+        """The map was drawn straight into a view's background, names not placed yet (:meth:`_draw_map_straight`)."""
         self._chip_store: dict[str, _Chip] = {}
         self._scaled_pixmaps: dict[tuple[int, int, int], Any] = {}
         """Piece pixmaps scaled to their size in a far view, by (pixmap, width, height)."""
@@ -453,6 +455,7 @@ class BoardScene(QGraphicsScene):
         """Place the names (after the first paint, so a cold start is not kept waiting) and draw
         the map again with them."""
         self._names_pending = False
+        self._map_straight = False
         if self._name_spots is not None:
             return
         self.name_spots()
@@ -587,7 +590,7 @@ class BoardScene(QGraphicsScene):
             self._materialize()
             self.update()
         super().drawBackground(painter, rect)
-        if not (self.far and self._draw_map_image(painter, rect)):
+        if not (self.far and (self._draw_map_straight(painter) or self._draw_map_image(painter, rect))):
             self.paint_map(painter)
         if self.far:
             self.paint_pieces(painter, rect)
@@ -621,6 +624,26 @@ class BoardScene(QGraphicsScene):
                 self._map_far = self._record(False)
             picture = self._map_far
         painter.drawPicture(QPointF(0, 0), picture)
+
+    def _draw_map_straight(self, painter: QPainter) -> bool:
+        """A view's first paint far away, before the names are placed: the map drawn straight into the
+        view's cached background. Its image (:meth:`_draw_map_image`) would be thrown away a moment
+        later, when the placed names draw the map again (a 4K image: 33 MB touched for the first time,
+        filled and copied once). Until then a change repaints the whole background, not its places:
+        a map drawn under a clip is not exactly the map drawn whole (antialiasing at the clip's edge).
+        False when this does not apply."""
+        if not (self.defer_names and self._name_spots is None and self._map_image is None):
+            return False
+        t = painter.worldTransform()
+        if t.m12() or t.m21() or t.m11() <= 0 or t.m22() <= 0:
+            return False
+        self._map_straight = True
+        painter.save()
+        self._paint_ground(painter)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self._paint_map(painter, self.level_of_detail(painter) * self.base_scale >= LOD_FAR)
+        painter.restore()
+        return True
 
     def _draw_map_image(self, painter: QPainter, rect: QRectF) -> bool:
         """Far away, keep the whole map rendered once at the view's scale and copy the part asked
@@ -839,7 +862,7 @@ class BoardScene(QGraphicsScene):
             check = set(old or ()) | set(new)
         if not self.far:
             return
-        if old is None:
+        if old is None or self._map_straight:  # see _draw_map_straight
             self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
             return
         dirty = []
