@@ -808,11 +808,12 @@ class BoardScene(QGraphicsScene):
                 m = 2.0 / t.m11()
                 areas = [QRectF(r).adjusted(-m, -m, m, m) for r in region]
         meets = rect.intersects  # a piece outside the area would be clipped away
-        places = [place_rows for bounds, place_rows in self.pieces_layer().values() if meets(bounds)]
+        hits = [(bounds, place_rows) for bounds, place_rows in self.pieces_layer().values() if meets(bounds)]
         if len(areas) == 1:
-            rows = [row for place_rows in places for row in place_rows if meets(row[1])]
-        else:
-            rows = [row for place_rows in places for row in place_rows if any(a.intersects(row[1]) for a in areas)]
+            rows = [row for _b, place_rows in hits for row in place_rows if meets(row[1])]
+        else:  # the places meeting one of the region's rectangles, then their pieces meeting one
+            rows = [row for bounds, place_rows in hits if any(a.intersects(bounds) for a in areas)
+                    for row in place_rows if any(a.intersects(row[1]) for a in areas)]
         rows.sort(key=lambda r: r[0])
         if t.m12() or t.m21() or t.m11() <= 0 or t.m22() <= 0:  # rotated: let the painter scale them
             painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
