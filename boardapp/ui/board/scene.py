@@ -238,6 +238,8 @@ class BoardScene(QGraphicsScene):
         change lays out only the places whose pieces changed: :meth:`_refresh_changed_counters`)."""
         self._hand_moved: set[str] = set()
         self._control_from: tuple[dict[str, str | None], float, dict[str, Any]] | None = None
+        self._tokens_from: tuple[list[BoardToken], float] | None = None
+        """The tokens last laid out (visible ones, a copy) and at what size."""
         """The control the markers were last laid out from, at what size, and their keys then."""
         """Counters picked up by hand since the last layout (each goes back in place unless it moved)."""
         self._revealed: CounterItem | None = None
@@ -1035,8 +1037,14 @@ class BoardScene(QGraphicsScene):
                 item.setToolTip(f"{place.name}: {name}")
 
     def _refresh_tokens(self) -> None:
+        tokens = self.visible_tokens()
+        was = self._tokens_from
+        if was is not None and was[1] == self.piece_k and was[0] == tokens and \
+                len(self._token_items) == sum(map(len, (looks[1] for looks in self._token_looks.values()))):
+            return  # the same tokens at the same size: nothing to lay out (a game change seldom moves one)
+        self._tokens_from = (tokens, self.piece_k)
         by_place: dict[str, list[BoardToken]] = defaultdict(list)
-        for t in self.visible_tokens():
+        for t in tokens:
             if t.place in self.places:
                 by_place[t.place].append(t)
         kept: dict[tuple[str, int], QGraphicsPixmapItem] = {}
