@@ -28,7 +28,8 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 from collections.abc import Callable
-from operator import attrgetter
+from itertools import compress
+from operator import attrgetter, is_not
 from pathlib import Path
 from typing import Any, Protocol, cast
 
@@ -203,6 +204,8 @@ class BoardScene(QGraphicsScene):
         """Set by a view: the first paint draws names under their places and places them just after
         (a render, which paints once, places them before)."""
         self._names_pending = False
+        self._map_straight = False
+        """The map was drawn straight into a view's background, names not placed yet (:meth:`_draw_map_straight`)."""
         self._chip_store: dict[str, _Chip] = {}
         self._scaled_pixmaps: dict[tuple[int, int, int], Any] = {}
         """Piece pixmaps scaled to their size in a far view, by (pixmap, width, height)."""
@@ -230,6 +233,15 @@ class BoardScene(QGraphicsScene):
         self._badge_keys: dict[str, tuple[str | None, float]] = {}
         """Per place: (holder, piece size) its control marker was last laid out for."""
         self._layer_keys: dict[str, tuple[Any, ...]] = {}
+        self._laid_from: tuple[list[BoardPiece], float, dict[str, tuple[Any, ...]]] | None = None
+        """The pieces the counters were last laid out from, at what size, and the stacks' keys then (a
+        change lays out only the places whose pieces changed: :meth:`_refresh_changed_counters`)."""
+        self._hand_moved: set[str] = set()
+        self._control_from: tuple[dict[str, str | None], float, dict[str, Any]] | None = None
+        self._tokens_from: tuple[list[BoardToken], float] | None = None
+        """The tokens last laid out (visible ones, a copy) and at what size."""
+        """The control the markers were last laid out from, at what size, and their keys then."""
+        """Counters picked up by hand since the last layout (each goes back in place unless it moved)."""
         self._revealed: CounterItem | None = None
         self._map_image: tuple[tuple[float, ...], QImage] | None = None
         self._option_items: list[QGraphicsItem] = []
@@ -445,6 +457,7 @@ class BoardScene(QGraphicsScene):
         """Place the names (after the first paint, so a cold start is not kept waiting) and draw
         the map again with them."""
         self._names_pending = False
+        self._map_straight = False
         if self._name_spots is not None:
             return
         self.name_spots()
@@ -579,7 +592,7 @@ class BoardScene(QGraphicsScene):
             self._materialize()
             self.update()
         super().drawBackground(painter, rect)
-        if not (self.far and self._draw_map_image(painter, rect)):
+        if not (self.far and (self._draw_map_straight(painter) or self._draw_map_image(painter, rect))):
             self.paint_map(painter)
         if self.far:
             self.paint_pieces(painter, rect)
@@ -613,6 +626,26 @@ class BoardScene(QGraphicsScene):
                 self._map_far = self._record(False)
             picture = self._map_far
         painter.drawPicture(QPointF(0, 0), picture)
+
+    def _draw_map_straight(self, painter: QPainter) -> bool:
+        """A view's first paint far away, before the names are placed: the map drawn straight into the
+        view's cached background. Its image (:meth:`_draw_map_image`) would be thrown away a moment
+        later, when the placed names draw the map again (a 4K image: 33 MB touched for the first time,
+        filled and copied once). Until then a change repaints the whole background, not its places:
+        a map drawn under a clip is not exactly the map drawn whole (antialiasing at the clip's edge).
+        False when this does not apply."""
+        if not (self.defer_names and self._name_spots is None and self._map_image is None):
+            return False
+        t = painter.worldTransform()
+        if t.m12() or t.m21() or t.m11() <= 0 or t.m22() <= 0:
+            return False
+        self._map_straight = True
+        painter.save()
+        self._paint_ground(painter)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self._paint_map(painter, self.level_of_detail(painter) * self.base_scale >= LOD_FAR)
+        painter.restore()
+        return True
 
     def _draw_map_image(self, painter: QPainter, rect: QRectF) -> bool:
         """Far away, keep the whole map rendered once at the view's scale and copy the part asked
@@ -766,10 +799,24 @@ class BoardScene(QGraphicsScene):
 
     def paint_pieces(self, painter: QPainter, rect: QRectF) -> None:
         """Paint the pieces that meet ``rect`` as their items would (markers, tokens, then chips)."""
-        rows = [row for bounds, place_rows in self.pieces_layer().values() if bounds.intersects(rect)
-                for row in place_rows]
-        rows.sort(key=lambda r: r[0])
         t = painter.worldTransform()
+        areas = [rect]
+        if painter.hasClipping() and not (t.m12() or t.m21()) and t.m11() > 0:
+            # the view repaints its cached background under the region it was told changed, but asks
+            # for that region's bounding rectangle: two places far apart (a counter's old and new
+            # place) would paint every piece between them, clipped away
+            region = painter.clipRegion()  # in scene units (integers): widened by two screen pixels
+            if 0 < region.rectCount() <= 32:
+                m = 2.0 / t.m11()
+                areas = [QRectF(r).adjusted(-m, -m, m, m) for r in region]
+        meets = rect.intersects  # a piece outside the area would be clipped away
+        hits = [(bounds, place_rows) for bounds, place_rows in self.pieces_layer().values() if meets(bounds)]
+        if len(areas) == 1:
+            rows = [row for _b, place_rows in hits for row in place_rows if meets(row[1])]
+        else:  # the places meeting one of the region's rectangles, then their pieces meeting one
+            rows = [row for bounds, place_rows in hits if any(a.intersects(bounds) for a in areas)
+                    for row in place_rows if any(a.intersects(row[1]) for a in areas)]
+        rows.sort(key=lambda r: r[0])
         if t.m12() or t.m21() or t.m11() <= 0 or t.m22() <= 0:  # rotated: let the painter scale them
             painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
             for _, r, pm in rows:
@@ -818,7 +865,7 @@ class BoardScene(QGraphicsScene):
             check = set(old or ()) | set(new)
         if not self.far:
             return
-        if old is None:
+        if old is None or self._map_straight:  # see _draw_map_straight
             self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
             return
         dirty = []
@@ -922,7 +969,9 @@ class BoardScene(QGraphicsScene):
 
     # --- drawing the picture -----------------------------------------------------------------
     def visible_pieces(self) -> list[BoardPiece]:
-        return [pc for pc in self.picture.pieces if not (self.public and pc.hidden)]
+        if not self.public:
+            return list(self.picture.pieces)
+        return [pc for pc in self.picture.pieces if not pc.hidden]
 
     def visible_tokens(self) -> list[BoardToken]:
         return [t for t in self.picture.tokens if not (self.public and t.hidden)]
@@ -950,7 +999,17 @@ class BoardScene(QGraphicsScene):
         r = BADGE * k / 2
         done = self._badge_keys
         control = self.picture.control
-        for pid, place in self.places.items():
+        places: Any = self.places
+        was = self._control_from
+        if was is not None and was[1] == k and was[2] is done and len(self._badges) == len(places):
+            # a change: only the places whose holder changed (the big screen drops the keys for a new size)
+            if was[0] == control:
+                return
+            before = was[0]
+            places = {pid: places[pid] for pid in control.keys() | before.keys()
+                      if pid in places and control.get(pid) != before.get(pid)}
+        self._control_from = (dict(control), k, done)
+        for pid, place in places.items():
             holder = control.get(pid)
             if done.get(pid) == (holder, k) and pid in self._badges:  # unchanged since the last layout
                 continue
@@ -978,21 +1037,32 @@ class BoardScene(QGraphicsScene):
                 item.setToolTip(f"{place.name}: {name}")
 
     def _refresh_tokens(self) -> None:
+        tokens = self.visible_tokens()
+        was = self._tokens_from
+        if was is not None and was[1] == self.piece_k and was[0] == tokens and \
+                len(self._token_items) == sum(map(len, (looks[1] for looks in self._token_looks.values()))):
+            return  # the same tokens at the same size: nothing to lay out (a game change seldom moves one)
+        self._tokens_from = (tokens, self.piece_k)
         by_place: dict[str, list[BoardToken]] = defaultdict(list)
-        for t in self.visible_tokens():
+        for t in tokens:
             if t.place in self.places:
                 by_place[t.place].append(t)
         kept: dict[tuple[str, int], QGraphicsPixmapItem] = {}
         k = self.piece_k
         looks = {pid: (k, tuple(toks)) for pid, toks in by_place.items()}
         before, self._token_looks = self._token_looks, looks
-        # every token is still placed again below (the big screen moves them after each layout), but
-        # only a place whose tokens changed (or went) has its pieces layer made again and repainted
+        # only a place whose tokens changed (or went) has them laid out again, its pieces layer made
+        # again and repainted (the big screen moves tokens after each layout, from where they stand)
         if self._dirty is not None:
             self._dirty.update(pid for pid, look in looks.items() if before.get(pid) != look)
             self._dirty.update(before.keys() - looks.keys())
         step = (TOKEN_H + 3) * k
+        old_items = self._token_items
         for pid, toks in by_place.items():
+            if before.get(pid) == looks[pid] and all((pid, i) in old_items for i in range(len(toks))):
+                for i in range(len(toks)):
+                    kept[(pid, i)] = old_items.pop((pid, i))
+                continue
             x, y = self.places[pid].at
             cx = x + 24 * k
             for i, t in enumerate(toks):
@@ -1026,6 +1096,8 @@ class BoardScene(QGraphicsScene):
 
     def _refresh_counters(self) -> None:
         pieces = self.visible_pieces()
+        if self._refresh_changed_counters(pieces):
+            return
         seen: set[str] = set()
         stacks: dict[str, list[BoardPiece]] = defaultdict(list)
         for pc in pieces:
@@ -1033,59 +1105,12 @@ class BoardScene(QGraphicsScene):
                 stacks[pc.place].append(pc)
         looks: dict[str, tuple[str, str]] = {}
         chips, items = self._chip_store, self._items
-        scale = self.piece_k / PIX
-        half = 0.5 * scale  # a selectable pixmap item's bounding rect has half a pixel more all round
         keys, ids = self._stack_keys, self._stack_ids
-        piece_k, dirty, seen_add = self.piece_k, self._dirty, seen.add
         new_keys: dict[str, tuple[Any, ...]] = {}
-        by_team_and_id = attrgetter("team", "id")  # C-level sort keys: 5,000 pieces are sorted on every change
+        by_team_and_id = attrgetter("team", "id")  # C-level sort keys: 5,000 pieces are sorted on a full layout
         for pid, stack in stacks.items():
             stack.sort(key=by_team_and_id)
-            key = (self.piece_k, stack)
-            new_keys[pid] = key
-            if keys.get(pid) == key and all(map(chips.__contains__, ids[pid])):  # unchanged: nothing to lay out
-                seen.update(ids[pid])
-                for cid in ids[pid]:  # but a counter moved by hand (an illegal drop) goes back in place
-                    item = items.get(cid)
-                    if item is not None and item.look != chips[cid].look:
-                        self._sync_item(item, chips[cid])
-                continue
-            ids[pid] = [pc.id for pc in stack]
-            if dirty is not None:
-                dirty.add(pid)
-            # the loop below runs for each of 5,000 counters when a view first shows the board: what it
-            # asks of Qt and of the pieces is asked once (a point's x and y, the chip's side)
-            for i, (pc, pos) in enumerate(zip(stack, self._stack_inside(pid, len(stack)), strict=True)):
-                cid = pc.id
-                seen_add(cid)
-                chip = chips.get(cid)
-                if chip is None:
-                    chip = chips[cid] = _Chip(pc)
-                chip.piece = pc
-                team = pc.team
-                look = looks.get(team)
-                if look is None:
-                    look = looks[team] = (self.team_colour(team) or "#bbbbbb", self.team_symbol(team))
-                label, value, damage, shape, marks = pc.label, pc.value, pc.damage, pc.shape, tuple(pc.marks)
-                tip = pc.tooltip or f"{team} {label} {cid}"
-                face = (look, label, value, damage, tip, shape, marks)
-                x, y = pos.x(), pos.y()
-                where = (pid, x, y, i, piece_k)
-                was = chip.look
-                if was != (face, where):
-                    if not was or was[0] != face:
-                        pm = chip.pixmap = style.chip_pixmap(look[0], look[1], label, value, damage, shape=shape,
-                                                             marks=marks)
-                        chip.tip = tip
-                        chip.side = (pm.width() + 1, pm.height() + 1)
-                    w, h = chip.side
-                    chip.place, chip.pos, chip.z, chip.scale = pid, pos, Z_CHIP + i * 0.01, scale
-                    chip.rect = QRectF(x - half, y - half, w * scale, h * scale)
-                    chip.look = (face, where)
-                if items:
-                    item = items.get(cid)
-                    if item is not None:
-                        self._sync_item(item, chip)
+            new_keys[pid] = self._lay_out_stack(pid, stack, looks, seen)
         for pid in keys.keys() - new_keys.keys():
             ids.pop(pid, None)
             if self._dirty is not None:
@@ -1101,6 +1126,149 @@ class BoardScene(QGraphicsScene):
         if self._all_items:  # new counters get their items at once, as the others have
             for cid in chips.keys() - items.keys():
                 self._counter_item(cid)
+        self._hand_moved.clear()
+        # the next change starts from this layout, unless two pieces share an id (then every change is full)
+        unique = len({pc.id for pc in pieces}) == len(pieces)
+        self._laid_from = (list(pieces), self.piece_k, new_keys) if unique else None
+
+    def _lay_out_stack(self, pid: str, stack: list[BoardPiece], looks: dict[str, tuple[str, str]],
+                       seen: set[str]) -> tuple[Any, ...]:
+        """Lay out the counters of one place (``stack``, sorted by team and id); returns the stack's key
+        (an unchanged stack is skipped, but for counters moved by hand, which go back in place)."""
+        chips, items = self._chip_store, self._items
+        keys, ids, dirty, piece_k = self._stack_keys, self._stack_ids, self._dirty, self.piece_k
+        key = (piece_k, stack)
+        if keys.get(pid) == key and all(map(chips.__contains__, ids[pid])):  # unchanged: nothing to lay out
+            seen.update(ids[pid])
+            for cid in ids[pid]:  # but a counter moved by hand (an illegal drop) goes back in place
+                item = items.get(cid)
+                if item is not None and item.look != chips[cid].look:
+                    self._sync_item(item, chips[cid])
+            return key
+        ids[pid] = [pc.id for pc in stack]
+        if dirty is not None:
+            dirty.add(pid)
+        scale = piece_k / PIX
+        half = 0.5 * scale  # a selectable pixmap item's bounding rect has half a pixel more all round
+        seen_add = seen.add
+        # the loop below runs for each of 5,000 counters when a view first shows the board: what it
+        # asks of Qt and of the pieces is asked once (a point's x and y, the chip's side)
+        for i, (pc, pos) in enumerate(zip(stack, self._stack_inside(pid, len(stack)), strict=True)):
+            cid = pc.id
+            seen_add(cid)
+            chip = chips.get(cid)
+            if chip is None:
+                chip = chips[cid] = _Chip(pc)
+            chip.piece = pc
+            team = pc.team
+            look = looks.get(team)
+            if look is None:
+                look = looks[team] = (self.team_colour(team) or "#bbbbbb", self.team_symbol(team))
+            label, value, damage, shape, marks = pc.label, pc.value, pc.damage, pc.shape, tuple(pc.marks)
+            tip = pc.tooltip or f"{team} {label} {cid}"
+            face = (look, label, value, damage, tip, shape, marks)
+            x, y = pos.x(), pos.y()
+            where = (pid, x, y, i, piece_k)
+            was = chip.look
+            if was != (face, where):
+                if not was or was[0] != face:
+                    pm = chip.pixmap = style.chip_pixmap(look[0], look[1], label, value, damage, shape=shape,
+                                                         marks=marks)
+                    chip.tip = tip
+                    chip.side = (pm.width() + 1, pm.height() + 1)
+                w, h = chip.side
+                chip.place, chip.pos, chip.z, chip.scale = pid, pos, Z_CHIP + i * 0.01, scale
+                chip.rect = QRectF(x - half, y - half, w * scale, h * scale)
+                chip.look = (face, where)
+            if items:
+                item = items.get(cid)
+                if item is not None:
+                    self._sync_item(item, chip)
+        return key
+
+    def _changed_pieces(self, pieces: list[BoardPiece]) -> list[tuple[BoardPiece | None, BoardPiece | None]] | None:
+        """(before, after) of every piece that differs from the picture last laid out (None for a piece
+        that came or went), or None when the whole picture must be laid out again: none laid out yet,
+        the pieces' size changed, or a subclass dropped the stacks' keys (the big screen's new size).
+
+        A piece the same object as before is unchanged (pictures are values: a rule module gives a
+        changed piece as a new one); otherwise pieces are compared by value, in order, and by id when
+        the order or the number changed."""
+        laid = self._laid_from
+        if laid is None or laid[1] != self.piece_k or laid[2] is not self._stack_keys:
+            return None
+        old = laid[0]
+        n = len(pieces)
+        if len(old) == n:
+            pairs = [(old[i], pieces[i]) for i in compress(range(n), map(is_not, old, pieces)) if old[i] != pieces[i]]
+            if all(a.id == b.id for a, b in pairs):
+                return pairs  # type: ignore[return-value]
+        before = {pc.id: pc for pc in old}
+        after = {pc.id: pc for pc in pieces}
+        if len(after) != n:  # two pieces with one id: laid out in full, as ever
+            return None
+        out: list[tuple[BoardPiece | None, BoardPiece | None]] = []
+        for cid, pc in after.items():
+            was = before.get(cid)
+            if was is not pc and was != pc:
+                out.append((was, pc))
+        out += [(pc, None) for cid, pc in before.items() if cid not in after]
+        return out
+
+    def _refresh_changed_counters(self, pieces: list[BoardPiece]) -> bool:
+        """Lay out again only the stacks of places a changed piece left or entered (a game change moves a
+        few counters of thousands); False when the whole picture must be laid out (:meth:`_changed_pieces`).
+        The layout is the one a full layout makes (tests/ui_hall/test_speed.py compares them)."""
+        pairs = self._changed_pieces(pieces)
+        if pairs is None:
+            return False
+        places, chips, items = self.places, self._chip_store, self._items
+        keys, ids = self._stack_keys, self._stack_ids
+        touched: set[str] = set()
+        changed: set[str] = set()
+        for was, now in pairs:
+            for pc in (was, now):
+                if pc is not None:
+                    changed.add(pc.id)
+                    if pc.place in places:
+                        touched.add(cast(str, pc.place))
+        arriving: dict[str, list[BoardPiece]] = defaultdict(list)
+        for _was, now in pairs:
+            if now is not None and now.place in places:
+                arriving[cast(str, now.place)].append(now)
+        looks: dict[str, tuple[str, str]] = {}
+        seen: set[str] = set()
+        by_team_and_id = attrgetter("team", "id")
+        for pid in touched:
+            old_key = keys.get(pid)
+            stack = [pc for pc in (old_key[1] if old_key is not None else ()) if pc.id not in changed]
+            stack += arriving.get(pid, ())
+            if not stack:
+                if keys.pop(pid, None) is not None and self._dirty is not None:
+                    self._dirty.add(pid)
+                ids.pop(pid, None)
+                continue
+            stack.sort(key=by_team_and_id)
+            keys[pid] = self._lay_out_stack(pid, stack, looks, seen)
+        for cid in changed - seen:  # gone from the map (or from the picture)
+            chip = chips.pop(cid, None)
+            if chip is None:
+                continue
+            if self._dirty is not None:
+                self._dirty.add(chip.place)
+            item = items.pop(cid, None)
+            if item is not None:
+                self.removeItem(item)
+        for cid in self._hand_moved:  # a counter moved by hand (an illegal drop) goes back in place
+            item, chip = items.get(cid), chips.get(cid)
+            if item is not None and chip is not None and item.look != chip.look:
+                self._sync_item(item, chip)
+        self._hand_moved.clear()
+        if self._all_items:  # new counters get their items at once, as the others have
+            for cid in seen - items.keys():
+                self._counter_item(cid)
+        self._laid_from = (list(pieces), self.piece_k, keys)
+        return True
 
     # --- dragging ----------------------------------------------------------------------------
     def clear_options(self) -> None:
@@ -1152,6 +1320,7 @@ class BoardScene(QGraphicsScene):
 
     def begin_drag(self, item: CounterItem) -> None:
         item.look = ()  # moved by hand: the next layout puts it back in place
+        self._hand_moved.add(item.counter_id)
         self.no_move_reason = ""
         # A ghost of the chip stays where it was; the chip itself looks lifted (larger, shadowed).
         ghost = QGraphicsPixmapItem(item.pixmap())
