@@ -311,11 +311,15 @@ class PublicScene(BoardScene):
         spots = labels.place_labels(todo, obstacles, bounds=bounds, gap=0.15 * self.name_px, shrink=())
         self.spots = spots
         kept: list[labels.Box] = []
+        far_ring = len(labels.POSITIONS) * labels.RINGS  # the placer's far rings' first rank
         order = {lab.id: (lab.priority, i) for i, lab in enumerate(todo)}
         for item in sorted(shown.values(), key=lambda it: order.get(it.place_id, (9, 0))):
             spot = spots[item.place_id]
             if item.place_id in self.areas and (spot.scale < 1.0 or spot.leader):
                 item.setVisible(False)  # an area's name (a country, a sea label) only where it has room whole
+                continue
+            if spot.rank >= far_ring:  # at the end of a long line a name reads as another place's (issue #23:
+                item.setVisible(False)  # "Idu Makera Air Base"): left out where it has no room whole near its place
                 continue
             if view is not None and (any(spot.box.meets(b) for b in kept) or not spot.box.inside(bounds)):
                 # a region shown (a tour's stop): a name the placer could only lay over another or across the
