@@ -147,3 +147,9 @@ THEGAME = Manifest.model_validate({
         "board_extras": "boardapp.ui.rules.thegame.overlay:install",
     },
 })
+
+TABLES = Manifest.model_validate({
+    "name": "tables",
+    "title": "Rules as tables",
+    "module": "boardapp.rules.tables.module:TablesRules",
+})

@@ -26,7 +26,7 @@ DEFAULT_SCENARIO_NAME = "war-in-binni.yaml"
 """The name of ``boardapp.engine.files.DEFAULT_SCENARIO``, for the help text (a test checks they agree)."""
 
 SUBCOMMANDS = {"check", "run", "render", "schema", "export", "import", "diplomacy", "open", "screen", "host", "join",
-               "edit", "report", "review", "scenarios", "new"}
+               "edit", "report", "review", "scenarios", "new", "test"}
 
 
 def _err(message: str) -> int:
@@ -37,6 +37,16 @@ def _err(message: str) -> int:
 def _problems(problems: list[Problem]) -> None:
     for p in problems:
         print(str(p), file=sys.stderr)
+
+
+# --- test (a designer's case book) ------------------------------------------------------------
+def cmd_test(args: argparse.Namespace) -> int:
+    from boardapp.engine.cases import main as run_cases
+
+    failed = 0
+    for name in args.books:
+        failed |= run_cases(name)
+    return failed
 
 
 # --- check ------------------------------------------------------------------------------------
@@ -533,6 +543,11 @@ def build_parser() -> argparse.ArgumentParser:
                    "or a shipped scenario's name (`boardapp scenarios`)")
     p.add_argument("--out", required=True, metavar="DIR", help="the folder to copy into (scenarios/ and maps/ in it)")
     p.set_defaults(func=cmd_new)
+
+    p = sub.add_parser("test", help="run a case book: cases written as data (a scenario, commands, the expected "
+                       "refusals, events and state), a line per case; exit 1 on a failure (docs/designing-rules.md)")
+    p.add_argument("books", nargs="+", metavar="CASES.yaml")
+    p.set_defaults(func=cmd_test)
 
     p = sub.add_parser("check", help="validate maps, scenarios and game files")
     p.add_argument("files", nargs="+", metavar="FILE")

@@ -184,6 +184,7 @@ FALLBACK = {
     "coup": "boardapp.builtin_rules:COUP",
     "mideast": "boardapp.builtin_rules:MIDEAST",
     "thegame": "boardapp.builtin_rules:THEGAME",
+    "tables": "boardapp.builtin_rules:TABLES",
 }
 """The built-ins' manifests, for a source checkout run without reinstalling (no entry points yet)."""
 

@@ -228,11 +228,14 @@ class ScenarioDocument(Document):
         raise AttributeError(name)
 
     @classmethod
-    def new(cls, map_doc: MapDocument, id: str = "new-scenario", name: str = "New scenario",
-            map_path: str = "map.yaml") -> ScenarioDocument:
-        from boardapp.rules.binni.scenario import BinniScenario
+    def new(cls, map_doc: MapDocument, id: str = "new-scenario", name: str = "New scenario",  # noqa: PLR0917
+            map_path: str = "map.yaml", rules: str = "binni", template: str | Path | None = None) -> ScenarioDocument:
+        """A new scenario of the rule system ``rules`` (found through its manifest), empty or with the
+        tables of the scenario file ``template``."""
+        from boardapp.editor.templates import blank, from_template
 
-        scenario = BinniScenario(id=id, name=name, map=map_path, teams=[], unit_types=[])
+        scenario = (from_template(template, id, name, map_path) if template is not None
+                    else blank(rules, id, name, map_path))
         return cls(scenario, map_doc)
 
     @classmethod

@@ -101,16 +101,11 @@ def set_aside(paths: list[Path]) -> None:
     """Unfinished games CONTROL chose not to recover now: no longer offered at every start (where, asked
     again next to the game a "No" started, they stood among "Games not closed properly" differing only by
     a timestamp), kept whole and listed first in File ▸ Recent files (issue 24.7)."""
-    from PySide6.QtCore import QSettings
+    from boardapp.resources import remember_file
 
-    settings = QSettings("boardapp", "boardapp")
-    value = settings.value("recent", [])
-    recent = [value] if isinstance(value, str) else list(value or [])
     for p in reversed(paths):
         finish_session(p)
-        key = str(p.resolve())
-        recent = [key] + [r for r in recent if r != key]
-    settings.setValue("recent", recent[:10])
+        remember_file(p)  # the recent files, in the user's config folder (docs/install.md)
 
 
 def describe_game(path: Path) -> str:

@@ -8,7 +8,6 @@ game first removes what the previous game's system put in. The window itself kno
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable
 from typing import Any
 
@@ -119,8 +118,6 @@ class Installed:
         if self.central is not None:
             w.takeCentralWidget()
             central, self.central = self.central, None
-            with contextlib.suppress(RuntimeError, TypeError):
-                central.destroyed.disconnect()  # its own 'show the docks again' would come after the next game's
             central.hide()
             central.deleteLater()
             w.setCentralWidget(w.view)

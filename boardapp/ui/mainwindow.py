@@ -97,6 +97,27 @@ class MainWindow(QMainWindow):
 
         control_team.install(self)
         self._scale_own_fonts()  # the network's and the big screen's docks, added after the first scaling
+        self.gameReplaced.connect(lambda _game: self.fit_to_screen())  # a new system brings its own docks
+
+    def fit_to_screen(self) -> None:
+        """Keep the window no taller than its screen's free height: docks stacked down a side share tabs
+        (ui/widgets/dockfit.py). Not on the headless test platform, whose 'screen' is a nominal 800x600."""
+        from PySide6.QtGui import QGuiApplication
+
+        from boardapp.ui.widgets.dockfit import fit_docks
+
+        screen = self.screen()
+        if screen is None or QGuiApplication.platformName() == "offscreen":
+            return
+        free = screen.availableGeometry()
+        frame = self.frameGeometry().height() - self.height()  # the title bar a window manager adds
+        fit_docks(self, free.height() - frame)
+        if self.height() > free.height() - frame or self.width() > free.width():
+            self.resize(min(self.width(), free.width()), min(self.height(), free.height() - frame))
+
+    def showEvent(self, event: Any) -> None:
+        super().showEvent(event)
+        self.fit_to_screen()
 
     # --- building -------------------------------------------------------------------------------
     def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:

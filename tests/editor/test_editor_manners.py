@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QToolBar
+from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QToolBar, QWidget
 
 from boardapp.ui.editor.window import EditorWindow, Tool
 
@@ -54,13 +54,18 @@ def test_new_map_with_unsaved_edits_cancelled_keeps_them(window, asking):
     assert seen and w.map_doc.places == [] and w.scenario is None
 
 
-def test_save_chosen_saves_then_opens_the_new_document(window, asking, tmp_path, monkeypatch):
+def test_save_chosen_saves_then_opens_the_new_document(window, asking, tmp_path, monkeypatch, qtbot):
     w = window
     w.set_tool(Tool.PLACE)
     click(w, 200, 200)
     target = tmp_path / "kept.yaml"
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), ""))
     answer_box(QMessageBox.StandardButton.Save)
+    # then File ▸ New scenario asks for the map and rule system (issue #31 item 1): a new blank map
+    from tests.ui_editor.helpers import click_button, tick, when_modal
+
+    when_modal(qtbot, "new-scenario-dialog", lambda d: (tick(d.findChild(QWidget, "map-new")),
+                                                        click_button(d, "Create")), timeout_ms=10000)
     w.file_actions["New scenario"].trigger()
     assert target.exists() and "place-1" in Path(target).read_text() + "".join(
         p.read_text() for p in tmp_path.glob("*.yaml"))
@@ -125,7 +130,10 @@ def test_a_new_place_on_top_of_another_gets_a_warning(window):
     assert "overlaps" not in w.statusBar().currentMessage()
     click(w, 230, 210)  # 32 px away: the 24 px symbols overlap
     msg = w.statusBar().currentMessage()
-    assert "overlaps Place 1" in msg and "32 px" in msg
+    import math
+
+    apart = math.dist(*(p.at for p in w.map_doc.places))  # about 32: where the clicks landed on the map
+    assert 28 < apart < 36 and "overlaps Place 1" in msg and f"{apart:.0f} px" in msg
     click(w, 400, 400)
     assert "overlaps" not in w.statusBar().currentMessage()
 

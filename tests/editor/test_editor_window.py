@@ -96,7 +96,9 @@ def test_build_save_check_reopen_play(window: EditorWindow, tmp_path: Path, qtbo
     edit = w.props_box.findChild(type(w.search), "prop-name")
     edit.setText("Alphaville")
     edit.editingFinished.emit()
-    assert w.map_doc.place("place-1").name == "Alphaville"
+    # a name typed for a place whose id the editor made up names the id too (issue #31 item 6)
+    assert w.map_doc.place("alphaville").name == "Alphaville"
+    assert w.scenario.control["alphaville"] == "team-1"
     # search and problems
     w.search.setText("alpha")
     assert w.results.count() == 1

@@ -29,6 +29,7 @@ GAMES: dict[str, tuple[Path, Path, int]] = {
     "coup": (SCENARIOS / "coup.yaml", EXAMPLES / "coup-every-command.yaml", 2),
     "mideast": (SCENARIOS / "mideast-peace.yaml", EXAMPLES / "mideast-every-command.yaml", 1),
     "thegame": (SCENARIOS / "the-game.yaml", EXAMPLES / "thegame-every-command.yaml", 1),
+    "tables": (SCENARIOS / "tarn-valley.yaml", EXAMPLES / "tables-every-command.yaml", 1),
     "mun": (SCENARIOS / "mun-historical-1935.yaml", EXAMPLES / "mun-officers.yaml", 1),
     # the MUN example never dislodges a unit: a standard game to a retreat and a build
     "diplomacy": (ROOT / "tests" / "diplomacy" / "data" / "standard.yaml", DIPLOMACY_RETREATS, 1),

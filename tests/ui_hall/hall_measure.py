@@ -43,6 +43,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -644,8 +645,11 @@ def big_screen_report(path: Any, size: tuple[int, int], layout: str | None = Non
     with recording():
         game = (new_game(load_scenario(path)) if str(path).endswith((".yaml", ".yml"))
                 else open_game(path, readonly=True))
-        if settings is None:
-            settings = QSettings(QSettings.Format.IniFormat, QSettings.Scope.UserScope, "boardapp-hall", "measure")
+        if settings is None:  # a throw-away settings file: the measure leaves the user's settings alone
+            import tempfile
+
+            settings = QSettings(str(Path(tempfile.mkdtemp(prefix="hall-measure-")) / "settings.ini"),
+                                 QSettings.Format.IniFormat)
         window = BigScreenWindow(game, settings=settings)
         try:
             window.resize(*size)

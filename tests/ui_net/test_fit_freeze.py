@@ -92,6 +92,10 @@ def test_fitted_board_never_loops_on_its_scroll_bars_at_common_screen_sizes(qtbo
     win = host_window
     view = win.view
     view.fit()
+    # Opening, hosting (the Seats dock may join a tab so the window keeps its height) and this first fit
+    # are not a step: bounded on their own, then the steps are counted from zero.
+    assert fits.now <= 12, f"{fits.now} fits while the window opened and hosted: the fit loops"
+    fits.now = 0
     for n, (sw, sh) in enumerate(SCREENS):
         win.resize(sw, sh)
         settle(qtbot, fits, (sw, sh))

@@ -16,6 +16,7 @@ is ("NATIONS 2/6") and the pager which page ("1/3").
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -55,29 +56,49 @@ def hall_font(height: float, scale: float = 1.0, *, bold: bool = True, condensed
     return big_font(hall_px(height, scale, bold=bold, condensed=condensed), bold, condensed)
 
 
-def reserve_edge(view: QWidget, name: str, edge: str, px: int) -> int:
+def reserve_edge(view: QWidget, name: str, edge: str, px: int, place: Callable[[], None] | None = None) -> int:
     """Keep ``px`` of ``view``'s ``edge`` ('top', 'bottom', 'left', 'right') free for the overlay ``name``
     (a legend, a banner) and return how far from that edge the overlay starts: overlays at one edge are
     stacked in the order they first asked, the view's margin is their sum, and the map is fitted again
     in what is left when the margins change (soon after, not inside the caller), so an overlay in a
-    margin covers no name."""
+    margin covers no name. ``place`` lays the overlay again: every overlay is laid again after the
+    margins change (another overlay at its edge came or went, so its offset moved)."""
     from PySide6.QtCore import QTimer
 
     kept: dict[str, tuple[str, int]] = view.__dict__.setdefault("_edge_room", {})
+    placers: dict[str, Callable[[], None]] = view.__dict__.setdefault("_edge_placers", {})
     kept[name] = (edge, int(px))
+    if place is not None:
+        placers[name] = place
     offset = 0
     for other, (e, p) in kept.items():
         if other == name:
             break
         if e == edge:
             offset += p
-    want = [sum(p for e, p in kept.values() if e == side) for side in ("left", "top", "right", "bottom")]
-    now = view.viewportMargins()  # type: ignore[attr-defined]
-    if [now.left(), now.top(), now.right(), now.bottom()] != want:
-        view.setViewportMargins(*want)  # type: ignore[attr-defined]
+    def margins() -> list[int]:
+        return [sum(p for e, p in kept.values() if e == side) for side in ("left", "top", "right", "bottom")]
+
+    def differ() -> bool:
+        now = view.viewportMargins()  # type: ignore[attr-defined]
+        return [now.left(), now.top(), now.right(), now.bottom()] != margins()
+
+    def again() -> None:
+        # once the window's layout has settled (changing the margins inside a layout change fits the map
+        # to a passing size), then the map fitted again and every overlay laid at its new offset
+        view.__dict__["_edge_pending"] = False
+        if not differ():
+            return
+        view.setViewportMargins(*margins())  # type: ignore[attr-defined]
         settle = getattr(view, "_settle", None)
-        if settle is not None:
-            QTimer.singleShot(0, view, settle)
+        if settle is not None and view.isVisible():  # a hidden view is fitted when it is shown
+            settle()
+        for other in list(placers.values()):
+            other()
+
+    if differ() and not view.__dict__.get("_edge_pending"):
+        view.__dict__["_edge_pending"] = True
+        QTimer.singleShot(0, view, again)
     return offset
 
 

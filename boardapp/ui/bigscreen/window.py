@@ -602,6 +602,7 @@ class BigScreenWindow(QWidget):
     def set_layout(self, name: str) -> None:
         if name not in LAYOUTS:
             raise ValueError(f"unknown layout {name!r}; layouts are {', '.join(LAYOUTS)}")
+        was = self.layout_name
         self.layout_name = name
         self.view.setVisible(name not in ("clock", "tables") and self.screen_view is None)
         if self.screen_view is not None:
@@ -612,6 +613,10 @@ class BigScreenWindow(QWidget):
         tour = getattr(self, "tour", None)
         if tour is not None and name in ("clock", "tables"):  # no map shown: no tour (it starts again with the map)
             tour.stop()
+        elif tour is not None and was in ("clock", "tables") and (tour.running or self.view.region is None):
+            # the map shown again: once the layout has settled, the whole map or its tour, planned for the
+            # view's final size (a tour planned while the layout changed kept a passing size's stops)
+            QTimer.singleShot(0, self, lambda: self.show_region(None, animate=False))
         self._size_parts()
         self.tick()
         self.layoutChanged.emit(name)
@@ -662,7 +667,8 @@ class BigScreenWindow(QWidget):
         if show:
             legend.setFixedWidth(self.view.width())
             legend.set_unit(u)
-        at = reserve_edge(self.view, "legend", "bottom", legend.height() if show else 0)
+        at = reserve_edge(self.view, "legend", "bottom", legend.height() if show else 0,
+                          place=lambda: self._place_map_legend(max(4.0, self.height() / 100)))
         if show:
             legend.move(0, self.view.height() - at - legend.height())
             legend.raise_()

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDockWidget,
+    QFrame,
     QGraphicsItem,
     QHBoxLayout,
     QLabel,
@@ -34,6 +35,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QScrollArea,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -582,7 +584,13 @@ def install(window: Any) -> QDockWidget:
     panel = ControlTeamPanel(window)
     dock = QDockWidget("Control team", window)
     dock.setObjectName("control-team")
-    dock.setWidget(panel)
+    # in a scroll area: its tabs, filters and send box must not make the window taller than a 1280x800 laptop
+    # (tests/ui/test_xvfb.py); the dock scrolls instead
+    scroll = QScrollArea()
+    scroll.setWidgetResizable(True)
+    scroll.setFrameShape(QFrame.Shape.NoFrame)
+    scroll.setWidget(panel)
+    dock.setWidget(scroll)
     panel.dock = dock
     window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
     teams_dock = getattr(window, "teams_dock", None)

@@ -158,6 +158,7 @@ class RegionItem(QGraphicsPathItem):
                          Qt.PenStyle.SolidLine if kind == "country" else Qt.PenStyle.DashLine))
         self.setZValue({"country": 1, "sea": 0, "area": 2, "province": 3}.get(kind, 1))
         self.setToolTip(f"{kind} {region.name} ({region.id})")
+        self.update()  # a new name on the same outline: setPath alone would not repaint it
 
     def paint(self, p: QPainter, option: Any, widget: Any = None) -> None:
         p.setPen(self.pen())
@@ -172,8 +173,12 @@ class RegionItem(QGraphicsPathItem):
         at = self.region.label_at or Polygon(self.region.polygon).representative_point().coords[0]
         px = (90.0 if str(self.region.kind) == "country" else 30.0) * self.k
         ink = QColor(90, 80, 70, 140) if str(self.region.kind) == "country" else QColor(110, 90, 150, 120)
-        style.halo_text(p, self.region.name.upper(), QPointF(*at), px, True, ink=ink,
-                        halo=QColor(255, 255, 255, 0))
+        from boardapp.ui.editor.regionlabels import fitted_lines  # the name fits a narrow region
+
+        px, lines = fitted_lines(self.region.name.upper(), px, self.path().boundingRect().width() * 0.9)
+        for i, line in enumerate(lines):
+            y = at[1] + (i - (len(lines) - 1) / 2) * px * 1.15
+            style.halo_text(p, line, QPointF(at[0], y), px, True, ink=ink, halo=QColor(255, 255, 255, 0))
 
     def shape(self) -> QPainterPath:
         return self.path()

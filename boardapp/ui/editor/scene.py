@@ -272,9 +272,15 @@ class EditorScene(QGraphicsScene):
         self.draft.setPath(QPainterPath())
 
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        from boardapp.ui.editor import selection as S  # issue #31 item 8: snapping, rubber band, several
+
         pos = event.scenePos()
-        xy = (round(pos.x(), 1), round(pos.y(), 1))
         tool = self.w.tool
+        xy = S.snap(self, pos, vertices=tool in (Tool.REGION, Tool.SPLIT))
+        if tool == Tool.SELECT and event.button() == Qt.MouseButton.LeftButton \
+                and event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
+            S.start_band(self, pos)
+            return
         if event.button() != Qt.MouseButton.LeftButton:
             self.cancel_draft()
             return
@@ -288,6 +294,8 @@ class EditorScene(QGraphicsScene):
                 self.drag = ("label", label, pos, self.labels[label].pos() - pos)
             else:
                 self.drag = None
+                if not self.selectedItems() and self.w.selected is not None:
+                    self.w.select(None)  # a click on empty map: the map's own form (communities …)
             return
         if tool == Tool.VERTEX:
             for h in self.handles:
@@ -338,8 +346,16 @@ class EditorScene(QGraphicsScene):
 
     def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         pos = event.scenePos()
+        if self.drag and self.drag[0] == "band":
+            from boardapp.ui.editor.selection import band_move
+
+            band_move(self, pos)
+            return
         if self.drag and self.drag[0] == "place":
-            self.places[self.drag[1]].setPos(pos)
+            from boardapp.ui.editor.selection import drag_along
+
+            if not drag_along(self, self.drag, pos):
+                self.places[self.drag[1]].setPos(pos)
             return
         if self.drag and self.drag[0] == "label":
             self.labels[self.drag[1]].setPos(pos + self.drag[3])
@@ -357,10 +373,17 @@ class EditorScene(QGraphicsScene):
         super().mouseMoveEvent(event)
 
     def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        from boardapp.ui.editor import selection as S
+
         pos = event.scenePos()
-        xy = (round(pos.x(), 1), round(pos.y(), 1))
+        xy = S.snap(self, pos, vertices=self.w.tool == Tool.SPLIT)
         drag, self.drag = self.drag, None
-        if drag and drag[0] == "place":
+        if drag and drag[0] == "band":
+            S.band_release(self, drag, pos)
+            return
+        if drag and drag[0] == "place" and S.move_selection(self, drag, pos):
+            pass
+        elif drag and drag[0] == "place":
             if (pos - drag[2]).manhattanLength() > 2:
                 self.w.push(C.MovePlace(drag[1], xy))
             else:
@@ -368,7 +391,7 @@ class EditorScene(QGraphicsScene):
         elif drag and drag[0] == "label":
             at = pos + drag[3]
             if (pos - drag[2]).manhattanLength() > 2:
-                self.w.push(C.SetItemField("labels", drag[1], "at", (round(at.x(), 1), round(at.y(), 1))))
+                self.w.push(C.SetItemField("labels", drag[1], "at", (round(at.x()), round(at.y()))))
             else:
                 self.sync_labels()
         elif drag and drag[0] == "vertex":

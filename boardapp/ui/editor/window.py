@@ -170,6 +170,7 @@ class EditorWindow(PropertyForms, QMainWindow):
         self.scenario_dock.setVisible(scenario is not None)
         self.scenario_dock.toggleViewAction().setEnabled(scenario is not None)
         self.file_actions["Play this scenario"].setVisible(scenario is not None)
+        QTimer.singleShot(0, self.view.fit)  # again once the docks shown or hidden have resized the view
         self._title()
 
     def new_scenario(self) -> None:
@@ -190,7 +191,15 @@ class EditorWindow(PropertyForms, QMainWindow):
             self._attach(MapDocument.open(path), None)
 
     def save_to(self, path: str | Path | None = None) -> Path:
+        from boardapp.ui.editor.guards import settle_background
+
+        target = Path(path) if path is not None else self.doc.path
+        map_target = (target if self.scenario is None else self.map_doc.path or (
+            target.with_name(target.stem + "-map.yaml") if target is not None else None))
+        settle_background(self, map_target)  # the image path relative to the map (copied beside it if agreed)
         saved = self.doc.save(path)
+        if self.map_doc.background is not None:  # a relative image path now reads from the map's folder
+            self.scene.load_background()
         self.undo.setClean()
         self._title()
         return saved
@@ -215,6 +224,15 @@ class EditorWindow(PropertyForms, QMainWindow):
         return True
 
     def _changed(self, changes: list[tuple[str, Any]]) -> None:
+        if ("map", None) in changes and self.scenario is not None:  # the scenario was put on another map
+            self.map_doc = self.scenario.map_doc
+            if self._changed not in self.map_doc.listeners:
+                self.map_doc.listeners.append(self._changed)
+            self.scene.cancel_draft()
+            self.sync_background_controls()
+            QTimer.singleShot(0, self.view.fit)
+        if ("head", "size") in changes:  # a new map size: the whole map in view again
+            QTimer.singleShot(0, self.view.fit)
         self.scene.on_changes(changes)
         if any(s in ("background", "all") for s, _ in changes):
             self.sync_background_controls()
@@ -325,11 +343,9 @@ class EditorWindow(PropertyForms, QMainWindow):
         sc = self.scenario
         if sc is None:
             return False
-        cid = sc.new_id("counters", f"{team[:3]}-{unit_type[:3]}-1".strip("-"))
-        n = 1
-        while any(c.id == cid for c in sc.counters):
-            n += 1
-            cid = f"{team[:3]}-{unit_type[:3]}-{n}".strip("-")
+        from boardapp.editor.renames import counter_id
+
+        cid = counter_id(sc, team, unit_type)
         if not self.push(C.PlaceCounter({"id": cid, "team": team, "type": unit_type, "at": place})):
             return False
         self.select(("counters", cid))
@@ -376,13 +392,15 @@ class EditorWindow(PropertyForms, QMainWindow):
         self.addToolBar(bar)
         file_menu = self.menuBar().addMenu("&File")
         self.file_actions: dict[str, QAction] = {}
+        from boardapp.ui.editor.newscenario import ask_new_scenario
+
         for text, key, slot in (("New scenario", QKeySequence.StandardKey.New,
-                                 lambda: self.unless_cancelled(self.new_scenario)),
-                                ("New map", None, lambda: self.unless_cancelled(self.new_map)),
+                                 lambda: self.unless_cancelled(lambda: ask_new_scenario(self))),
+                                ("New map", QKeySequence("Ctrl+Shift+N"), lambda: self.unless_cancelled(self.new_map)),
                                 ("Open…", QKeySequence.StandardKey.Open, self._open_dialog),
                                 ("Save", QKeySequence.StandardKey.Save, self._save),
                                 ("Save as…", QKeySequence.StandardKey.SaveAs, self._save_as),
-                                ("Play this scenario", None, self.play),
+                                ("Play this scenario", QKeySequence("F5"), self.play),
                                 ("Quit", QKeySequence.StandardKey.Quit, self.close)):
             act = QAction(text, self)
             if key is not None:
@@ -415,8 +433,12 @@ class EditorWindow(PropertyForms, QMainWindow):
         bar.addSeparator()
         self.tool_actions: dict[Tool, QAction] = {}
         group = QActionGroup(self)
+        from boardapp.ui.editor.fields import TOOL_KEYS
+
         for tool in Tool:
             act = QAction(tool.value, self, checkable=True)
+            act.setShortcut(QKeySequence(TOOL_KEYS[tool.name]))  # one letter (not while typing in a field)
+            act.setToolTip(f"{tool.value} ({TOOL_KEYS[tool.name]})")
             act.triggered.connect(lambda _=False, t=tool: self.set_tool(t))
             group.addAction(act)
             bar.addAction(act)
@@ -453,6 +475,10 @@ class EditorWindow(PropertyForms, QMainWindow):
         self.hide_bg.setToolTip("Hide the background image (the view only; not saved)")
         self.hide_bg.toggled.connect(self._toggle_background)
         bar.addWidget(self.hide_bg)
+        from boardapp.ui.editor.selection import install
+
+        bar.addSeparator()
+        install(self, bar)  # select all, copy, paste, snap to grid (issue #31 item 8)
 
     def set_tool(self, tool: Tool) -> None:
         self.tool = tool
@@ -553,20 +579,42 @@ class EditorWindow(PropertyForms, QMainWindow):
                 QMessageBox.warning(self, "Cannot open", str(exc))
 
     def _save(self) -> None:
-        if self.doc.path is None:
-            self._save_as()
-        else:
-            self.save_to()
+        from boardapp.ui.editor.guards import may_save
 
-    def _save_as(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Save", "", "YAML (*.yaml)")
-        if path:
+        if not may_save(self):  # a file `boardapp check` refuses is saved only when the designer says so
+            return
+        if self.doc.path is None:
+            self._save_as(ask=False)
+        else:
+            self._write(None)
+
+    def _write(self, path: str | Path | None) -> None:
+        """Save, a failure (a folder that is gone, no permission) shown in a dialog, not on the terminal."""
+        try:
             self.save_to(path)
+        except (OSError, ValueError) as exc:
+            QMessageBox.warning(self, "Not saved", f"The file could not be written:\n\n{exc}")
+
+    def _save_as(self, ask: bool = True) -> None:
+        from boardapp.ui.editor.guards import may_save
+
+        if ask and not may_save(self):
+            return
+        from boardapp.ui.editor.guards import save_suggestion, with_yaml
+
+        what = "scenario" if self.scenario is not None else "map"
+        path, _ = QFileDialog.getSaveFileName(self, f"Save the {what}", str(save_suggestion(self)), "YAML (*.yaml)")
+        if path:
+            self._write(with_yaml(path))
 
     def play(self) -> bool:
         """Save, then open the scenario on the board (``boardapp.ui.app.run``) in its own process."""
+        from boardapp.ui.editor.guards import may_play, start_board
+
         if self.scenario is None:
             self.statusBar().showMessage("Only a scenario can be played; this is a map", 6000)
+            return False
+        if not may_play(self):  # the problems in a dialog: the board would refuse the file
             return False
         if self.doc.path is None or not self.undo.isClean():
             self._save()
@@ -579,16 +627,26 @@ class EditorWindow(PropertyForms, QMainWindow):
         except (ImportError, AttributeError):
             self.statusBar().showMessage("The board (boardapp.ui.app.run) is not available in this build", 8000)
             return False
-        from PySide6.QtCore import QProcess
-
         code = "import sys; from boardapp.ui.app import run; sys.exit(run(sys.argv[1]))"
-        return bool(QProcess.startDetached(sys.executable, ["-c", code, str(self.doc.path)]))
+        return start_board(self, [sys.executable, "-c", code, str(self.doc.path)]) is not None
 
     def delete_selected(self) -> None:
         sel = self.selected
         if sel is None:
             return
         section, key = sel
+        if section == "places":  # what names the place is moved or removed with it, after asking
+            from boardapp.ui.editor.guards import delete_place
+
+            if delete_place(self, key):
+                self.select(None)
+            return
+        if section == "communities":
+            from boardapp.ui.editor.lists import delete_community
+
+            if (cmd := delete_community(self, key)) is not None and self.push(cmd):
+                self.select(None)
+            return
         cmd: C.Command | None = {
             "places": lambda: C.DeletePlace(key), "roads": lambda: C.DeleteRoad(key),
             "regions": lambda: C.DeleteRegion(key), "counters": lambda: C.DeleteCounter(key),
@@ -699,26 +757,14 @@ class EditorWindow(PropertyForms, QMainWindow):
         self.brush_team.blockSignals(False)
 
     def add_team(self) -> bool:
-        if self.scenario is None:
-            return False
-        n = len(self.scenario.teams) + 1
-        tid = self.scenario.new_id("teams", f"team-{n}")
-        colours = ["#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9", "#f0e442", "#000000"]
-        ok = self.push(C.AddTeam({"id": tid, "name": f"Team {n}", "colour": colours[(n - 1) % len(colours)],
-                                  "symbol": f"T{n}"[:3], "pr_table": [2, 3, 4, 5, 6, 7, 8, 9, 10]}))
-        if ok:
-            self.select(("teams", tid))
-        return ok
+        from boardapp.ui.editor.lists import add_list_item
+
+        return add_list_item(self, "teams")
 
     def add_unit_type(self) -> bool:
-        if self.scenario is None:
-            return False
-        n = len(self.scenario.unit_types) + 1
-        uid = self.scenario.new_id("unit_types", f"unit-{n}")
-        ok = self.push(C.AddUnitType({"id": uid, "name": f"Unit {n}", "label": f"U{n}"[:4], "combat_value": 2}))
-        if ok:
-            self.select(("unit_types", uid))
-        return ok
+        from boardapp.ui.editor.lists import add_list_item
+
+        return add_list_item(self, "unit_types")
 
     # --- selection and properties -----------------------------------------------------------
     def _scene_selection(self) -> None:

@@ -244,15 +244,25 @@ class CodesDialog(QDialog):
             if getattr(g, "player", None):
                 teams = f" (plays {names.get(g.player, g.player)})"
             lines.append(f"{g.role:<8} {g.name}{teams}: {g.token}")
-            grid.addWidget(QLabel(f"<b>{g.name}</b><br>{g.role}{teams}"), row, 0)
+            # the seat's name over its code, the QR code beside them: three columns side by side were
+            # wider than the window, and every QR code was cut to a sliver (the rehearsal of issue 24)
+            seat = QWidget()
+            seat_lay = QVBoxLayout(seat)
+            seat_lay.setContentsMargins(0, 0, 0, 0)
+            about = QLabel(f"<b>{g.name}</b><br>{g.role}{teams}")
+            about.setWordWrap(True)
+            seat_lay.addWidget(about)
             code = QLineEdit(g.token)
             code.setReadOnly(True)
             code.setMinimumWidth(260)
-            grid.addWidget(code, row, 1)
+            seat_lay.addWidget(code)
+            seat_lay.addStretch(1)
+            grid.addWidget(seat, row, 0)
             qr = QLabel()
             qr.setObjectName("seat-qr")
             qr.setPixmap(qr_pixmap(join_text(url, g.token)))
-            grid.addWidget(qr, row, 2)
+            grid.addWidget(qr, row, 1)
+        grid.setColumnStretch(0, 1)
         if web_urls:  # players need no code: the page is public and read-only
             lay.addWidget(QLabel(f"Players' web page (public board, read-only, no code): <b>{web_urls[0]}</b>"))
             lines.append(f"web page: {'  '.join(web_urls)}")
@@ -270,7 +280,26 @@ class CodesDialog(QDialog):
         buttons.addWidget(copy)
         buttons.addWidget(close)
         lay.addLayout(buttons)
-        self.resize(720, 480)
+        self.codes_area = scroll
+        self._fit_codes(grid_host)
+
+    def _fit_codes(self, grid_host: QWidget) -> None:
+        """Wide enough for a row's name, code and whole QR code, and tall enough for two rows, within the
+        screen (720x480 cut every QR code to a sliver behind a horizontal scroll bar at 1920x1080: the
+        rehearsal of issue 24)."""
+        scroll = self.codes_area
+        bar = scroll.verticalScrollBar().sizeHint().width()
+        margins = self.layout().contentsMargins()
+        content = grid_host.sizeHint()
+        width = content.width() + bar + 2 * scroll.frameWidth() + margins.left() + margins.right()
+        rows = max(1, len(self.grants))
+        height = self.layout().sizeHint().height() - scroll.sizeHint().height() + 2 * scroll.frameWidth() \
+            + min(rows, 2) * content.height() // rows + margins.top()
+        screen = self.screen() or QGuiApplication.primaryScreen()
+        room = screen.availableGeometry() if screen is not None else None
+        if room is not None:
+            width, height = min(width, room.width() - 40), min(max(height, 480), room.height() - 80)
+        self.resize(max(width, 720), height)
 
 
 class WebAddressDialog(QDialog):

@@ -577,6 +577,7 @@ class NetworkControl(QObject):
         path = w.path
         if self.runner is not None and self.runner.running:
             return self.runner
+        widths, height = self._side_dock_widths(), w.height()
         if path is not None and getattr(w.game, "store", None) is not None:
             w.close_store()  # the host opens the file again on its own thread
             runner = HostRunner(path, bind=bind, port=port, parent=self, **host_options)
@@ -599,8 +600,45 @@ class NetworkControl(QObject):
         for change in runner.changes:  # loaded, made, changed: said and kept in the Network log
             self.say(change)
         self.show_status()
+        self._keep_side_widths(widths, height)
         self._update_actions()
         return runner
+
+    def _side_dock_widths(self) -> dict[QDockWidget, int]:
+        """The widths of the docks beside the board, as CONTROL left them."""
+        w = self.window
+        sides = (Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea)
+        return {d: d.width() for d in w.findChildren(QDockWidget)
+                if d.isVisible() and not d.isFloating() and w.dockWidgetArea(d) in sides}
+
+    def _keep_side_widths(self, before: dict[QDockWidget, int], height: int) -> None:
+        """Hosting puts a new central view in the window (the seat's own board) and the rule system's docks
+        come back with it, once its first layout has run (it is queued): then the window keeps the height it
+        had (:meth:`_keep_within`: The Game's grew to 1,098 px at 1920x1080), the docks keep the widths they
+        had and the Seats dock takes its side's. Without it Coup's table went from 1,188 to 640 px wide, the
+        Turn dock on the left growing to 634 (the rehearsal of issue 24)."""
+        w = self.window
+        right = Qt.DockWidgetArea.RightDockWidgetArea
+        sides = (Qt.DockWidgetArea.LeftDockWidgetArea, right)
+
+        def again() -> None:
+            if not shiboken6.isValid(w):
+                return
+            seats = self.status_dock
+            if seats is not None and shiboken6.isValid(seats):
+                self._keep_within(seats, height)
+            kept = {d: width for d, width in before.items()  # still in the layout, not behind a tab
+                    if shiboken6.isValid(d) and d.isVisible() and w.dockWidgetArea(d) in sides
+                    and not w.tabifiedDockWidgets(d)}
+            if seats is not None and seats not in kept and w.dockWidgetArea(seats) == right \
+                    and not w.tabifiedDockWidgets(seats):
+                side = [width for d, width in kept.items() if w.dockWidgetArea(d) == right]
+                if side:
+                    kept[seats] = max(side)
+            if kept:
+                w.resizeDocks(list(kept), list(kept.values()), Qt.Orientation.Horizontal)
+
+        QTimer.singleShot(0, w, again)  # dropped with the window
 
     def _hosting_key(self) -> str | None:
         path = self.window.path
@@ -630,6 +668,7 @@ class NetworkControl(QObject):
     def show_status(self) -> QDockWidget | None:
         if self.runner is None:
             return None
+        height = self.window.height()
         if self.status_dock is None:
             names = {t.id: t.name for t in self.window.game.module.teams}
             self.status_panel = HostStatusPanel(self.runner, team_names=names)
@@ -640,9 +679,40 @@ class NetworkControl(QObject):
             self.window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
             self.status_dock = dock
         self.status_dock.show()
-        self.status_dock.raise_()
         self.status_panel.refresh()
+        self._keep_within(self.status_dock, height)
+        self.status_dock.raise_()
         return self.status_dock
+
+    def _keep_within(self, dock: QDockWidget, height: int) -> None:
+        """Hosting must never make the window taller than it is: at 1920x1080 the Seats dock stacked under
+        the Teams, Big screen and rulings docks asked for 1,095 px, so a full-screen CONTROL window grew past
+        the screen and lost its status line (where every network notice goes, issue 24.12; found in the
+        rehearsal). If it would, the Seats dock joins the tabs of the Teams and Log docks (another list CONTROL
+        turns to now and then), else shares a tab with the right-hand dock that asks least; never with the Big
+        screen dock, whose clock CONTROL keeps in sight (MUN's window hid it behind Seats)."""
+        win = self.window
+        lay = win.layout()
+        if lay is not None:
+            lay.activate()
+        if not win.isVisible() or win.tabifiedDockWidgets(dock) or win.minimumSizeHint().height() <= height:
+            return
+        area = Qt.DockWidgetArea.RightDockWidgetArea
+        teams = getattr(win, "teams_dock", None)
+        if isinstance(teams, QDockWidget) and not teams.isFloating() and win.dockWidgetArea(teams) == area \
+                and (teams.isVisible() or win.tabifiedDockWidgets(teams)):
+            target: QDockWidget | None = teams
+        else:
+            others = [d for d in win.findChildren(QDockWidget)
+                      if d is not dock and d.isVisible() and not d.isFloating() and win.dockWidgetArea(d) == area
+                      and not win.tabifiedDockWidgets(d) and d.objectName() != "Big screen"]
+            target = min(others, key=lambda d: d.minimumSizeHint().height()) if others else None
+        if target is not None:
+            win.tabifyDockWidget(target, dock)
+            if lay is not None:
+                lay.activate()
+            if win.height() > height >= win.minimumSizeHint().height():
+                win.resize(win.width(), height)  # back to the size it had (full screen: the screen's)
 
     def show_codes(self) -> CodesDialog | None:
         if self.runner is None or not self.runner.running:

@@ -56,6 +56,10 @@ class TeamPanel(QWidget):
         self.table.setTextElideMode(Qt.TextElideMode.ElideNone)
         self.table.setAlternatingRowColors(True)
         self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        # The vertical bar always there: as needed, it narrowed the name column, the names wrapped, the rows
+        # were measured again and the bar went, for ever (an umpire's 1400x900 board at 40 % CPU: issue 24's
+        # rehearsal). With the bar fixed the column's width no longer depends on the rows' height.
+        self.table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
         header = self.table.horizontalHeader()
         header.setMinimumSectionSize(28)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)

@@ -16,7 +16,6 @@ from __future__ import annotations
 import contextlib
 from typing import Any
 
-import shiboken6
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QMouseEvent, QPainter, QPaintEvent, QPen, QResizeEvent
 from PySide6.QtWidgets import QDockWidget, QSizePolicy, QWidget
@@ -396,17 +395,10 @@ def central_view(window: Any) -> TableView:
     hidden while the table is up and shown again when it goes (another game opened)."""
     audience = getattr(window, "audience", None) or Audience.CONTROL
     view = TableView(window.game, audience, window.controller)
-    hidden = [d for d in window.findChildren(QDockWidget) if d.objectName() in MAP_DOCKS and not d.isHidden()]
-    for dock in hidden:
-        dock.hide()
-    view.destroyed.connect(lambda _obj=None: _show_again(hidden))
+    for dock in window.findChildren(QDockWidget):
+        if dock.objectName() in MAP_DOCKS and not dock.isHidden():
+            dock.hide()  # shown again by the window's contributions when the table goes (ui/contributions.py)
     return view
-
-
-def _show_again(docks: list[QDockWidget]) -> None:
-    for dock in docks:
-        if shiboken6.isValid(dock):  # the window may be closing: its docks go first
-            dock.show()
 
 
 def screen_view(screen: Any) -> TableView:

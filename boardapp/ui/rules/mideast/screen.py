@@ -130,7 +130,7 @@ class HallSection(QWidget):
         h = board.heightForWidth(w) if board.hasHeightForWidth() else board.sizeHint().height()
         shown = not board.isHidden()
         at = reserve_edge(parent, board.objectName(), "top" if self.board_top else "bottom",
-                          h + 2 * m if shown and self.board_top is not None else 0)
+                          h + 2 * m if shown and self.board_top is not None else 0, place=self.place_board)
         y = (parent.height() - h) // 2 if self.board_top is None else \
             (at + m if self.board_top else parent.height() - at - h - m)
         board.setGeometry((parent.width() - w) // 2, y, w, h)
