@@ -96,3 +96,28 @@ def test_lone_units_and_unsummable_values_keep_their_chips(qtbot, settings, game
     public = {p.id for p in window.scene.picture.pieces if not p.hidden and p.place}
     assert shown == public
     window.detach()
+
+
+def test_names_left_out_take_their_turn_and_the_standard_holds(qtbot, settings, games):
+    """A name with no room whole near its place is left out (never drawn small or far away); every
+    ROTATE_NAMES_MS the names left out choose first, so a crowded centre's names take turns."""
+    from PySide6.QtWidgets import QApplication
+
+    from boardapp.ui.bigscreen.scene import ROTATE_NAMES_MS
+
+    with hall_measure.recording():
+        window = _window(qtbot, settings, make_game("binni", games))
+        scene = window.scene
+        qtbot.waitUntil(lambda: bool(scene.left_out), timeout=5000)  # names placed at the settled size
+        before = set(scene.left_out)
+        assert before and scene.rotation.isActive() and scene.rotation.interval() == ROTATE_NAMES_MS
+        assert not any(scene.names[p].isVisible() for p in before)
+        scene.rotate_names()
+        QApplication.processEvents()
+        shown = {p for p in before if scene.names[p].isVisible()}
+        assert shown, f"none of {sorted(before)} took its turn"
+        report = hall_measure.measure(window)
+    assert not report.problems(), report.describe()
+    drawn = {d.text for d in report.texts}
+    assert all(line in drawn for p in shown for line in scene.names[p].text().split("\n"))
+    window.detach()

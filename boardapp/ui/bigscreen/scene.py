@@ -14,6 +14,7 @@ from PySide6.QtCore import (
     QPointF,
     QRectF,
     Qt,
+    QTimer,
     QVariantAnimation,
     Signal,
 )
@@ -50,6 +51,8 @@ NAME_FRACTION = 1 / 40
 they were, so that counters, whose values are at least this size, leave the names room)."""
 SYMBOL_R = 18.0
 """Half the side of a place's symbol at the base scale (what a name keeps clear of)."""
+ROTATE_NAMES_MS = 12_000
+"""How long a placement of the names stays before the names left out choose first (a tour's pace)."""
 Z_NAME = 7.0
 """Place names: above tokens and control markers, below counters."""
 
@@ -204,6 +207,13 @@ class PublicScene(BoardScene):
         for i, lab in enumerate(self.map.labels):  # free labels: a river, a sea, a desert
             self._add_area(f"label:{i}", lab.text, (float(lab.at[0]), float(lab.at[1])))
         self.view_bounds: QRectF | None = None
+        self.left_out: set[str] = set()
+        """Places whose name found no room whole near them at the last placement (not drawn)."""
+        self._first: set[str] = set()
+        """Places whose names choose first: those left out before, in turn (:meth:`rotate_names`)."""
+        self.rotation = QTimer(self)
+        self.rotation.setInterval(ROTATE_NAMES_MS)
+        self.rotation.timeout.connect(self.rotate_names)
         """The part of the map the screen shows (a tour's region, CONTROL's region); None: all of it.
         Names stay inside it, and only places inside it are named."""
         self.set_name_px(NAME_PX * self.piece_scale)
@@ -299,7 +309,8 @@ class PublicScene(BoardScene):
                                 max(b.y1 for b in own))
             todo.append(labels.Label(place.id, place.at[0], place.at[1], br.width(), br.height(),
                                      clearance=SYMBOL_R * self.base_scale, around=around,
-                                     priority=rank.get(str(place.kind), 1), nudge=tuple(place.label_offset)))
+                                     priority=-1 if place.id in self._first else rank.get(str(place.kind), 1),
+                                     nudge=tuple(place.label_offset)))
         w, h = self.map.size
         bounds = labels.Box(0, 0, w, h)
         if view is not None:  # a little in from the view's edges (a pixel's rounding cut "Holland")
@@ -311,6 +322,7 @@ class PublicScene(BoardScene):
         spots = labels.place_labels(todo, obstacles, bounds=bounds, gap=0.15 * self.name_px, shrink=())
         self.spots = spots
         kept: list[labels.Box] = []
+        left_out: set[str] = set()
         far_ring = len(labels.POSITIONS) * labels.RINGS  # the placer's far rings' first rank
         order = {lab.id: (lab.priority, i) for i, lab in enumerate(todo)}
         for item in sorted(shown.values(), key=lambda it: order.get(it.place_id, (9, 0))):
@@ -320,6 +332,8 @@ class PublicScene(BoardScene):
                 continue
             if spot.rank >= far_ring:  # at the end of a long line a name reads as another place's (issue #23:
                 item.setVisible(False)  # "Idu Makera Air Base"): left out where it has no room whole near its place
+                if item.place_id in self.places:
+                    left_out.add(item.place_id)
                 continue
             if view is not None and (any(spot.box.meets(b) for b in kept) or not spot.box.inside(bounds)):
                 # a region shown (a tour's stop): a name the placer could only lay over another or across the
@@ -331,6 +345,18 @@ class PublicScene(BoardScene):
             item.setScale(spot.scale)
             item.setPos(spot.box.x0 - br.x() * spot.scale, spot.box.y0 - br.y() * spot.scale)
             item.set_leader(spot)
+        self.left_out = left_out
+        # names that had no room take turns with those that took it (issue #23: where there is more than
+        # room, the view rotates through it): every ROTATE_NAMES_MS the left-out names choose first
+        if left_out and not self.rotation.isActive():
+            self.rotation.start()
+        elif not left_out and not self._first:
+            self.rotation.stop()
+
+    def rotate_names(self) -> None:
+        """Let the names left out at the last placement choose first now (others may give way in turn)."""
+        self._first = set(self.left_out)
+        self.place_names()
 
     def stack_chip(self) -> float:
         return CHIP * self.piece_scale
