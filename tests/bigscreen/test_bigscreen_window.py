@@ -96,9 +96,13 @@ def test_default_scenario_public_window(qtbot, settings, binni_loaded):
     hidden = {p.id for p in picture.pieces if p.hidden}
     assert {"bg-1sf", "bg-2sf"} <= hidden
     window = make_window(qtbot, game, settings)
-    shown = {i.counter_id for i in window.scene.items() if isinstance(i, CounterItem)}
+    badges = [i for i in window.scene.items() if isinstance(i, CounterItem)]
+    shown = {i.counter_id for i in badges}
     assert not hidden & shown
-    assert shown == {p.id for p in picture.pieces if not p.hidden and p.place}
+    # one badge per team and place stands for its public counters (issue #23), no more, no fewer
+    public = [p for p in picture.pieces if not p.hidden and p.place]
+    assert {(i.piece.place, i.piece.team) for i in badges} == {(p.place, p.team) for p in public}
+    assert sum(int(i.piece.label[1:]) for i in badges) == len(public)
     joined = "\n".join(public_texts(window))
     for secret in (*hidden, str(MONEY), str(STORES), "Presidential Special Group", "Rangers"):
         assert secret not in joined

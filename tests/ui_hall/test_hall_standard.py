@@ -33,8 +33,6 @@ from tests.ui_hall.hall_games import SYSTEMS, make_game
 SIZES = {"1080": (1920, 1080), "4K": (3840, 2160)}
 
 NOT_YET: dict[str, str] = {
-    "binni": "issue #23 finding 5 (side bar's PR digits, team names, Aid/Missiles; chips' kind and team letters)",
-    "mun": "issue #23 finding 2 (central Europe's names and pieces)",
     "mideast": "issue #23 finding 3: counters' and tokens' own texts (team 9-10 px, 'oil 2'), stacks overlapping "
                "in the Levant, small sea labels (generic chips, stack layout and labels: not fixed yet)",
     "thegame": "issue #23 finding 1: counters' and tokens' own texts (kind, team, strength '3-(0)-3' shrunk to 7 px; "

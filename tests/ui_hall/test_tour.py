@@ -80,8 +80,13 @@ def test_the_whole_mun_map_fitted_is_what_the_tour_replaces(qtbot, settings, gam
     window = _screen(qtbot, settings, make_game("mun", games), SIZES["1080"])
     window.show_region(window.view.map_rect, animate=False)  # CONTROL frames the whole map: the tour stops
     assert not window.tour.running
-    names = {n: px for px, n in _names_on_screen(window)}
-    assert names["Saxony"] < 12 and names["Berlin"] < 19
+    names = {n.replace("\n", " "): px for px, n in _names_on_screen(window)}
+    # central Europe's names drawn far below the standard, or (the big screen never shrinks a name with no
+    # room near its place) left out: either way the whole map does not read, most of its places not at all
+    assert names.get("Saxony", 0) < 12 and names.get("Berlin", 0) < 19
+    places = [p.name for p in window.scene.map.places]
+    unread = [p for p in places if names.get(p, 0) < 19]
+    assert len(unread) > 0.3 * len(places), (len(unread), len(places))
     window.detach()
 
 

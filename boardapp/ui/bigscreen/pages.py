@@ -115,6 +115,8 @@ class Block:
     heights: list[float]  # the heading row's first when the table has column headings
     part: int = 1
     parts: int = 1
+    title_lines: int = 1
+    """Lines the heading takes: a long one ("FINAL SCORES (FALL 1935) — WINNER: …") wraps, never cut."""
 
     @property
     def title(self) -> str:
@@ -137,13 +139,21 @@ def _figure(text: str) -> str:
     return "0" if text.strip() in ("-0", "-0.0") else text
 
 
+def _lines(fm: QFontMetricsF, text: str, width: float) -> int:
+    """How many lines ``text`` takes wrapped at spaces in ``width`` px."""
+    line_h = fm.boundingRect(QRectF(0, 0, 1e6, 1e6), 0, "X").height()
+    h = fm.boundingRect(QRectF(0, 0, width, 1e6), int(Qt.TextFlag.TextWordWrap), text).height()
+    return max(1, round(h / line_h))
+
+
 def _words_width(fm: QFontMetricsF, text: str) -> float:
     return max((fm.horizontalAdvance(w) for w in text.split()), default=0.0)
 
 
 def paginate(sections: list[Section], font: QFont, *, heading_h: float, width: float, height: float,
-             gap: float) -> list[Page]:
-    """Lay ``sections`` out at ``font`` in ``width`` px, on pages ``height`` px tall (see the module)."""
+             gap: float, heading_font: QFont | None = None) -> list[Page]:
+    """Lay ``sections`` out at ``font`` in ``width`` px, on pages ``height`` px tall (see the module);
+    a heading too long for ``width`` in ``heading_font`` takes ``heading_h`` a line on as many lines."""
     fm = QFontMetricsF(font)
     pad = fm.height() * 0.12
     blocks: list[Block] = []
@@ -199,11 +209,13 @@ def paginate(sections: list[Section], font: QFont, *, heading_h: float, width: f
                 parts.append(Block(sec, cols, chunk, widths, ([head_h] if header else []) + chunk_h))
         for n, b in enumerate(parts, 1):
             b.part, b.parts = n, len(parts)
+            if heading_font is not None:
+                b.title_lines = _lines(QFontMetricsF(heading_font), b.title, width)
         blocks += parts
     pages: list[Page] = []
     room = 0.0
     for b in blocks:
-        need = heading_h + sum(b.heights)
+        need = heading_h * b.title_lines + sum(b.heights)
         if not pages or need > room:
             pages.append(Page())
             room = height
@@ -245,8 +257,8 @@ class SectionPager(QWidget):
     def needed_height(self, width: float) -> float:
         """The height that would show every table on one page (the side bar gives what it has)."""
         pages = paginate(self.sections, self.cell_font(), heading_h=self.heading_h(), width=width, height=1e9,
-                         gap=self.gap())
-        return sum(self.heading_h() + sum(b.heights) + self.gap() for p in pages for b in p.blocks)
+                         gap=self.gap(), heading_font=self.heading_font())
+        return sum(self.heading_h() * b.title_lines + sum(b.heights) + self.gap() for p in pages for b in p.blocks)
 
     # --- content
     def set_sections(self, sections: list[Section], window_height: float | None = None) -> None:
@@ -266,10 +278,10 @@ class SectionPager(QWidget):
             self.pages = []
             return
         pages = paginate(self.sections, self.cell_font(), heading_h=self.heading_h(), width=self.width(), height=h,
-                         gap=self.gap())
+                         gap=self.gap(), heading_font=self.heading_font())
         if len(pages) > 1:  # room for the page caption at the bottom
             pages = paginate(self.sections, self.cell_font(), heading_h=self.heading_h(), width=self.width(),
-                             height=h - self.heading_h(), gap=self.gap())
+                             height=h - self.heading_h(), gap=self.gap(), heading_font=self.heading_font())
         self.pages = pages
         self.index = min(self.index, max(0, len(pages) - 1))
         if len(pages) > 1 and not self.timer.isActive():
@@ -318,9 +330,10 @@ class SectionPager(QWidget):
         for b in page.blocks:
             p.setFont(hf)
             p.setPen(HEADING)
-            p.drawText(QRectF(0, y, self.width(), hh),
-                       int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter), b.title)
-            y += hh
+            p.drawText(QRectF(0, y, self.width(), hh * b.title_lines),
+                       int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter | Qt.TextFlag.TextWordWrap),
+                       b.title)
+            y += hh * b.title_lines
             header = any(b.section.columns)
             p.setFont(cf)
             for i, (row, h) in enumerate(zip(b.cells(), b.heights, strict=True)):

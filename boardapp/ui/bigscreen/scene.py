@@ -3,8 +3,10 @@ fits it to the map or pans smoothly to a region."""
 
 from __future__ import annotations
 
+import math
 import time
 from collections import defaultdict
+from dataclasses import replace
 from typing import Any
 
 from PySide6.QtCore import (
@@ -12,6 +14,7 @@ from PySide6.QtCore import (
     QPointF,
     QRectF,
     Qt,
+    QTimer,
     QVariantAnimation,
     Signal,
 )
@@ -24,6 +27,7 @@ from PySide6.QtGui import (
     QPainterPathStroker,
     QPaintEvent,
     QPen,
+    QPixmap,
     QResizeEvent,
 )
 from PySide6.QtWidgets import (
@@ -32,6 +36,7 @@ from PySide6.QtWidgets import (
     QGraphicsView,
 )
 
+from boardapp.engine.module import BoardPiece
 from boardapp.ui.board import labels, style
 from boardapp.ui.board.scene import NAME_PX, BoardScene, _label_point
 from boardapp.ui.board.style import BADGE, CHIP, FAN, HALL_TOKEN_H, PIX
@@ -46,6 +51,8 @@ NAME_FRACTION = 1 / 40
 they were, so that counters, whose values are at least this size, leave the names room)."""
 SYMBOL_R = 18.0
 """Half the side of a place's symbol at the base scale (what a name keeps clear of)."""
+ROTATE_NAMES_MS = 12_000
+"""How long a placement of the names stays before the names left out choose first (a tour's pace)."""
 Z_NAME = 7.0
 """Place names: above tokens and control markers, below counters."""
 
@@ -92,7 +99,11 @@ class PlaceName(QGraphicsSimpleTextItem):
         """Height of the capitals in map units (what the legibility check measures)."""
 
     def set_px(self, px: float) -> None:
-        f = big_font(px, True, condensed=True)
+        # a whole pixel size at least ``px`` (rounding to the nearest took up to half a unit off), its
+        # outline unhinted: on a dense map the names are 9-10 map units and the view magnifies them
+        # 4-6 times, where hinting at 9 units rounded the capitals down to 37 px at 4K (38 needed)
+        f = big_font(math.ceil(px - 1e-6), True, condensed=True)
+        f.setHintingPreference(QFont.HintingPreference.PreferNoHinting)
         self.setFont(f)
         fm = QFontMetricsF(f)
         lines = self.text().split("\n")
@@ -196,6 +207,13 @@ class PublicScene(BoardScene):
         for i, lab in enumerate(self.map.labels):  # free labels: a river, a sea, a desert
             self._add_area(f"label:{i}", lab.text, (float(lab.at[0]), float(lab.at[1])))
         self.view_bounds: QRectF | None = None
+        self.left_out: set[str] = set()
+        """Places whose name found no room whole near them at the last placement (not drawn)."""
+        self._first: set[str] = set()
+        """Places whose names choose first: those left out before, in turn (:meth:`rotate_names`)."""
+        self.rotation = QTimer(self)
+        self.rotation.setInterval(ROTATE_NAMES_MS)
+        self.rotation.timeout.connect(self.rotate_names)
         """The part of the map the screen shows (a tour's region, CONTROL's region); None: all of it.
         Names stay inside it, and only places inside it are named."""
         self.set_name_px(NAME_PX * self.piece_scale)
@@ -291,31 +309,193 @@ class PublicScene(BoardScene):
                                 max(b.y1 for b in own))
             todo.append(labels.Label(place.id, place.at[0], place.at[1], br.width(), br.height(),
                                      clearance=SYMBOL_R * self.base_scale, around=around,
-                                     priority=rank.get(str(place.kind), 1), nudge=tuple(place.label_offset)))
+                                     priority=-1 if place.id in self._first else rank.get(str(place.kind), 1),
+                                     nudge=tuple(place.label_offset)))
         w, h = self.map.size
         bounds = labels.Box(0, 0, w, h)
-        if view is not None:
-            bounds = labels.Box(max(0.0, view.left()), max(0.0, view.top()), min(w, view.right()),
-                                min(h, view.bottom()))
+        if view is not None:  # a little in from the view's edges (a pixel's rounding cut "Holland")
+            m = 0.1 * self.name_px
+            bounds = labels.Box(max(0.0, view.left() + m), max(0.0, view.top() + m), min(w, view.right() - m),
+                                min(h, view.bottom() - m))
         obstacles = [b for boxes in groups.values() for b in boxes]
-        spots = labels.place_labels(todo, obstacles, bounds=bounds, gap=0.15 * self.name_px)
+        # never smaller than the hall's size (issue #23): a name with no room whole stands farther, on a line
+        spots = labels.place_labels(todo, obstacles, bounds=bounds, gap=0.15 * self.name_px, shrink=())
         self.spots = spots
-        for item in shown.values():
+        kept: list[labels.Box] = []
+        left_out: set[str] = set()
+        far_ring = len(labels.POSITIONS) * labels.RINGS  # the placer's far rings' first rank
+        order = {lab.id: (lab.priority, i) for i, lab in enumerate(todo)}
+        for item in sorted(shown.values(), key=lambda it: order.get(it.place_id, (9, 0))):
             spot = spots[item.place_id]
             if item.place_id in self.areas and (spot.scale < 1.0 or spot.leader):
                 item.setVisible(False)  # an area's name (a country, a sea label) only where it has room whole
                 continue
+            if spot.rank >= far_ring:  # at the end of a long line a name reads as another place's (issue #23:
+                item.setVisible(False)  # "Idu Makera Air Base"): left out where it has no room whole near its place
+                if item.place_id in self.places:
+                    left_out.add(item.place_id)
+                continue
+            if view is not None and (any(spot.box.meets(b) for b in kept) or not spot.box.inside(bounds)):
+                # a region shown (a tour's stop): a name the placer could only lay over another or across the
+                # view's edge is left to the stop where it has room (the stops overlap), never drawn so
+                item.setVisible(False)
+                continue
+            kept.append(spot.box)
             br = item.ink_rect()
             item.setScale(spot.scale)
             item.setPos(spot.box.x0 - br.x() * spot.scale, spot.box.y0 - br.y() * spot.scale)
             item.set_leader(spot)
+        self.left_out = left_out
+        # names that had no room take turns with those that took it (issue #23: where there is more than
+        # room, the view rotates through it): every ROTATE_NAMES_MS the left-out names choose first
+        if left_out and not self.rotation.isActive():
+            self.rotation.start()
+        elif not left_out and not self._first:
+            self.rotation.stop()
+
+    def rotate_names(self) -> None:
+        """Let the names left out at the last placement choose first now (others may give way in turn)."""
+        self._first = set(self.left_out)
+        self.place_names()
 
     def stack_chip(self) -> float:
         return CHIP * self.piece_scale
 
+    # --- pieces as one badge per team and place (issue #23's "DE x3") ---------------------------------
+    hall_pieces = False
+    """True while the pieces are drawn as :func:`style.hall_piece_pixmap` badges (see :meth:`visible_pieces`)."""
+
+    def visible_pieces(self) -> list[BoardPiece]:
+        """The public pieces; on a map whose every counter carries a whole-number strength (War in Binni),
+        one piece per team and place standing for them all: a counter's three texts (kind, strength,
+        team) cannot all reach the hall standard at the size a crowded map leaves them, a badge with the
+        team's letters, their number and total strength can. Lone units (Diplomacy's armies and fleets, whose
+        kind is the chip) and values that do not add up (The Game's "3-(0)-3") keep their chips."""
+        pieces = super().visible_pieces()
+        self.hall_pieces = bool(pieces) and all(pc.value.isdigit() and not pc.shape for pc in pieces)
+        if not self.hall_pieces:
+            return pieces
+        groups: dict[tuple[Any, str], list[BoardPiece]] = defaultdict(list)
+        for pc in pieces:
+            groups[(pc.place, pc.team)].append(pc)
+        out: list[BoardPiece] = []
+        sizes: dict[Any, list[tuple[float, float]]] = defaultdict(list)
+        for (place, team), group in sorted(groups.items(), key=lambda kv: (str(kv[0][0]), kv[0][1])):
+            group.sort(key=lambda pc: pc.id)
+            total = str(sum(int(pc.value) for pc in group))
+            sizes[place].append(style.hall_piece_size(self.team_symbol(team), len(group), total))
+            tip = "\n".join(pc.tooltip or f"{pc.team} {pc.label} {pc.id}" for pc in group)
+            # named after its first counter (what follows a counter on the big screen follows its team's badge)
+            out.append(replace(group[0], label=f"{style.TIMES}{len(group)}", value=total, marks=(), tooltip=tip,
+                               damage=max(pc.damage for pc in group)))
+        self._hall_sizes = dict(sizes)
+        kept = {pc.place for pc in out}
+        self._hall_boxes = {q: b for q, b in getattr(self, "_hall_boxes", {}).items() if q in kept}
+        return out
+
+    def chip_pixmap(self, fill: str, symbol: str, label: str, value: str, damage: int, *, shape: str = "",
+                    marks: tuple[str, ...] = ()) -> QPixmap:
+        if self.hall_pieces and label.startswith(style.TIMES):
+            return style.hall_piece_pixmap(fill, symbol, int(label[1:]), value, min(damage, 1))
+        return super().chip_pixmap(fill, symbol, label, value, damage, shape=shape, marks=marks)
+
+    def _stack_inside(self, pid: str, n: int) -> list[QPointF]:
+        """A place's badges side by side above it, centred, or slid up to half their width right or left
+        (and a little up) where that covers no place's symbol, control marker, token or other badges
+        (centred when none is free: a badge moved farther reads as the next place's)."""
+        if not self.hall_pieces or pid not in self._hall_sizes:
+            return super()._stack_inside(pid, n)
+        k = self.piece_scale
+        sizes = self._hall_sizes[pid]  # in the order the stack is laid out: by team
+        h = max(sh for _, sh in sizes)
+        width = sum(sw for sw, _ in sizes) * k + 6 * k * (len(sizes) - 1)
+        x, y = self.places[pid].at
+        pos, left = [], x - width / 2
+        for sw, sh in sizes:  # side by side, bottoms aligned 16 units above the place
+            pos.append(QPointF(left, y - 16 * k - sh * k))
+            left += (sw + 6) * k
+        r, d = SYMBOL_R * self.base_scale, style.HALL_BADGE * k
+        busy = []
+        for q, place in self.places.items():
+            qx, qy = place.at
+            busy.append(QRectF(qx - r, qy - r, 2 * r, 2 * r))
+            if q in self._badges and q != pid:  # a control marker left of its place (see _enlarge); its own
+                # marker's top stands under the badges' bottom edge, clear of its letters
+                busy.append(QRectF(qx - (16 * k + d), qy - d / 2, d, d))
+        busy += [box for _, box in self._token_columns().values()]
+        own = getattr(self, "_hall_boxes", None)
+        if own is None:
+            own = self._hall_boxes = {}
+        busy += [b for q, b in own.items() if q != pid]  # other places' badges laid out so far
+        left0, top0 = pos[0].x(), y - 16 * k - h * k
+        best = (0.0, 0.0)  # above the place, centred; slid half its width only onto free ground
+        for dx, dy in [(f * width, -g * h * k) for g in (0.0, 0.3) for f in (0.0, 0.25, -0.25, 0.5, -0.5)]:
+            box = QRectF(left0 + dx, top0 + dy, width, h * k)
+            if not any(box.intersects(b) for b in busy):
+                best = (dx, dy)
+                break
+        dx, dy = best
+        own[pid] = QRectF(left0 + dx, top0 + dy, width, h * k)
+        return [QPointF(p.x() + dx, p.y() + dy) for p in pos]
+
+    def _marker_box(self, pid: str) -> QRectF:
+        """Where :meth:`_enlarge` puts a place's control marker: left of it, centred on its height."""
+        k, d = self.piece_scale, style.HALL_BADGE * self.piece_scale
+        x, y = self.places[pid].at
+        return QRectF(x - (16 * k + d), y - d / 2, d, d)
+
+    def _token_columns(self) -> dict[str, tuple[QPointF, QRectF]]:
+        """Per place with tokens: the top-left of its column of tokens and the box the column covers.
+        Right of the place (the marker is left of it), or lower right, under the place, under its marker,
+        left of it (and, where the pieces are chips laid out first, upper right, over the place or over its
+        marker), each slid up to half its width either way: the first that covers no other place's
+        symbol, marker (its own too), column or chip (else the one covering least)."""
+        k = self.piece_scale
+        step = (HALL_TOKEN_H + 3) * k
+        sizes: dict[str, list[float]] = defaultdict(list)
+        for item in self._tokens:
+            q = item.data(0)
+            if q in self.places:
+                sizes[q].append(item.pixmap().width() / PIX * k)
+        # the chips as drawn (enlarged: their layout's rects are at the board's size), laid out before
+        chips = [] if self.hall_pieces else [(it.data(0), it.sceneBoundingRect()) for it in self.counters.values()]
+        key = (k, tuple((q, tuple(ws)) for q, ws in sizes.items()), tuple(sorted(self._badges)),
+               tuple((q, r.getRect()) for q, r in chips))
+        if getattr(self, "_columns_key", None) == key:
+            return self._columns
+        r = SYMBOL_R * self.base_scale
+        fixed = [self._marker_box(q) for q in self._badges]
+        fixed += [QRectF(p.at[0] - r, p.at[1] - r, 2 * r, 2 * r) for p in self.places.values()]
+        out: dict[str, tuple[QPointF, QRectF]] = {}
+        for q, widths in sizes.items():
+            x, y = self.places[q].at
+            w, h = max(widths), len(widths) * step - 3 * k
+            mark = self._marker_box(q) if q in self._badges else QRectF(x - 16 * k, y, 0, 0)
+            tries = [QPointF(x + 20 * k, y - 12 * k), QPointF(x + 20 * k, y + r + 4 * k),
+                     QPointF(x - w / 2, y + r + 4 * k), QPointF(mark.center().x() - w / 2, mark.bottom() + 4 * k),
+                     QPointF(mark.left() - 4 * k - w, y - h / 2)]
+            if not self.hall_pieces:  # above the place is the badges' (laid out after the tokens)
+                tries += [QPointF(x + 20 * k, y - 12 * k - h - 20 * k), QPointF(x - w / 2, y - r - 4 * k - h),
+                          QPointF(mark.center().x() - w / 2, mark.top() - 4 * k - h)]
+            others = [b for b in (*fixed, *(b for _, b in out.values())) if not b.contains(QPointF(x, y))]
+            others += [r for _, r in chips]  # chips laid out already (badges avoid tokens)
+            pick, least = tries[0], math.inf
+            for at in (QPointF(t.x() + f * w, t.y()) for t in tries for f in (0.0, -0.25, 0.25, -0.5, 0.5)):
+                box = QRectF(at.x(), at.y(), w, h)
+                cover = sum(box.intersected(b).width() * box.intersected(b).height() for b in others
+                            if box.intersects(b))
+                if cover < least:
+                    pick, least = at, cover
+                if cover == 0:
+                    break
+            out[q] = (pick, QRectF(pick.x(), pick.y(), w, h))
+        self._columns_key, self._columns = key, out
+        return out
+
     def stack_positions(self, at: tuple[float, float], n: int) -> list[QPointF]:  # type: ignore[override]
-        chip = CHIP * self.piece_scale
+        k = self.piece_scale
         x, y = at
+        chip = CHIP * k
         width = chip + (n - 1) * chip * FAN
         left = x - width / 2
         top = y - 16 * self.piece_scale - chip
@@ -336,20 +516,17 @@ class PublicScene(BoardScene):
             d = item.pixmap().width() / PIX or BADGE  # the hall's marker (hall_marks) is larger
             item.setScale(k / PIX)
             item.setPos(x - (16 + d) * k, y - d * k / 2)
-        columns: dict[float, list[Any]] = defaultdict(list)
-        for item in self.tokens:  # the board lays a place's tokens in a column at x + 24
-            columns[round(item.pos().x(), 3)].append(item)
-        th = HALL_TOKEN_H  # this scene draws its tokens for the hall (hall_marks)
-        step = th + 3
-        for col_x, items in columns.items():
-            items.sort(key=lambda it: it.pos().y())
-            pid = items[0].data(0)
-            # right of the place (the marker is left of it), from just under the counters (which stand
-            # above it) downwards
-            px, py = self.places[pid].at if pid in self.places else (col_x - 24 * self.piece_k, items[0].pos().y())
-            for i, item in enumerate(items):
-                item.setScale(k / PIX)
-                item.setPos(px + 20 * k, py - 12 * k + i * step * k)
+        step = HALL_TOKEN_H + 3  # this scene draws its tokens for the hall (hall_marks)
+        spots = self._token_columns()
+        column: dict[str, int] = defaultdict(int)
+        for item in self.tokens:  # in layout order: a place's tokens from the top of its column down
+            pid = item.data(0)
+            if pid not in spots:
+                continue
+            at = spots[pid][0]
+            item.setScale(k / PIX)
+            item.setPos(at.x(), at.y() + column[pid] * step * k)
+            column[pid] += 1
 
 
 class BigView(QGraphicsView):

@@ -222,7 +222,7 @@ Near = tuple[float, float, int, float, float, float, float, bool]
 the cheapest first, then the larger name, then the rings' order."""
 
 
-def nearby(lab: Label, gap: float, bounds: Box | None) -> list[Near]:
+def nearby(lab: Label, gap: float, bounds: Box | None, shrink: tuple[float, ...] = SHRINK) -> list[Near]:
     """The spots near ``lab``'s place, cheapest first, for a name whose first ring is full: the
     rings' positions at every size, and between them a lattice half a label height fine (in a crowd
     the free room is seldom just at a ring's position), no farther than :data:`LEADER_MAX` label
@@ -237,10 +237,10 @@ def nearby(lab: Label, gap: float, bounds: Box | None) -> list[Near]:
     slack = gap + LEADER_SLACK * lab.h
     bx0, by0, bx1, by1 = (bounds.x0, bounds.y0, bounds.x1, bounds.y1) if bounds else (-1e300, -1e300, 1e300, 1e300)
     found: list[Near] = []
-    for scale in (1.0, *SHRINK):
+    for scale in (1.0, *shrink):
         small = replace(lab, w=lab.w * scale, h=lab.h * scale)
         w, h = small.w, small.h
-        shrink = SHRINK_COST[scale]
+        smaller = SHRINK_COST[scale]
         spots = [(box.x0, box.y0, rank, 0.001 * (rank % n)) for rank, box, _ in candidates(small, gap, range(RINGS))]
         step_x, step_y = max(lab.h / 2, w / 8), lab.h / 2
         nx = int((gx1 - gx0 + w + 2 * limit) / step_x) + 1
@@ -259,7 +259,7 @@ def nearby(lab: Label, gap: float, bounds: Box | None) -> list[Near]:
             if away > limit:
                 continue
             leader = away > slack
-            cost = (away / lab.h if leader else 0.0) + shrink + pref
+            cost = (away / lab.h if leader else 0.0) + smaller + pref
             found.append((cost, -scale, rank if not leader or rank >= n else far_rank, x0, y0, x1, y1, leader))
     found.sort()
     return found
@@ -309,18 +309,19 @@ def crosses(segment: tuple[float, float, float, float], box: Box) -> bool:
 
 
 def place_labels(labels: Sequence[Label], obstacles: Iterable[Box] = (), bounds: Box | None = None,
-                 gap: float = 2.0) -> dict[str, Spot]:
+                 gap: float = 2.0, shrink: tuple[float, ...] = SHRINK) -> dict[str, Spot]:
     """Each label's spot: no name over an obstacle or another name wherever the map leaves room.
 
     ``bounds``: names stay inside it when they can (the map's edge). ``gap``: the space kept
-    between a name and its place's symbol, in the boxes' units."""
+    between a name and its place's symbol, in the boxes' units. ``shrink``: the fractions of its
+    size a name may take where it has no room whole (the big screen: none, the hall standard)."""
     if not labels:
         return {}
-    key = (tuple(labels), tuple(obstacles), bounds, gap)
+    key = (tuple(labels), tuple(obstacles), bounds, gap, shrink)
     if key in _recent:  # the big screen places again on every refresh, mostly with nothing moved
         _recent[key] = _recent.pop(key)  # the most recent last
         return dict(_recent[key])
-    placed = _place(key[0], key[1], bounds, gap)
+    placed = _place(key[0], key[1], bounds, gap, shrink)
     _recent[key] = placed
     while len(_recent) > RECENT:
         del _recent[next(iter(_recent))]  # the least recently used
@@ -329,11 +330,12 @@ def place_labels(labels: Sequence[Label], obstacles: Iterable[Box] = (), bounds:
 
 RECENT = 4
 """Placements remembered: the board, the big screen and a render in one process each keep theirs."""
-_recent: dict[tuple[tuple[Label, ...], tuple[Box, ...], Box | None, float], dict[str, Spot]] = {}
+_recent: dict[tuple[tuple[Label, ...], tuple[Box, ...], Box | None, float, tuple[float, ...]], dict[str, Spot]] = {}
 """The last placements, by their whole input (labels and boxes are frozen, so equal input, equal answer)."""
 
 
-def _place(labels: Sequence[Label], obstacles: Iterable[Box], bounds: Box | None, gap: float) -> dict[str, Spot]:
+def _place(labels: Sequence[Label], obstacles: Iterable[Box], bounds: Box | None, gap: float,
+           shrink: tuple[float, ...] = SHRINK) -> dict[str, Spot]:
     """:func:`place_labels` without the memory of the last answer."""
     cell = max(max(lab.w, lab.h) for lab in labels) * 1.5
     fixed = _Grid(cell)
@@ -351,7 +353,7 @@ def _place(labels: Sequence[Label], obstacles: Iterable[Box], bounds: Box | None
                 owner[id(c[1])] = lid
     start = sorted(labels, key=lambda lab: (lab.priority, -lab.w * lab.h, lab.id))
     by_id = {lab.id: lab for lab in labels}
-    ctx = _Context(first, fixed, wanted, owner, cell, bounds, gap)
+    ctx = _Context(first, fixed, wanted, owner, cell, bounds, gap, shrink=shrink)
 
     def costs(placed: dict[str, Spot], extra: dict[str, float]) -> dict[str, float]:
         return {lid: spot_cost(sp, by_id[lid]) + extra.get(lid, 0.0) for lid, sp in placed.items()}
@@ -417,6 +419,8 @@ class _Context:
     gap: float
     nearby: dict[str, list[Near]] = field(default_factory=dict)
     """Per name, once its first ring was found full: :func:`nearby`."""
+    shrink: tuple[float, ...] = SHRINK
+    """The smaller sizes a name may take (:func:`place_labels`)."""
 
 
 def _greedy(order: Sequence[Label], ctx: _Context,
@@ -510,7 +514,7 @@ def _greedy(order: Sequence[Label], ctx: _Context,
             choice = next((c for c in open_ if not blocked(c)), open_[0])
         else:
             if lab.id not in ctx.nearby:
-                ctx.nearby[lab.id] = nearby(lab, gap, bounds)
+                ctx.nearby[lab.id] = nearby(lab, gap, bounds, ctx.shrink)
             found = first_free(lab, True)
             if found is None:  # a short line across a name still reads better than a name far away
                 found = fewest_crossings(lab)
@@ -521,7 +525,7 @@ def _greedy(order: Sequence[Label], ctx: _Context,
             if choice is not None:
                 break
             far: list[tuple[float, float, Candidate]] = []
-            for size in (1.0, *SHRINK):
+            for size in (1.0, *ctx.shrink):
                 small = replace(lab, w=lab.w * size, h=lab.h * size)
                 far += [(_reach(c[1], lab) / lab.h + SHRINK_COST[size], -size, c)
                         for c in candidates(small, gap, range(RINGS, FAR_RINGS)) if inside(c) and free(c, lab, strict)]

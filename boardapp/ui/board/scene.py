@@ -42,6 +42,7 @@ from PySide6.QtGui import (
     QPainterPath,
     QPen,
     QPicture,
+    QPixmap,
     QPolygonF,
     QTransform,
 )
@@ -911,6 +912,11 @@ class BoardScene(QGraphicsScene):
         """A chip's side in map units, as :meth:`stack_positions` lays it out."""
         return CHIP * self.piece_k
 
+    def chip_pixmap(self, fill: str, symbol: str, label: str, value: str, damage: int, *, shape: str = "",
+                    marks: tuple[str, ...] = ()) -> QPixmap:
+        """A counter's picture: :func:`style.chip_pixmap` (the big screen draws its own)."""
+        return style.chip_pixmap(fill, symbol, label, value, damage, shape=shape, marks=marks)
+
     def _stack_inside(self, pid: str, n: int) -> list[QPointF]:
         """:meth:`stack_positions`, moved so the stack's centre stays inside the place's own region.
 
@@ -1172,7 +1178,7 @@ class BoardScene(QGraphicsScene):
             was = chip.look
             if was != (face, where):
                 if not was or was[0] != face:
-                    pm = chip.pixmap = style.chip_pixmap(look[0], look[1], label, value, damage, shape=shape,
+                    pm = chip.pixmap = self.chip_pixmap(look[0], look[1], label, value, damage, shape=shape,
                                                          marks=marks)
                     chip.tip = tip
                     chip.side = (pm.width() + 1, pm.height() + 1)
