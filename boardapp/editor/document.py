@@ -316,16 +316,22 @@ class ScenarioDocument(Document):
         map_problems = self.map_doc.problems()
         the_map = self.map_doc.to_map()
         scenario = self.to_scenario()
-        mine = [Problem(p.message, file=self.path, loc=p.loc, severity=p.severity)
-                for p in scenario.cross_check(the_map)]  # type: ignore[attr-defined]
         # the whole scenario validated once more (a pydantic check no single command saw)
+        invalid: list[Problem] = []
         try:
-            self.model.model_validate(scenario.model_dump(mode="python"))
+            self.model.model_validate(scenario.model_dump(mode="python", warnings=False))
         except ValidationError as exc:
             for err in exc.errors(include_url=False):
                 loc = tuple(err["loc"])
-                mine.append(Problem(f"{format_loc(loc)}: {err['msg']}", file=self.path, loc=loc))
-        return map_problems + mine
+                invalid.append(Problem(f"{format_loc(loc)}: {err['msg']}", file=self.path, loc=loc))
+        try:
+            crossed = scenario.cross_check(the_map)  # type: ignore[attr-defined]
+        except (AttributeError, TypeError, KeyError, ValueError):
+            if not invalid:
+                raise
+            crossed = []  # an unfinished scenario (a blank one) is checked against its map once it validates
+        mine = [Problem(p.message, file=self.path, loc=p.loc, severity=p.severity) for p in crossed]
+        return map_problems + mine + invalid
 
     def find(self, text: str) -> list[Hit]:
         """Places (on the map), teams, unit types, counters, timetable slots and settings matching ``text``."""

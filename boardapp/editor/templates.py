@@ -51,6 +51,7 @@ def blank(rules: str, id: str = "new-scenario", name: str = "New scenario", map_
     """An empty scenario of the rule system ``rules``: every required list empty."""
     model = scenario_model(rules)
     data: dict[str, Any] = {"id": id, "name": name, "rules": rules, "map": map_path}
+    data.update(getattr(model, "BLANK", {}))  # what a system's blank scenario needs beyond empty lists
     for field, info in model.model_fields.items():
         if field not in data and info.is_required():
             origin = typing.get_origin(info.annotation)

@@ -7,7 +7,7 @@ The JSON Schema and docs/formats/tables.md are written from these models' descri
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import Field
 
@@ -203,6 +203,10 @@ class TurnRules(FileModel):
 
 class TablesScenario(ScenarioBase):
     """A game whose rules are the tables below (docs/designing-rules.md)."""
+
+    BLANK: ClassVar[dict[str, Any]] = {"combat": {"method": "dice", "dice": {}}}
+    """What a blank scenario the editor starts needs beyond empty lists: a combat rule (one die per strength
+    point, hits on 5 or 6), which the designer then changes."""
 
     rules: str = Field("tables", pattern="^tables$", description="Always 'tables' for this rule system.")
     teams: list[TeamBase] = Field(min_length=1, description="The teams (factions) playing.")

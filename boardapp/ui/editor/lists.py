@@ -110,6 +110,25 @@ TEAM_COLOURS = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9"
 _DEFAULTS: dict[str, Any] = {"pr_table": [2, 3, 4, 5, 6, 7, 8, 9, 10], "combat_value": 2}
 
 
+def _plain(annotation: Any) -> Any:
+    """A plain value of a field's type for a new item (1 for a number, empty text, list or mapping), which the
+    designer then edits in Properties."""
+    import typing
+
+    origin = typing.get_origin(annotation) or annotation
+    if origin is bool:
+        return False
+    if origin is int:
+        return 1
+    if origin is float:
+        return 1.0
+    if origin in (list, tuple, set, frozenset):
+        return []
+    if origin is dict:
+        return {}
+    return ""
+
+
 def add_list_item(w: EditorWindow, section: str) -> bool:
     """A new team or unit type (``team-3`` / ``unit-2``, named next in Properties), with the fields its
     rule system's model requires filled with plain defaults; a system without such a list says so."""
@@ -134,6 +153,9 @@ def add_list_item(w: EditorWindow, section: str) -> bool:
     if "label" in fields:
         data["label"] = f"U{n}"[:4]
     data.update({k: v for k, v in _DEFAULTS.items() if k in fields})
+    for key, info in fields.items():  # any other field the system requires: a plain value of its type
+        if key not in data and info.is_required():
+            data[key] = _plain(info.annotation)
     ok = w.push(C.AddItem(section, data))
     if ok:
         w.select((section, item_id))

@@ -744,7 +744,9 @@ class EditorWindow(PropertyForms, QMainWindow):
                     if t.id == brush:
                         self.brush_team.setCurrentIndex(self.brush_team.count() - 1)
             for u in sc.unit_types:
-                it = QListWidgetItem(f"{u.label}  {u.name} ({u.combat_value})")
+                value = getattr(u, "combat_value", None)  # War in Binni's; other systems' types may have another
+                value = getattr(u, "strength", None) if value is None else value
+                it = QListWidgetItem(f"{u.label}  {u.name}" + (f" ({value})" if value is not None else ""))
                 it.setData(Qt.ItemDataRole.UserRole, ("unit_types", u.id))
                 self.type_list.addItem(it)
             for t in sc.teams:
