@@ -93,6 +93,7 @@ def test_the_wheel_carries_the_shipped_files_and_metadata(installed: Installed) 
             assert f"boardapp/{package}/{f.name}" in names, f"{folder}/{f.name} is not in the wheel"
     assert f"Version: {boardapp.__version__}" in meta
     assert "License-Expression: MIT" in meta
+    assert "License-File: LICENSE" in meta and f"boardapp-{boardapp.__version__}.dist-info/licenses/LICENSE" in names
     assert "Requires-Python: >=3.11" in meta
     assert "Classifier: Operating System :: Microsoft :: Windows" in meta
     assert "Provides-Extra: report" in meta and "Provides-Extra: qr" in meta
