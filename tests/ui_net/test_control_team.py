@@ -104,6 +104,18 @@ def test_rulings_follow_ups_and_notes_cross_tables(qtbot: Any, host_window: Any,
     pc.scope.setCurrentIndex(pc.scope.findData("closed"))
     assert "· due turn 2 — done by umpire 2" in _rows(pc.follow_ups)[0]
 
+    # 4b. the addressee list names teams as people know them; a team picked by name is addressed by its id
+    team = u1.game.module.teams[0]
+    assert f"team {team.name}" in [p1.follow_up_to.itemText(i) for i in range(p1.follow_up_to.count())]
+    assert f"team {team.id}" not in [p1.follow_up_to.itemText(i) for i in range(p1.follow_up_to.count())]
+    p1.follow_up_text.setText("Their stores are counted at the end of the week")
+    p1.follow_up_to.setEditText(f"team {team.name}")
+    p1.follow_up_due.setCurrentIndex(p1.follow_up_due.findData("now"))
+    p1.follow_up_about.setText("")
+    p1.pin_button.click()
+    pc.scope.setCurrentIndex(pc.scope.findData("all"))
+    qtbot.waitUntil(lambda: any(f"team {team.id}" in r for r in _rows(pc.follow_ups)), timeout=WAIT)
+
     # 5. a note from umpire 2 to umpire 1: unread on umpire 1's board until its Notes tab is shown
     p2.note_to.setEditText("umpire 1")
     p2.note_text.setText("Rebels' umpire is on a break until 11:40")

@@ -377,8 +377,10 @@ class ControlTeamPanel(QWidget):
             return None
         command: dict[str, Any] = {"kind": "follow_up", "text": text}
         team_ids = {t.id for t in self.game.module.teams}
+        by_name = {t.name.lower(): t.id for t in self.game.module.teams}  # the list names teams; an id typed works
         if to.lower().startswith("team "):
-            command["to_team"] = to[5:].strip()
+            named = to[5:].strip()
+            command["to_team"] = by_name.get(named.lower(), named)
         elif to in team_ids:
             command["to_team"] = to
         else:
@@ -505,7 +507,7 @@ class ControlTeamPanel(QWidget):
         self.notes.scrollToBottom()
         # who may be addressed
         names = [s for s in seat_names(self.window_, self.game) if s != name]
-        teams = [f"team {t.id}" for t in self.game.module.teams]
+        teams = [f"team {t.name}" for t in self.game.module.teams]  # named as people know them (not 'binni-gov')
         for combo, extra in ((self.follow_up_to, teams), (self.note_to, [])):
             want = ([ALL_CONTROL] if combo is self.note_to else []) + names + extra
             if [combo.itemText(i) for i in range(combo.count())] != want:
