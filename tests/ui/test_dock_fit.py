@@ -33,3 +33,43 @@ def test_every_systems_window_fits_a_1366x768_laptop(qtbot: Any, name: str) -> N
     window.resize(1366, 728)
     qtbot.wait(50)
     assert window.height() <= 728
+
+
+def _stacked(qtbot: Any, heights: list[int]) -> tuple[Any, list[QDockWidget]]:
+    """A window with a dock per height stacked down its right side, each asking that many pixels."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QLabel, QMainWindow, QWidget
+
+    window = QMainWindow()
+    qtbot.addWidget(window)
+    window.setCentralWidget(QLabel("board"))
+    docks = []
+    for i, h in enumerate(heights):
+        dock = QDockWidget(f"dock {i}", window)
+        dock.setObjectName(f"dock {i}")
+        inner = QWidget()
+        inner.setMinimumSize(200, h)
+        dock.setWidget(inner)
+        window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+        docks.append(dock)
+    window.resize(1000, 500)
+    window.show()
+    qtbot.waitExposed(window)
+    return window, docks
+
+
+def test_a_dock_kept_in_sight_never_goes_behind_a_tab(qtbot: Any) -> None:
+    """The two docks that ask least share a tab, unless one of them is kept in sight (hosting keeps the Seats
+    dock and the Big screen dock's clock in front): then another group moves, or joins it behind it."""
+    window, docks = _stacked(qtbot, [100, 120, 300, 320])
+    tall = window.minimumSizeHint().height()
+    fit_docks(window, tall - 200, keep_in_sight=[docks[0], docks[1]])  # both larger docks must move
+    assert window.minimumSizeHint().height() <= tall - 200
+    for kept in docks[:2]:
+        assert not kept.visibleRegion().isEmpty(), f"{kept.objectName()} went behind a tab"
+    assert docks[1] not in window.tabifiedDockWidgets(docks[0])
+    assert docks[2] in window.tabifiedDockWidgets(docks[0]) and docks[3] in window.tabifiedDockWidgets(docks[1])
+
+    window, docks = _stacked(qtbot, [100, 120, 300, 320])  # the same without: the two smallest share a tab
+    fit_docks(window, tall - 200)
+    assert docks[1] in window.tabifiedDockWidgets(docks[0])
