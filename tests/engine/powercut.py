@@ -49,7 +49,22 @@ def compile_library(folder: Path) -> Path:
         if "stdio.h" in text or "No such file" in text:  # a compiler without the C library's headers
             missing(f"the C compiler cannot build the power-cut library (apt-get install libc6-dev): {text[:300]}")
         pytest.fail(f"powercut.c does not compile:\n{text[-2000:]}")
+    _check_preloaded(out, folder / "check")
     return out
+
+
+def _check_preloaded(library: Path, root: Path) -> None:
+    """A child with the library preloaded syncs a folder: the shadow must have its listing. A library the
+    loader refused (a ``noexec`` temporary folder, another architecture) would otherwise leave every power cut
+    an empty folder, and the tests would fail for the wrong reason."""
+    power = PowerCut.make(library, root)
+    (power.disk / "seen").write_bytes(b"x")
+    done = subprocess.run([sys.executable, "-c", "import os, sys; fd = os.open(sys.argv[1], os.O_RDONLY); "
+                           "os.fsync(fd)", str(power.disk)], env=power.env(), capture_output=True, text=True,
+                          timeout=60, check=False)
+    if done.returncode != 0 or "seen" not in power.durable():
+        pytest.fail(f"the power-cut library does not work here (LD_PRELOAD={library}): "
+                    f"exit {done.returncode}, {done.stderr.strip()[-1000:] or 'no listing kept'}")
 
 
 @dataclass
