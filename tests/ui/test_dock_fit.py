@@ -73,3 +73,16 @@ def test_a_dock_kept_in_sight_never_goes_behind_a_tab(qtbot: Any) -> None:
     window, docks = _stacked(qtbot, [100, 120, 300, 320])  # the same without: the two smallest share a tab
     fit_docks(window, tall - 200)
     assert docks[1] in window.tabifiedDockWidgets(docks[0])
+
+
+def test_the_tab_in_front_stays_in_front(qtbot: Any) -> None:
+    """A group joins a tab group: the dock that was in front of it stays there (Qt calls a dock behind a tab
+    visible too, and the first of the group came to the front: hosting showed the Log instead of the Teams)."""
+    window, (a, b, c, _) = _stacked(qtbot, [200, 210, 100, 400])
+    window.tabifyDockWidget(a, b)
+    b.raise_()
+    qtbot.waitUntil(lambda: a.visibleRegion().isEmpty() and not b.visibleRegion().isEmpty())
+    fit_docks(window, window.minimumSizeHint().height() - 50)  # one move: the smallest (c) joins a and b
+    assert c in window.tabifiedDockWidgets(b)
+    qtbot.waitUntil(lambda: not b.visibleRegion().isEmpty(), timeout=1000)
+    assert a.visibleRegion().isEmpty() and c.visibleRegion().isEmpty()

@@ -36,6 +36,13 @@ def _asks(group: list[QDockWidget]) -> int:
     return max(d.minimumSizeHint().height() for d in group if not d.isHidden())
 
 
+def _front(group: list[QDockWidget]) -> QDockWidget:
+    """The dock of a tab group that is in front. Not ``isVisible()``: Qt says a dock behind a tab is visible too,
+    so the first of the group was raised (hosting brought the Log in front of the Teams)."""
+    return (next((d for d in group if d.isVisible() and not d.visibleRegion().isEmpty()), None)
+            or next(d for d in group if not d.isHidden()))
+
+
 def _pair(groups: list[list[QDockWidget]], keep: set[int]) -> tuple[list[QDockWidget], list[QDockWidget]] | None:
     """The group that moves (the one that asks least, holding no dock kept in sight) and the group it joins
     (the one that asks least of the rest); None when every group holds a dock kept in sight."""
@@ -66,8 +73,7 @@ def fit_docks(window: QMainWindow, height: int, keep_in_sight: Iterable[QDockWid
         if not sides:
             return moved
         _, (small, other) = max(sides, key=lambda s: s[0])
-        target = (next((d for d in other if id(d) in keep and not d.isHidden()), None)
-                  or next((d for d in other if d.isVisible()), None) or next(d for d in other if not d.isHidden()))
+        target = next((d for d in other if id(d) in keep and not d.isHidden()), None) or _front(other)
         for dock in small:
             window.tabifyDockWidget(target, dock)
             moved += 1
