@@ -269,8 +269,11 @@ def lazyfs(tmp_path: Path) -> Iterator[Disk]:
     env = dict(os.environ)
     if os.environ.get("BOARDAPP_LAZYFS_LIBS"):
         env["LD_LIBRARY_PATH"] = os.environ["BOARDAPP_LAZYFS_LIBS"] + os.pathsep + env.get("LD_LIBRARY_PATH", "")
-    proc = subprocess.Popen([LAZYFS, str(mnt), "--config-path", str(config), "-o", "modules=subdir", "-o",
-                             f"subdir={root}", "-f"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    # The config's path is given relative to LazyFS's folder: LazyFS ignores a --config-path containing "-o"
+    # anywhere (it takes it for an option), and pytest's folders are under /tmp/pytest-of-USER.
+    proc = subprocess.Popen([LAZYFS, str(mnt), "--config-path", config.name, "-o", "modules=subdir", "-o",
+                             f"subdir={root}", "-f"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env,
+                            cwd=config.parent)
     try:
         for _ in range(400):  # up to 20 s on a busy machine
             if os.path.ismount(mnt) and fifo.exists():
