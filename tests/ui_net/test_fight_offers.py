@@ -28,10 +28,14 @@ def test_a_limited_umpire_is_offered_only_his_teams_attackers(qtbot: Any, host_w
     assert _offered(control, "charlie") == both
     assert _offered(ump1, "charlie") == both
     assert _offered(ump2, "charlie") == {"r-mil1", "r-mil2"}
-    assert _offered(ump2, "alpha") == set()  # only Government counters near Alpha
+    assert _offered(ump2, "alpha") == set()  # only Government counters near Alpha: the dialog says why
+    from boardapp.ui.rules.binni.fight import FightDialog
+
+    empty = FightDialog.for_window(ump2, "alpha")
+    assert empty.none_near.text() == "No counter of the teams this seat commands in Alpha or one road away."
+    empty.close()
 
     # What is offered is what the host lets this seat play: a Rebel attack from the dialog is accepted.
-    from boardapp.ui.rules.binni.fight import FightDialog
     from tests.ui_net.test_network_windows import place_in_scene
 
     control.controller.submit({"kind": "move", "counter": "g-mil1", "to": "charlie"})

@@ -61,6 +61,10 @@ class FightDialog(QDialog):
             cb.toggled.connect(self.update_sides)
             self.checks[pc.id] = cb
             bl.addWidget(cb)
+        if not self.candidates:
+            whose = "counter of the teams this seat commands" if mine is not None else "counter"
+            self.none_near = QLabel(f"No {whose} in {module.map.place_by_id[place].name} or one road away.")
+            bl.addWidget(self.none_near)
         lay.addWidget(box)
         form = QFormLayout()
         self.extra = QSpinBox()
