@@ -48,3 +48,25 @@ def test_a_limited_umpire_is_offered_only_his_teams_attackers(qtbot: Any, host_w
     qtbot.waitUntil(lambda: dlg.entry is not None, timeout=WAIT)
     assert dlg.entry.command["attackers"] == ["r-mil1"]
     dlg.close()
+
+
+def test_a_limited_umpire_cannot_attack_from_another_teams_counter(qtbot: Any, host_window: Any, join: Any) -> None:
+    """The counter's menu leads to the same dialog: for a counter of a team the seat does not command, its
+    "Attack a neighbouring place from here…" is greyed, saying why; for his own team's, it is offered."""
+    from PySide6.QtWidgets import QMenu
+
+    from boardapp.ui.rules.binni.actions import BinniActions
+
+    control = host_window
+    url = control.network.runner.url
+    ump1, ump2 = join(url, code_of(control, "umpire 1")), join(url, code_of(control, "umpire 2"))
+
+    def attack_item(window: Any, counter: str) -> Any:
+        menu = QMenu(window)
+        BinniActions(window).counter_menu(menu, counter)
+        return next(a for a in menu.actions() if "from here" in a.text())
+
+    theirs = attack_item(ump2, "g-mil1")
+    assert not theirs.isEnabled() and theirs.toolTip() == "this seat commands Rebels, not Government"
+    assert attack_item(ump2, "r-mil1").isEnabled()
+    assert attack_item(ump1, "g-mil1").isEnabled() and attack_item(control, "g-mil1").isEnabled()
