@@ -35,6 +35,12 @@ BINNI = Manifest.model_validate({
              "widget": "boardapp.ui.rules.binni.sections:TallyBox"},
         ],
     },
+    "editor": {
+        "templates": [{"id": "binni.shipped", "title": "War in Binni: the shipped tables",
+                       "scenario": "war-in-binni.yaml"}],
+        "place_fields": ["counters", "control", "dp_tokens", "camps", "aid_blocks"],
+        "team_tables": ["pr_table"],
+    },
 })
 
 DIPLOMACY = Manifest.model_validate({
@@ -77,6 +83,8 @@ DIPLOMACY = Manifest.model_validate({
         "menus": [{"menu": "turn", "action": f"diplomacy.{kind}.open"} for kind in
                   ("set_goals", "propose_goal", "rule_goal", "award_points", "open_conference", "end_game")],
     },
+    "editor": {"templates": [{"id": "diplomacy.mun-1935", "title": "Model UN 1935: the shipped powers",
+                              "scenario": "mun-historical-1935.yaml"}]},
 })
 
 COUP = Manifest.model_validate({
@@ -87,6 +95,7 @@ COUP = Manifest.model_validate({
         "central_view": "boardapp.ui.rules.coup.view:central_view",
         "screen_view": "boardapp.ui.rules.coup.view:screen_view",
     },
+    "editor": {"templates": [{"id": "coup.shipped", "title": "Coup: the shipped table", "scenario": "coup.yaml"}]},
 })
 
 MIDEAST = Manifest.model_validate({
@@ -112,6 +121,8 @@ MIDEAST = Manifest.model_validate({
         ],
         "board_extras": "boardapp.ui.rules.mideast.declare:install",
     },
+    "editor": {"templates": [{"id": "mideast.shipped", "title": "Mid-East PEACE: the shipped countries",
+                              "scenario": "mideast-peace.yaml"}]},
 })
 
 THEGAME = Manifest.model_validate({
@@ -146,10 +157,14 @@ THEGAME = Manifest.model_validate({
                      "widget": "boardapp.ui.rules.thegame.screen:HallSection"}],
         "board_extras": "boardapp.ui.rules.thegame.overlay:install",
     },
+    "editor": {"templates": [{"id": "thegame.shipped", "title": "The Game: the shipped nations",
+                              "scenario": "the-game.yaml"}]},
 })
 
 TABLES = Manifest.model_validate({
     "name": "tables",
+    "editor": {"templates": [{"id": "tables.tarn-valley", "title": "The Tarn Valley: its tables",
+                              "scenario": "tarn-valley.yaml"}], "place_fields": ["units", "control"]},
     "title": "Rules as tables",
     "module": "boardapp.rules.tables.module:TablesRules",
 })

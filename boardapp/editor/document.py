@@ -229,10 +229,13 @@ class ScenarioDocument(Document):
 
     @classmethod
     def new(cls, map_doc: MapDocument, id: str = "new-scenario", name: str = "New scenario",  # noqa: PLR0917
-            map_path: str = "map.yaml", rules: str = "binni", template: str | Path | None = None) -> ScenarioDocument:
-        """A new scenario of the rule system ``rules`` (found through its manifest), empty or with the
-        tables of the scenario file ``template``."""
-        from boardapp.editor.templates import blank, from_template
+            map_path: str = "map.yaml", rules: str | None = None,
+            template: str | Path | None = None) -> ScenarioDocument:
+        """A new scenario of the rule system ``rules`` (found through its manifest; none given: the first
+        known, by name), empty or with the tables of the scenario file ``template``."""
+        from boardapp.editor.templates import blank, from_template, rule_systems
+
+        rules = rules or min(rule_systems())
 
         scenario = (from_template(template, id, name, map_path) if template is not None
                     else blank(rules, id, name, map_path))
