@@ -1,0 +1,89 @@
+"""Where the move costs go while a counter is in the air (issue #31 item 10): each legal place's cost
+("$M1 to activate") is a screen-sized text, placed by the same label placement as the place names
+(:func:`boardapp.ui.board.labels.place_labels`) around its green ring, clear of every name as drawn,
+every place's symbol, every ring and the counters, and of the other costs. It was drawn under the
+ring, where the board draws the place's own name, and covered it.
+
+A cost keeps its size (no shrinking: the hall standard); where nothing near is free it takes the
+placement's leader-line spot, drawn with a thin green line to its ring, and last the spot covering least.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QLineF, QPointF, Qt
+from PySide6.QtGui import QColor, QPen, QTransform
+from PySide6.QtWidgets import QGraphicsLineItem
+
+from boardapp.ui.board import labels
+
+RING = 37.5
+"""Half the outer size of a legal place's ring (radius 34 plus half its 7-unit pen), in map units at scale 1."""
+
+
+def screen_zoom(scene: Any) -> float:
+    """Screen pixels per map unit in the scene's first view (1 without one)."""
+    views = scene.views()
+    return float(views[0].transform().m11()) if views else 1.0
+
+
+def obstacles(scene: Any, rings: list[tuple[float, float]]) -> list[labels.Box]:
+    """What a cost must not cover: the names as drawn, the places' symbols, the rings, the counters."""
+    s = scene.base_scale
+    out = [spot.box for spot in scene.name_spots().values()]
+    r = 18 * s
+    out += [labels.Box(p.at[0] - r, p.at[1] - r, p.at[0] + r, p.at[1] + r) for p in scene.map.places]
+    ring = RING * s
+    out += [labels.Box(x - ring, y - ring, x + ring, y + ring) for x, y in rings]
+    for _bounds, rows in scene.pieces_layer().values():
+        out += [labels.Box(b.left(), b.top(), b.right(), b.bottom()) for _, b, _ in rows]
+    return out
+
+
+def place_costs(scene: Any, texts: dict[str, Any]) -> dict[str, labels.Spot]:
+    """Put each cost text (place id -> a QGraphicsSimpleTextItem ignoring the view's zoom) at its spot."""
+    if not texts:
+        return {}
+    zoom = max(screen_zoom(scene), 1e-6)
+    s = scene.base_scale
+    todo = []
+    rings = []
+    for pid, item in texts.items():
+        x, y = scene.places[pid].at
+        rings.append((x, y))
+        br = item.boundingRect()
+        todo.append(labels.Label(pid, x, y, br.width() / zoom, br.height() / zoom, clearance=RING * s))
+    mw, mh = scene.map.size
+    spots = labels.place_labels(todo, obstacles(scene, rings), bounds=labels.Box(0, 0, mw, mh),
+                                gap=3 / zoom, shrink=())
+    for pid, item in texts.items():
+        spot = spots.get(pid)
+        if spot is None:
+            continue
+        item.setData(0, pid)  # whose cost it is (read by the tests)
+        item.setTransform(QTransform())
+        item.setPos(spot.box.x0, spot.box.y0)  # the text's top left; its size is in screen pixels
+        if spot.leader:
+            _leader(scene, pid, spot, item.zValue())
+    return spots
+
+
+def _leader(scene: Any, pid: str, spot: labels.Spot, z: float) -> None:
+    """A hairline from the ring's edge to the nearest point of the cost's box."""
+    x, y = scene.places[pid].at
+    b = spot.box
+    end = QPointF(min(max(x, b.x0), b.x1), min(max(y, b.y0), b.y1))
+    line = QLineF(QPointF(x, y), end)
+    ring = RING * scene.base_scale
+    if line.length() <= ring:
+        return
+    line.setP1(line.pointAt(ring / line.length()))
+    item = QGraphicsLineItem(line)
+    pen = QPen(QColor("#00a050"), 2)
+    pen.setCosmetic(True)
+    item.setPen(pen)
+    item.setZValue(z - 0.5)
+    item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+    scene.addItem(item)
+    scene._option_items.append(item)
