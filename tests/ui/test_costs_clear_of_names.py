@@ -12,7 +12,8 @@ from boardapp.ui.mainwindow import MainWindow
 
 def _painted(view, item) -> QRectF:
     """A cost text's box on the screen (it ignores the view's zoom: its size is in pixels)."""
-    return item.deviceTransform(view.viewportTransform()).mapRect(item.boundingRect())
+    drawn = item.boundingRect().united(item.childrenBoundingRect())  # the letters and their plate
+    return item.deviceTransform(view.viewportTransform()).mapRect(drawn)
 
 
 def _name_boxes(view, scene) -> dict[str, QRectF]:

@@ -13,13 +13,17 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QLineF, QPointF, Qt
-from PySide6.QtGui import QColor, QPen, QTransform
-from PySide6.QtWidgets import QGraphicsLineItem
+from PySide6.QtGui import QBrush, QColor, QPen, QTransform
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsLineItem, QGraphicsRectItem
 
 from boardapp.ui.board import labels
 
 RING = 37.5
 """Half the outer size of a legal place's ring (radius 34 plus half its 7-unit pen), in map units at scale 1."""
+
+
+PAD = 3
+"""Screen pixels of the plate either side of a cost's letters."""
 
 
 def screen_zoom(scene: Any) -> float:
@@ -53,7 +57,8 @@ def place_costs(scene: Any, texts: dict[str, Any]) -> dict[str, labels.Spot]:
         x, y = scene.places[pid].at
         rings.append((x, y))
         br = item.boundingRect()
-        todo.append(labels.Label(pid, x, y, br.width() / zoom, br.height() / zoom, clearance=RING * s))
+        todo.append(labels.Label(pid, x, y, (br.width() + 2 * PAD + 2) / zoom, (br.height() + 2) / zoom,
+                                 clearance=RING * s))  # the plate and its 1-pixel edge
     mw, mh = scene.map.size
     spots = labels.place_labels(todo, obstacles(scene, rings), bounds=labels.Box(0, 0, mw, mh),
                                 gap=3 / zoom, shrink=())
@@ -62,11 +67,23 @@ def place_costs(scene: Any, texts: dict[str, Any]) -> dict[str, labels.Spot]:
         if spot is None:
             continue
         item.setData(0, pid)  # whose cost it is (read by the tests)
+        _plate(item)
         item.setTransform(QTransform())
-        item.setPos(spot.box.x0, spot.box.y0)  # the text's top left; its size is in screen pixels
+        item.setPos(spot.box.x0 + (PAD + 1) / zoom, spot.box.y0 + 1 / zoom)  # the letters' top left, in pixels
         if spot.leader:
             _leader(scene, pid, spot, item.zValue())
     return spots
+
+
+def _plate(item: Any) -> None:
+    """Dark letters on a light plate: the white outline the text had was drawn over its letters (seen
+    under Xvfb: white, unreadable 17-pixel costs on the map's beige)."""
+    item.setPen(QPen(Qt.PenStyle.NoPen))
+    plate = QGraphicsRectItem(item.boundingRect().adjusted(-PAD, 0, PAD, 0), item)
+    plate.setBrush(QBrush(QColor(255, 255, 255, 225)))
+    plate.setPen(QPen(QColor("#00a050"), 1))
+    plate.setFlag(QGraphicsItem.GraphicsItemFlag.ItemStacksBehindParent)
+    plate.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
 
 
 def _leader(scene: Any, pid: str, spot: labels.Spot, z: float) -> None:
