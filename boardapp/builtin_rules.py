@@ -40,6 +40,9 @@ BINNI = Manifest.model_validate({
                        "scenario": "war-in-binni.yaml"}],
         "place_fields": ["counters", "control", "dp_tokens", "camps", "aid_blocks"],
         "team_tables": ["pr_table"],
+        "tracks": [{"id": "binni.pr", "title": "PR tracks", "on": "teams", "level": "pr", "table": "pr_table",
+                    "help": "Each team's PR level at the start and the most influence cards it holds at each "
+                            "level (its PR track); a team with no track keeps the cards it has."}],
     },
 })
 

@@ -137,6 +137,20 @@ class Template(_Part):
                           "('war-in-binni.yaml'), or \"package:path/in/it.yaml\" for a plugin's own file.")
 
 
+class TrackList(_Part):
+    """A track each item of a scenario list may have (War in Binni's PR track a team): a start value and
+    a table of numbers by value, both fields of the item. The editor shows them as one editable list."""
+
+    id: str = _ID
+    title: str = Field(description="The list's heading in the editor ('PR tracks').")
+    on: str = Field(description="The scenario list whose items hold the tracks ('teams').")
+    level: str = Field(description="The item's field holding the track's start value ('pr'); its bounds "
+                       "(ge, le) give the track's values.")
+    table: str = Field(description="The item's field holding a number for each value ('pr_table'); empty: "
+                       "the item has no track.")
+    help: str = Field("", description="One sentence the editor shows above the list.")
+
+
 class EditorParts(_Part):
     """What the editor needs to know of a rule system's scenarios (issue #31 item 9): data, no code."""
 
@@ -145,6 +159,8 @@ class EditorParts(_Part):
                                     "map (counters, control …): emptied in a template, never imported.")
     team_tables: list[str] = Field(default_factory=list, description="Team fields another scenario's teams of "
                                    "the same id may give (Import ▸ team tables): War in Binni's pr_table.")
+    tracks: list[TrackList] = Field(default_factory=list, description="Tracks the scenario's items hold, "
+                                    "edited as lists (War in Binni's PR track of each team).")
 
 
 class Manifest(_Part):
