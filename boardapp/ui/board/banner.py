@@ -70,6 +70,21 @@ def at_bottom(avoid_y: float | None) -> bool:
     return avoid_y is not None and avoid_y < 0.5
 
 
+def drawn_names(scene: Any) -> list[QRectF]:
+    """The boxes (map units) of the names a scene draws: its name items where it has them (the big
+    screen's), else the spots its map painting puts them at (the umpires' board's ``name_spots``)."""
+    items = getattr(scene, "names", None)
+    if isinstance(items, dict) and items:
+        return [it.sceneBoundingRect() for it in items.values() if it.isVisible()]
+    if not hasattr(scene, "name_spots"):
+        return []
+    try:
+        spots = scene.name_spots()
+    except Exception:  # a scene that cannot place its names must not stop the announcement
+        return []
+    return [QRectF(s.box.x0, s.box.y0, s.box.x1 - s.box.x0, s.box.y1 - s.box.y0) for s in spots.values()]
+
+
 class Banner(QWidget):
     """The announcement over (or beside) a view's map: a dark box as wide as its longest line, placed
     clear of the names and dialogs (see the module's note). Made with the view's viewport as ``parent``;
@@ -83,6 +98,7 @@ class Banner(QWidget):
         self.bottom = False
         self.margin = 0
         """The height of the margin the view gave the banner (0: it sits over the map, covering no name)."""
+        self._edge = "top"
         self.avoid_at: QPointF | None = None
         self.dismiss_on_click = dismiss_on_click
         self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents, not dismiss_on_click)
@@ -136,15 +152,9 @@ class Banner(QWidget):
             return out
         view = vp.parentWidget()
         scene = view.scene() if view is not None and hasattr(view, "scene") else None
-        if names and scene is not None and hasattr(scene, "name_spots") and hasattr(view, "viewportTransform"):
+        if names and scene is not None and hasattr(view, "viewportTransform"):
             t = view.viewportTransform()
-            try:
-                spots = scene.name_spots()
-            except Exception:  # a scene that cannot place its names must not stop the announcement
-                spots = {}
-            for spot in spots.values():
-                b = spot.box
-                out.append(t.mapRect(QRectF(b.x0, b.y0, b.x1 - b.x0, b.y1 - b.y0)))
+            out += [t.mapRect(r) for r in drawn_names(scene)]
         if names and self.avoid_at is not None:
             r = self.line_px() * 1.5
             out.append(QRectF(self.avoid_at.x() - r, self.avoid_at.y() - r, 2 * r, 2 * r))
@@ -183,19 +193,33 @@ class Banner(QWidget):
         if free is not None:
             self.setGeometry(free.translated(off))
             return
-        view = self.parentWidget()
         self.margin = h  # every spot over the map covers a name or a dialog: a margin of the view's own
         dialogs = self.obstacles(names=False)
         strip = QRectF(0, vh - h, vw, h) if self.bottom else QRectF(0, 0, vw, h)
         if any(strip.intersects(d) for d in dialogs):  # on the other side, away from the dialog
             self.bottom = not self.bottom
-        view.setViewportMargins(0, 0 if self.bottom else h, 0, h if self.bottom else 0)  # type: ignore[union-attr]
+        self._edge = "bottom" if self.bottom else "top"
+        self._lay_in_margin()
+
+    def _lay_in_margin(self) -> None:
+        """In the margin the view keeps for the banner (:func:`boardapp.ui.bigscreen.pages.reserve_edge`,
+        stacked with the big screen's other overlays at that edge; the map fitted again in what is left)."""
+        from boardapp.ui.bigscreen.pages import reserve_edge
+
+        view, vp = self.parentWidget(), self.viewport()
+        if not self.margin or view is None or vp is None:
+            return
+        offset = reserve_edge(view, "announcement", self._edge, self.margin, place=self._lay_in_margin)
+        frame = view.contentsRect()
+        y = frame.top() + offset if self._edge == "top" else frame.bottom() + 1 - offset - self.margin
         g = vp.geometry()
-        self.setGeometry(g.left(), g.bottom() + 1 if self.bottom else g.top() - h, g.width(), h)
+        self.setGeometry(g.left(), y, g.width(), self.margin)
 
     def _give_back(self) -> None:
         if self.margin and self._viewport is not None:
-            self.parentWidget().setViewportMargins(0, 0, 0, 0)  # type: ignore[union-attr]
+            from boardapp.ui.bigscreen.pages import reserve_edge
+
+            reserve_edge(self.parentWidget(), "announcement", self._edge, 0)
         self.margin = 0
 
     def hideEvent(self, event: Any) -> None:
