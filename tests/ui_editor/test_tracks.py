@@ -70,7 +70,7 @@ def test_pr_tracks_edited_as_a_list(window, qtbot) -> None:
     assert [pick.itemData(i) for i in range(pick.count())] == [t1]
     QTest.mouseClick(w.props_box.findChild(QPushButton, "add-track-button-binni.pr"), Qt.MouseButton.LeftButton)
     settle(qtbot)
-    assert w.scenario.item("teams", t1).pr_table == list(range(9))
+    assert w.scenario.item("teams", t1).pr_table == list(range(2, 11))  # plain rising numbers to edit
     # each was one undo step
     w.undo.undo()
     assert w.scenario.item("teams", t1).pr_table is None

@@ -107,7 +107,7 @@ def team_set_row(forms: Any, name: str, value: list[str], own: str | None, make:
 
 
 TEAM_COLOURS = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9", "#f0e442", "#000000")
-_DEFAULTS: dict[str, Any] = {"pr_table": [2, 3, 4, 5, 6, 7, 8, 9, 10], "combat_value": 2}
+_DEFAULTS: dict[str, Any] = {"combat_value": 2}
 
 
 def _plain(annotation: Any) -> Any:
@@ -153,6 +153,9 @@ def add_list_item(w: EditorWindow, section: str) -> bool:
     if "label" in fields:
         data["label"] = f"U{n}"[:4]
     data.update({k: v for k, v in _DEFAULTS.items() if k in fields})
+    from boardapp.ui.editor.tracks import new_item_tracks
+
+    data.update(new_item_tracks(w, section))  # its tracks, as the rule system's manifest declares them
     for key, info in fields.items():  # any other field the system requires: a plain value of its type
         if key not in data and info.is_required():
             data[key] = _plain(info.annotation)

@@ -31,8 +31,9 @@ from boardapp.editor import commands as C
 if TYPE_CHECKING:
     from boardapp.ui.editor.window import EditorWindow
 
-DEFAULT_STEP = 1
-"""A new track's numbers: the start value's lower bound … rising by this at each value."""
+DEFAULT_FIRST, DEFAULT_STEP = 2, 1
+"""A new track's numbers: this at the lowest value, rising by the step at each value (2, 3, … 10 for
+PR 0 to 8: plain numbers the designer then edits)."""
 
 
 def declared(w: EditorWindow) -> list[Any]:
@@ -161,12 +162,21 @@ def _set(w: EditorWindow, section: str, key: str, field: str, value: Any) -> boo
     return True
 
 
+def new_table(w: EditorWindow, spec: Any) -> list[int]:
+    low, high = bounds(w, spec)
+    return [DEFAULT_FIRST + DEFAULT_STEP * n for n in range(high - low + 1)]
+
+
+def new_item_tracks(w: EditorWindow, section: str) -> dict[str, list[int]]:
+    """The tracks a new item of ``section`` starts with (a new War in Binni team: its PR table)."""
+    return {t.table: new_table(w, t) for t in declared(w) if t.on == section}
+
+
 def add_track(w: EditorWindow, spec: Any, key: str | None) -> bool:
-    """A track for the item ``key``: its numbers rising from the start field's lower bound."""
+    """A track for the item ``key``, with plain rising numbers (:data:`DEFAULT_FIRST`)."""
     if key is None:
         return False
-    low, high = bounds(w, spec)
-    return w.push(C.SetItemField(spec.on, key, spec.table, [low + DEFAULT_STEP * n for n in range(high - low + 1)]))
+    return w.push(C.SetItemField(spec.on, key, spec.table, new_table(w, spec)))
 
 
 def move_track(w: EditorWindow, spec: Any, old: str, new: str | None) -> bool:
