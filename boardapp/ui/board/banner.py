@@ -99,6 +99,8 @@ class Banner(QWidget):
         self.margin = 0
         """The height of the margin the view gave the banner (0: it sits over the map, covering no name)."""
         self._edge = "top"
+        self._kept: list[Any] = []
+        """The region the view showed before the banner took a margin (kept in a list: None is a region)."""
         self.avoid_at: QPointF | None = None
         self.dismiss_on_click = dismiss_on_click
         self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents, not dismiss_on_click)
@@ -199,7 +201,21 @@ class Banner(QWidget):
         if any(strip.intersects(d) for d in dialogs):  # on the other side, away from the dialog
             self.bottom = not self.bottom
         self._edge = "bottom" if self.bottom else "top"
+        self._keep_zoom(vp.height())
         self._lay_in_margin()
+
+    def _keep_zoom(self, vh: int) -> None:
+        """On a view that shows a region of the map (the big screen's ``show_region``), the region shown
+        loses the band the margin takes, so the map keeps its zoom and the hall's letter size: the band
+        goes out of view for the banner's 15 s instead of the whole map being fitted smaller."""
+        view = self.parentWidget()
+        if not (hasattr(view, "show_region") and hasattr(view, "region") and hasattr(view, "visible_rect")):
+            return
+        if not self._kept:
+            self._kept = [view.region]  # type: ignore[union-attr]
+        shown = view.visible_rect()  # type: ignore[union-attr]
+        band = shown.height() * self.margin / max(1, vh)
+        view.region = shown.adjusted(0, band, 0, 0) if self._edge == "top" else shown.adjusted(0, 0, 0, -band)  # type: ignore[union-attr]
 
     def _lay_in_margin(self) -> None:
         """In the margin the view keeps for the banner (:func:`boardapp.ui.bigscreen.pages.reserve_edge`,
@@ -219,7 +235,11 @@ class Banner(QWidget):
         if self.margin and self._viewport is not None:
             from boardapp.ui.bigscreen.pages import reserve_edge
 
-            reserve_edge(self.parentWidget(), "announcement", self._edge, 0)
+            view = self.parentWidget()
+            if self._kept:  # the region it showed before (its whole map: None), fitted again with the margin gone
+                view.region = self._kept[0]  # type: ignore[union-attr]
+            reserve_edge(view, "announcement", self._edge, 0)
+        self._kept = []
         self.margin = 0
 
     def hideEvent(self, event: Any) -> None:
