@@ -43,6 +43,14 @@ BINNI = Manifest.model_validate({
         "tracks": [{"id": "binni.pr", "title": "PR tracks", "on": "teams", "level": "pr", "table": "pr_table",
                     "help": "Each team's PR level at the start and the most influence cards it holds at each "
                             "level (its PR track); a team with no track keeps the cards it has."}],
+        "references": [
+            {"list": "dp_tokens", "field": "place", "names": "places", "noun": "displaced-people token"},
+            {"list": "camps", "field": "place", "names": "places", "noun": "camp"},
+            {"list": "aid_blocks", "field": "place", "names": "places", "noun": "aid blocks"},
+            {"list": "camps", "field": "team", "names": "teams"},
+            {"list": "aid_blocks", "field": "team", "names": "teams"},
+            {"list": "dp_tokens", "field": "community", "names": "communities"},
+        ],
     },
 })
 

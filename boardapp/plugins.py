@@ -137,6 +137,16 @@ class Template(_Part):
                           "('war-in-binni.yaml'), or \"package:path/in/it.yaml\" for a plugin's own file.")
 
 
+class ItemReference(_Part):
+    """A field of the items of a scenario list that names a place, a team, a community or a unit type
+    (War in Binni's camps name a place and a team): the editor renames, moves and warns through it."""
+
+    list: str = Field(description="The scenario list ('camps').")
+    field: str = Field(description="The field of its items that names something ('place').")
+    names: Literal["places", "teams", "communities", "unit_types"] = Field(description="What the field names.")
+    noun: str = Field("", description="What one item is called, in a warning ('camp').")
+
+
 class TrackList(_Part):
     """A track each item of a scenario list may have (War in Binni's PR track a team): a start value and
     a table of numbers by value, both fields of the item. The editor shows them as one editable list."""
@@ -161,6 +171,9 @@ class EditorParts(_Part):
                                    "the same id may give (Import ▸ team tables): War in Binni's pr_table.")
     tracks: list[TrackList] = Field(default_factory=list, description="Tracks the scenario's items hold, "
                                     "edited as lists (War in Binni's PR track of each team).")
+    references: list[ItemReference] = Field(default_factory=list, description="Fields of the scenario's own "
+                                            "lists that name places, teams or communities (beyond counters "
+                                            "and control, which the editor knows).")
 
 
 class Manifest(_Part):

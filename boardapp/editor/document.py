@@ -196,7 +196,9 @@ class MapDocument(Document):
         return hits
 
 
-SCENARIO_LISTS = ("timetable", "teams", "unit_types", "counters", "dp_tokens", "camps", "aid_blocks")
+SCENARIO_LISTS = ("timetable", "teams", "unit_types", "counters")
+"""The lists generic code reads from any scenario (empty where a rule system has none); every list field
+of a scenario is held as an editable copy."""
 
 
 class ScenarioDocument(Document):
@@ -211,9 +213,9 @@ class ScenarioDocument(Document):
         self.map_doc = map_doc
         map_doc.scenario = self
         self.fields: dict[str, Any] = {name: getattr(scenario, name) for name in self.model.model_fields}
-        for name in SCENARIO_LISTS:
-            if name in self.fields:
-                self.fields[name] = list(self.fields[name])
+        for name, value in self.fields.items():
+            if isinstance(value, list):
+                self.fields[name] = list(value)
         if isinstance(self.fields.get("control"), dict):
             self.fields["control"] = dict(self.fields["control"])
 
@@ -268,9 +270,9 @@ class ScenarioDocument(Document):
 
     def to_scenario(self) -> BaseModel:
         fields = dict(self.fields)
-        for name in SCENARIO_LISTS:
-            if name in fields:
-                fields[name] = list(fields[name])
+        for name, value in fields.items():
+            if isinstance(value, list):
+                fields[name] = list(value)
         if isinstance(fields.get("control"), dict):
             fields["control"] = dict(fields["control"])
         return self.model.model_construct(**fields)

@@ -33,8 +33,12 @@ def reference_choices(w: EditorWindow, section: str | None, model: Any) -> dict[
         out["at"] = [("(off the map)", None), *places]
     if "community" in fields and w.map_doc.communities:
         out["community"] = [("(none)", None)] + [(f"{c.name} ({c.id})", c.id) for c in w.map_doc.communities]
-    if "place" in fields and section in ("dp_tokens", "camps", "aid_blocks"):
-        out["place"] = sorted(((f"{p.name} ({p.id})", p.id) for p in w.map_doc.places), key=lambda c: c[0].casefold())
+    from boardapp.editor.refs import of
+
+    for ref in of(sc, "places"):  # a rule system's own lists naming a place (its manifest's references)
+        if ref.list == section and ref.field in fields:
+            out[ref.field] = sorted(((f"{p.name} ({p.id})", p.id) for p in w.map_doc.places),
+                                    key=lambda c: c[0].casefold())
     return out
 
 

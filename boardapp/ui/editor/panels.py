@@ -188,8 +188,11 @@ class EditorPanels:
         if sc is not None and section in ("teams", "unit_types", "counters") and len(loc) > 1:
             lst = sc.fields[section]
             return (section, lst[loc[1]].id) if isinstance(loc[1], int) and loc[1] < len(lst) else None
-        if sc is not None and section in ("dp_tokens", "camps", "aid_blocks") and len(loc) > 1:
-            return ("places", sc.fields[section][loc[1]].place)
+        from boardapp.editor.refs import of
+
+        for ref in of(sc, "places"):  # a rule system's own lists naming a place: the problem is at that place
+            if section == ref.list and len(loc) > 1 and isinstance(loc[1], int) and loc[1] < len(sc.fields[section]):
+                return ("places", getattr(sc.fields[section][loc[1]], ref.field))
         if section in ("settings", "display", "timetable"):
             return ("scenario", None)
         return None
