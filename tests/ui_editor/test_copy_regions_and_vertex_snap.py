@@ -75,7 +75,10 @@ def test_a_dragged_corner_lands_on_a_vertex_near_it_or_the_grid(window, qtbot) -
 
 
 def test_copy_paste_a_region_and_a_label(window, qtbot) -> None:
+    from boardapp.editor import SetHeadField
+
     w = window
+    w.push(SetHeadField("size", [1000, 1300]))  # room below the two regions
     two_regions(w, qtbot)
     key(w, Qt.Key.Key_S)
     click_map(w, 250, 300)  # select region-1
@@ -87,8 +90,11 @@ def test_copy_paste_a_region_and_a_label(window, qtbot) -> None:
     assert len(w.map_doc.regions) == 3
     original, copy = w.map_doc.regions[0], w.map_doc.regions[2]
     assert copy.name == f"{original.name} (copy)" and copy.id not in ("region-1", "region-2")
-    assert copy.polygon == [(x + 60, y + 60) for x, y in original.polygon]
+    # beside it where nothing is: not right (region-2 is there) but below it, sharing its south border
+    height = max(y for _, y in original.polygon) - min(y for _, y in original.polygon)
+    assert copy.polygon == [(x, y + height) for x, y in original.polygon], "beside it, sharing its border"
     assert copy.kind == original.kind
+    assert not [p for p in w.doc.problems() if "overlap" in p.message and copy.id in p.message]
     assert w.selected == ("regions", copy.id)
     w.undo.undo()
     assert len(w.map_doc.regions) == 2, "a paste is one undo step"

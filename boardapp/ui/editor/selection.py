@@ -4,8 +4,9 @@
   one of several selected places moves them all (one undo step).
 * **Copy / paste** (Ctrl+C / Ctrl+V): the selected places, the roads between them and the counters on
   them, pasted 60 map units down and right with fresh ids, as one undo step; the copies are selected.
-  A selected label, or the selected regions (Ctrl+click for several), are copied and pasted the same
-  way (a region with a fresh id from its name, its outline and holes moved with it).
+  A selected label, or the selected regions (Ctrl+click for several), are copied and pasted too: a
+  label 60 units off, regions beside the ones copied (right, below, left or above them: the first side
+  inside the map where they overlap no region), sharing that border, each with a fresh id from its name.
 * **Snapping**: a click while drawing a region or a split line lands on an existing region vertex
   within 12 screen pixels (shared borders line up); so does a corner dragged with *Move vertices*,
   while it moves and where it is dropped, and a corner that other regions share moves with theirs (one
@@ -205,7 +206,9 @@ def copy(w: EditorWindow) -> int:
         labels = [w.map_doc.labels[w.selected[1]]]
     if regions or labels:  # map pieces without places: pasted beside themselves
         w.copied = ("pieces", regions, labels)
-        w.statusBar().showMessage(f"Copied {len(regions)} regions, {len(labels)} labels", 6000)
+        w.statusBar().showMessage("Copied " + " and ".join(
+            f"{n} {what}{'s' if n != 1 else ''}" for n, what in ((len(regions), "region"), (len(labels), "label"))
+            if n) + ": Ctrl+V pastes", 6000)
         return len(regions) + len(labels)
     ids = selected_places(w.scene)
     if not ids and w.selected is not None and w.selected[0] == "places":
@@ -266,8 +269,10 @@ def _paste_pieces(w: EditorWindow, regions: list[Any], labels: list[Any]) -> lis
     undo step; the last pasted is selected."""
     from boardapp.editor.renames import id_from_name
 
-    def shifted(pts: Any) -> list[tuple[int, int]]:
-        return [(round(x + PASTE_OFFSET), round(y + PASTE_OFFSET)) for x, y in pts]
+    def shifted(pts: Any, dx: float = PASTE_OFFSET, dy: float = PASTE_OFFSET) -> list[tuple[int, int]]:
+        return [(round(x + dx), round(y + dy)) for x, y in pts]
+
+    dx, dy = _beside(w, regions)
 
     taken = {p.id for p in w.map_doc.places} | {r.id for r in w.map_doc.regions}
     steps: list[C.Command] = []
@@ -277,9 +282,9 @@ def _paste_pieces(w: EditorWindow, regions: list[Any], labels: list[Any]) -> lis
         rid = w.map_doc.new_id(id_from_name(name, r.id), taken)
         taken.add(rid)
         made.append(rid)
-        steps.append(C.AddRegion({**r.model_dump(), "id": rid, "name": name, "polygon": shifted(r.polygon),
-                                  "holes": [shifted(h) for h in r.holes],
-                                  "label_at": shifted([r.label_at])[0] if r.label_at else None}))
+        steps.append(C.AddRegion({**r.model_dump(), "id": rid, "name": name, "polygon": shifted(r.polygon, dx, dy),
+                                  "holes": [shifted(h, dx, dy) for h in r.holes],
+                                  "label_at": shifted([r.label_at], dx, dy)[0] if r.label_at else None}))
     first_label = len(w.map_doc.labels)
     for lab in labels:
         steps.append(C.AddItem("labels", {**lab.model_dump(), "at": shifted([lab.at])[0]}))
@@ -290,6 +295,30 @@ def _paste_pieces(w: EditorWindow, regions: list[Any], labels: list[Any]) -> lis
     else:
         w.select(("regions", made[-1]))
     return made + [f"label {first_label + i}" for i in range(len(labels))]
+
+
+def _beside(w: EditorWindow, regions: list[Any]) -> tuple[float, float]:
+    """Where pasted regions go: beside the ones copied (right, below, left or above them, the first inside
+    the map that overlaps no region), sharing that border, not over them - two regions of one kind must
+    not overlap (seen under Xvfb: a paste 60 units off was at once a problem). None free: to the right."""
+    if not regions:
+        return (0.0, 0.0)
+    from shapely.geometry import Polygon
+    from shapely.ops import unary_union
+
+    copied = unary_union([Polygon(r.polygon) for r in regions])
+    x0, y0, x1, y1 = copied.bounds
+    mw, mh = w.map_doc.head["size"]
+    others = [Polygon(r.polygon) for r in w.map_doc.regions]
+    for dx, dy in ((x1 - x0, 0.0), (0.0, y1 - y0), (x0 - x1, 0.0), (0.0, y0 - y1)):
+        if x0 + dx < 0 or y0 + dy < 0 or x1 + dx > mw or y1 + dy > mh:
+            continue
+        from shapely.affinity import translate
+
+        moved = translate(copied, dx, dy)
+        if all(moved.intersection(o).area < 1.0 for o in others):
+            return (dx, dy)
+    return (x1 - x0, 0.0)
 
 
 def _paste_counters(w: EditorWindow, counters: list[Any]) -> list[str]:
