@@ -297,8 +297,9 @@ class RenamePlace(Command):
                 doc.comments[(sec, b)] = doc.comments.pop((sec, a))
         sc = doc.scenario
         if sc is not None:
-            for sec, field in (("counters", "at"), ("dp_tokens", "place"), ("camps", "place"),
-                               ("aid_blocks", "place")):
+            from boardapp.editor.refs import of
+
+            for sec, field in (("counters", "at"), *((r.list, r.field) for r in of(sc, "places"))):
                 lst = sc.fields.get(sec) or []
                 for j, x in enumerate(lst):
                     if getattr(x, field, None) == a:

@@ -1298,6 +1298,7 @@ class BoardScene(QGraphicsScene):
         self._options = {o.place: o for o in options if o.place in self.places}
         s = self.base_scale
         ring_pen = QPen(QColor("#00a050"), 7 * s)
+        costs: dict[str, QGraphicsSimpleTextItem] = {}
         for o in self._options.values():
             x, y = self.places[o.place].at
             ring = QGraphicsEllipseItem(QRectF(x - 34 * s, y - 34 * s, 68 * s, 68 * s))
@@ -1322,6 +1323,10 @@ class BoardScene(QGraphicsScene):
                 text.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
                 self.addItem(text)
                 self._option_items.append(text)
+                costs[o.place] = text
+        from boardapp.ui.board.costs import place_costs
+
+        place_costs(self, costs)  # clear of the names, symbols, rings and counters (issue #31 item 10)
         return self._options
 
     def begin_drag(self, item: CounterItem) -> None:

@@ -110,6 +110,11 @@ class PropertyForms:
         if what[0] == "scenario":
             self._scenario_fields()
             return
+        if what[0] == "tracks":  # a rule system's tracks, as its manifest declares them (issue #31 item 2)
+            from boardapp.ui.editor.tracks import tracks_form
+
+            tracks_form(self, what[1])
+            return
         model, make = self._current(what)
         if model is None or make is None:
             return
@@ -280,6 +285,9 @@ class PropertyForms:
         imp.setObjectName("import-scenario")
         imp.clicked.connect(lambda: import_dialog(self))
         self.props.addRow(imp)
+        from boardapp.ui.editor.tracks import track_buttons
+
+        track_buttons(self)  # 'PR tracks…': the tracks the rule system's manifest declares
         for group in ("display", "settings"):
             if isinstance(sc.fields.get(group), BaseModel):
                 self.props.addRow(QLabel(f"<b>{group.title()}</b>" + (" (hidden information)" if group == "display"
