@@ -8,8 +8,9 @@ so a wheel carries them and an editable install reads them in place. They are fo
 ``scenarios`` are siblings as in the repository, so a scenario's ``map: ../maps/x.yaml`` resolves.
 
 **A user's files** live in the platform's folders (:mod:`platformdirs`): settings and the recent
-files in the config folder, autosaved games in the data folder (``docs/install.md`` names each per
-operating system). ``BOARDAPP_CONFIG_DIR`` and ``BOARDAPP_DATA_DIR`` override them (the tests do).
+files in the config folder, autosaved games in the data folder, scenarios already read in the cache folder
+(``docs/install.md`` names each per operating system). ``BOARDAPP_CONFIG_DIR``, ``BOARDAPP_DATA_DIR`` and
+``BOARDAPP_CACHE_DIR`` override them (the tests do).
 
 A missing or unreadable shipped file means a broken install: :class:`ShippedFileError` names the path
 and how to repair it.
@@ -171,6 +172,17 @@ def data_dir() -> Path:
     import platformdirs
 
     return Path(platformdirs.user_data_dir(APP, appauthor=False, roaming=False))
+
+
+def cache_dir() -> Path:
+    """What can be thrown away and made again (scenarios already read: ``engine/loadcache.py``):
+    ``$BOARDAPP_CACHE_DIR``, else the platform's cache folder."""
+    env = os.environ.get("BOARDAPP_CACHE_DIR")
+    if env:
+        return Path(env)
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir(APP, appauthor=False))
 
 
 def autosave_dir() -> Path:
