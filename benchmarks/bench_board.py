@@ -24,12 +24,13 @@ import tempfile
 import time
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from boardapp.engine.module import BoardPicture, BoardPiece, BoardToken, MoveOption
-from boardapp.model.mapfile import Map
+if TYPE_CHECKING:  # imported by main(): a cold start's child imports only what the program it times imports
+    from boardapp.engine.module import BoardPicture, MoveOption
+    from boardapp.model.mapfile import Map
 
 COLOURS = ["#0072b2", "#000000", "#e69f00", "#882255", "#009e73", "#cc79a7", "#f0e442", "#d55e00", "#56b4e9",
            "#999999", "#3c3b6e", "#0055a4", "#c8102e", "#6b4c9a", "#de2910", "#cc092f", "#ce1126", "#bc002d",
@@ -37,6 +38,8 @@ COLOURS = ["#0072b2", "#000000", "#e69f00", "#882255", "#009e73", "#cc79a7", "#f
 
 
 def generated_map(places: int = 1000, roads: int = 2000, background: str | None = None) -> Map:
+    from boardapp.model.mapfile import Map
+
     rng = random.Random(1)
     cols = 40
     rows = (places + cols - 1) // cols
@@ -74,6 +77,8 @@ class FakeModule:
     """Just what the board asks of a rule module."""
 
     def __init__(self, the_map: Map, counters: int) -> None:
+        from boardapp.engine.module import BoardPiece, BoardToken
+
         self.map = the_map
         teams = [SimpleNamespace(id=f"t{i}", name=f"Team {i}", colour=c, symbol=f"T{i}", on_map=True)
                  for i, c in enumerate(COLOURS)]
@@ -87,10 +92,14 @@ class FakeModule:
         self.tokens = [BoardToken(kind="dp", place=f"p{i}", count=2) for i in range(0, n, 7)]
 
     def board(self, state: object) -> BoardPicture:
+        from boardapp.engine.module import BoardPicture
+
         return BoardPicture(control={p.id: f"t{i % 25}" if i % 5 else None for i, p in enumerate(self.map.places)},
                             pieces=self.pieces, tokens=self.tokens, turn_label="Week 1")
 
     def move_options(self, state: object, piece: str) -> list[MoveOption]:
+        from boardapp.engine.module import MoveOption
+
         i = int(piece[1:]) % len(self.map.places)
         return [MoveOption(place=f"p{j}", cost="$M1") for j in (i + 1, i + 40, i - 1) if 0 <= j < len(self.map.places)]
 
@@ -146,6 +155,7 @@ def timed(fn, n: int = 25) -> str:
 def main() -> None:
     from PySide6.QtWidgets import QApplication
 
+    from boardapp.engine.module import BoardPiece
     from boardapp.ui.board.scene import BoardScene
     from boardapp.ui.board.view import BoardView
 
