@@ -315,10 +315,12 @@ def _report_first_paint() -> None:
 
 
 def cold_child() -> None:
-    """What ``boardapp`` needs for its first paint, no more; prints what :func:`_report_first_paint` does."""
-    from PySide6.QtWidgets import QApplication
+    """What ``boardapp`` needs for its first paint, no more; prints what :func:`_report_first_paint` does.
 
-    from boardapp.engine.files import DEFAULT_SCENARIO, load_scenario, new_game
+    The engine before Qt, as ``boardapp`` does (PySide6's import hook reads the source of each module imported
+    after it)."""
+    from boardapp.engine.files import DEFAULT_SCENARIO, load_scenario, new_game  # isort: skip
+    from PySide6.QtWidgets import QApplication  # isort: skip
     from boardapp.ui.board.scene import BoardScene
     from boardapp.ui.board.view import BoardView
 
@@ -336,8 +338,10 @@ def cold_app() -> None:
     """The real ``boardapp`` (its default: the main window on War in Binni), stopped at the board's first paint.
 
     The board's view is wrapped before any window exists, so its first paint event reports; the modules this
-    import brings in are ones ``boardapp`` imports before it paints anyway."""
-    from PySide6.QtCore import QEvent
+    import brings in are ones ``boardapp`` imports before it paints anyway, and in the same order (the engine
+    before Qt, as ``boardapp open`` does)."""
+    import boardapp.engine.files  # noqa: F401  # isort: skip
+    from PySide6.QtCore import QEvent  # isort: skip
 
     from boardapp.cli import main as boardapp_main
     from boardapp.ui.board.view import BoardView
