@@ -18,7 +18,7 @@ and how to repair it.
 
 from __future__ import annotations
 
-import importlib.resources
+import importlib.util
 import os
 import re
 from dataclasses import dataclass
@@ -44,8 +44,18 @@ class ShippedFileError(Exception):
 
 def _package_dir(package: str) -> Path:
     """The folder holding a shipped package's files (where it would be when the package itself is missing)."""
+    try:  # a package in a folder (a wheel, an editable install): its folder, as importlib.resources gives it
+        spec = importlib.util.find_spec(package)
+    except ModuleNotFoundError:
+        spec = None
+    if spec is not None and spec.origin and spec.has_location and Path(spec.origin).name == "__init__.py":
+        folder = Path(spec.origin).parent
+        if folder.is_dir():
+            return folder.resolve()
+    import importlib.resources as importlib_resources  # anything else (its import costs a start ~6 ms: tempfile…)
+
     try:
-        where = importlib.resources.files(package)
+        where = importlib_resources.files(package)
     except ModuleNotFoundError:
         import boardapp
 
