@@ -144,9 +144,11 @@ def _module_from_meta(path: Path, meta: dict[str, str]) -> Any:
 
 
 def _game_meta(loaded: tuple[ScenarioBase, Map], source: str) -> dict[str, Any]:
+    from boardapp.engine.loadcache import dumped  # model_dump_json(), kept with a scenario read before
+
     scenario, the_map = loaded
     return {"rules": scenario.rules, "rules_format": str(get_module(scenario.rules).format_version),
-            "scenario": scenario.model_dump_json(), "map": the_map.model_dump_json(), "source": source}
+            "scenario": dumped(scenario), "map": dumped(the_map), "source": source}
 
 
 def new_game(loaded: tuple[ScenarioBase, Map], save: str | Path | None = None, dice: Dice | None = None,

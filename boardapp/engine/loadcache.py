@@ -16,6 +16,8 @@ another program, not what a read gives) is ignored and made again; no error of t
 user, and a cache folder that cannot be written is simply not used. Only scenarios of boardapp's own rule
 systems are kept (a plug-in's classes are not boardapp's to vouch for).
 
+An entry also keeps the scenario's and the map's JSON, which a new game file records (:func:`dumped`).
+
 The entries are pickles read by an unpickler that builds nothing but boardapp's own models and enums
 (:class:`_ModelsOnly`): no function is called, no other class is made, so a hostile file in the cache folder
 can at most be refused. What it could still do is hand back models with values no file would pass, so the
@@ -99,6 +101,19 @@ class _ModelsOnly(pickle.Unpickler):
         raise pickle.UnpicklingError(f"{module}.{name} is not one of boardapp's models")
 
 
+_DUMPED: dict[int, tuple[object, object, str]] = {}
+"""id -> (the scenario or map last taken from the cache, an untouched copy of it, its ``model_dump_json()``)."""
+
+
+def dumped(model: ScenarioBase | Map) -> str:
+    """``model.model_dump_json()``: kept in the entry, so a game file's record of its scenario and map needs no
+    serializer built before the first paint; made anew if ``model`` was changed since it was loaded."""
+    kept = _DUMPED.get(id(model))
+    if kept is not None and kept[0] is model and model == kept[1]:
+        return kept[2]
+    return model.model_dump_json()
+
+
 def _read_entry(path: Path, scenario: Path, scenario_digest: str) -> Loaded | None:
     """The remembered (scenario, map) if the entry is whole and its key is today's, else None."""
     try:
@@ -106,9 +121,10 @@ def _read_entry(path: Path, scenario: Path, scenario_digest: str) -> Loaded | No
     except Exception:  # no entry, or not a file we can read: made again
         return None
     try:
-        key, loaded = _ModelsOnly(io.BytesIO(raw)).load()
+        key, loaded, dumps = _ModelsOnly(io.BytesIO(raw)).load()
         if not (isinstance(key, dict) and isinstance(loaded, tuple) and len(loaded) == 2
-                and isinstance(loaded[0], ScenarioBase) and isinstance(loaded[1], Map)):
+                and isinstance(loaded[0], ScenarioBase) and isinstance(loaded[1], Map)
+                and isinstance(dumps, tuple) and len(dumps) == 2 and all(isinstance(d, str) for d in dumps)):
             return None
         expected = {**_versions(), "scenario": str(scenario.resolve()), "scenario_sha256": scenario_digest}
         if any(key.get(k) != v for k, v in expected.items()):
@@ -118,6 +134,10 @@ def _read_entry(path: Path, scenario: Path, scenario_digest: str) -> Loaded | No
             return None
         if Path(map_path) != (scenario.parent / loaded[0].map).resolve():
             return None
+        _key, untouched, _dumps = _ModelsOnly(io.BytesIO(raw)).load()
+        _DUMPED.clear()
+        for model, copy, text in zip(loaded, untouched, dumps, strict=True):
+            _DUMPED[id(model)] = (model, copy, text)
         return loaded
     except Exception:  # cut short, garbled, another program's: ignored, made again
         return None
@@ -133,7 +153,8 @@ def _write_entry(path: Path, scenario: Path, scenario_digest: str, loaded: Loade
             return  # the file changed while it was read: nothing to vouch for
         key = {**_versions(), "scenario": str(scenario.resolve()), "scenario_sha256": scenario_digest,
                "map": str(map_path), "map_sha256": _digest(map_path)}
-        data = pickle.dumps((key, loaded), protocol=pickle.HIGHEST_PROTOCOL)
+        dumps = (loaded[0].model_dump_json(), loaded[1].model_dump_json())
+        data = pickle.dumps((key, loaded, dumps), protocol=pickle.HIGHEST_PROTOCOL)
         path.parent.mkdir(parents=True, exist_ok=True)
         part = path.with_name(f"{path.name}.{os.getpid()}.part")
         part.write_bytes(data)

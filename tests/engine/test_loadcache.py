@@ -96,8 +96,8 @@ class _Boom:
 
 
 def _hostile(scenario: Path) -> bytes:
-    key, loaded = pickle.loads(loadcache.entry_path(scenario).read_bytes())  # our own entry: trusted here
-    return pickle.dumps((key, (loaded[0], _Boom())))
+    key, loaded, dumps = pickle.loads(loadcache.entry_path(scenario).read_bytes())  # our own entry: trusted here
+    return pickle.dumps((key, (loaded[0], _Boom()), dumps))
 
 
 @pytest.mark.parametrize("damage", ["empty", "cut", "garbled", "not a pickle", "wrong shape", "hostile", "folder"])
@@ -164,3 +164,26 @@ def test_a_fresh_process_reads_the_entry_without_yaml(scenario: Path, tmp_path: 
                            check=True, timeout=120).stdout.split() for _ in range(2)]
     assert outs[0][:2] == outs[1][:2]
     assert outs[0][2] == "True" and outs[1][2] == "False"
+
+
+def test_a_new_game_records_the_scenario_and_map_as_read(scenario: Path, tmp_path: Path) -> None:
+    """The JSON kept in the entry is what the models dump; changed after loading, they are dumped anew."""
+    import sqlite3
+
+    def recorded(game_file: Path) -> dict[str, str]:
+        with sqlite3.connect(game_file) as db:
+            return dict(db.execute("SELECT key, value FROM meta").fetchall())
+
+    files.load_scenario(scenario)  # fills the cache
+    loaded = files.load_scenario(scenario)  # from it
+    assert loadcache.dumped(loaded[0]) == loaded[0].model_dump_json()
+    assert loadcache.dumped(loaded[1]) == loaded[1].model_dump_json()
+    files.new_game(loaded, save=tmp_path / "a.game")
+    meta = recorded(tmp_path / "a.game")
+    assert meta["scenario"] == loaded[0].model_dump_json() and meta["map"] == loaded[1].model_dump_json()
+    loaded[0].name = "Changed after loading"
+    loaded[1].places[0].name = "Renamed place"
+    files.new_game(loaded, save=tmp_path / "b.game")
+    meta = recorded(tmp_path / "b.game")
+    assert '"Changed after loading"' in meta["scenario"] and '"Renamed place"' in meta["map"]
+    assert meta["scenario"] == loaded[0].model_dump_json() and meta["map"] == loaded[1].model_dump_json()
