@@ -265,13 +265,16 @@ def cold_start(runs: int = 5) -> None:
 
     With PYTHONDONTWRITEBYTECODE set (as on the machine this was written on) every fresh process compiles
     boardapp's own modules again, which an installed boardapp never does; the line then also gives the
-    figure with their bytecode cached (in a temporary PYTHONPYCACHEPREFIX, after one run to fill it).
+    figure with their bytecode cached (in a temporary PYTHONPYCACHEPREFIX, after one run to fill it). The
+    scenario cache (``engine/loadcache.py``) is a temporary folder of the bench's own, filled by one run first.
     """
     with tempfile.TemporaryDirectory() as cache:
-        cached = {"PYTHONPYCACHEPREFIX": cache, "PYTHONDONTWRITEBYTECODE": ""}
+        scenarios = {"BOARDAPP_CACHE_DIR": str(Path(cache) / "boardapp")}  # the bench's own, not the user's
+        cached = {"PYTHONPYCACHEPREFIX": cache, "PYTHONDONTWRITEBYTECODE": "", **scenarios}
         for what, flag in (("first paint alone", "--cold-child"), ("the boardapp program", "--cold-app")):
+            _cold_run(flag, scenarios)  # boardapp's scenario cache filled, as in a program run before
             line = (f"cold start, new process to the first painted board (War in Binni, {what}): "
-                    f"{_cold_median(flag, runs)}")
+                    f"{_cold_median(flag, runs, scenarios)}")
             if sys.flags.dont_write_bytecode:
                 _cold_run(flag, cached)  # fills the cache
                 line += f"; with boardapp's bytecode cached {_cold_median(flag, runs, cached)}"
