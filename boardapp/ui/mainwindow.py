@@ -72,6 +72,7 @@ class MainWindow(QMainWindow):
         """The autosave game file whose session marker this window holds (removed on a clean close)."""
         self.undo_stack = QUndoStack(self)
         self._unsubscribe: Any = None
+        self._extras_pending = False  # set below: the network, big screen and Control team still to add
         self.may_force = True
         """Whether this window's seat may force a refused command (CONTROL's ruling): a LAN seat other than
         CONTROL's may not (:mod:`boardapp.ui.network.roles` sets it from the seat's role)."""
