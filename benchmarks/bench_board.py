@@ -24,12 +24,13 @@ import tempfile
 import time
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from boardapp.engine.module import BoardPicture, BoardPiece, BoardToken, MoveOption
-from boardapp.model.mapfile import Map
+if TYPE_CHECKING:  # imported by main(): a cold start's child imports only what the program it times imports
+    from boardapp.engine.module import BoardPicture, MoveOption
+    from boardapp.model.mapfile import Map
 
 COLOURS = ["#0072b2", "#000000", "#e69f00", "#882255", "#009e73", "#cc79a7", "#f0e442", "#d55e00", "#56b4e9",
            "#999999", "#3c3b6e", "#0055a4", "#c8102e", "#6b4c9a", "#de2910", "#cc092f", "#ce1126", "#bc002d",
@@ -37,6 +38,8 @@ COLOURS = ["#0072b2", "#000000", "#e69f00", "#882255", "#009e73", "#cc79a7", "#f
 
 
 def generated_map(places: int = 1000, roads: int = 2000, background: str | None = None) -> Map:
+    from boardapp.model.mapfile import Map
+
     rng = random.Random(1)
     cols = 40
     rows = (places + cols - 1) // cols
@@ -74,6 +77,8 @@ class FakeModule:
     """Just what the board asks of a rule module."""
 
     def __init__(self, the_map: Map, counters: int) -> None:
+        from boardapp.engine.module import BoardPiece, BoardToken
+
         self.map = the_map
         teams = [SimpleNamespace(id=f"t{i}", name=f"Team {i}", colour=c, symbol=f"T{i}", on_map=True)
                  for i, c in enumerate(COLOURS)]
@@ -87,10 +92,14 @@ class FakeModule:
         self.tokens = [BoardToken(kind="dp", place=f"p{i}", count=2) for i in range(0, n, 7)]
 
     def board(self, state: object) -> BoardPicture:
+        from boardapp.engine.module import BoardPicture
+
         return BoardPicture(control={p.id: f"t{i % 25}" if i % 5 else None for i, p in enumerate(self.map.places)},
                             pieces=self.pieces, tokens=self.tokens, turn_label="Week 1")
 
     def move_options(self, state: object, piece: str) -> list[MoveOption]:
+        from boardapp.engine.module import MoveOption
+
         i = int(piece[1:]) % len(self.map.places)
         return [MoveOption(place=f"p{j}", cost="$M1") for j in (i + 1, i + 40, i - 1) if 0 <= j < len(self.map.places)]
 
@@ -146,6 +155,7 @@ def timed(fn, n: int = 25) -> str:
 def main() -> None:
     from PySide6.QtWidgets import QApplication
 
+    from boardapp.engine.module import BoardPiece
     from boardapp.ui.board.scene import BoardScene
     from boardapp.ui.board.view import BoardView
 
@@ -255,13 +265,16 @@ def cold_start(runs: int = 5) -> None:
 
     With PYTHONDONTWRITEBYTECODE set (as on the machine this was written on) every fresh process compiles
     boardapp's own modules again, which an installed boardapp never does; the line then also gives the
-    figure with their bytecode cached (in a temporary PYTHONPYCACHEPREFIX, after one run to fill it).
+    figure with their bytecode cached (in a temporary PYTHONPYCACHEPREFIX, after one run to fill it). The
+    scenario cache (``engine/loadcache.py``) is a temporary folder of the bench's own, filled by one run first.
     """
     with tempfile.TemporaryDirectory() as cache:
-        cached = {"PYTHONPYCACHEPREFIX": cache, "PYTHONDONTWRITEBYTECODE": ""}
+        scenarios = {"BOARDAPP_CACHE_DIR": str(Path(cache) / "boardapp")}  # the bench's own, not the user's
+        cached = {"PYTHONPYCACHEPREFIX": cache, "PYTHONDONTWRITEBYTECODE": "", **scenarios}
         for what, flag in (("first paint alone", "--cold-child"), ("the boardapp program", "--cold-app")):
+            _cold_run(flag, scenarios)  # boardapp's scenario cache filled, as in a program run before
             line = (f"cold start, new process to the first painted board (War in Binni, {what}): "
-                    f"{_cold_median(flag, runs)}")
+                    f"{_cold_median(flag, runs, scenarios)}")
             if sys.flags.dont_write_bytecode:
                 _cold_run(flag, cached)  # fills the cache
                 line += f"; with boardapp's bytecode cached {_cold_median(flag, runs, cached)}"
@@ -305,10 +318,12 @@ def _report_first_paint() -> None:
 
 
 def cold_child() -> None:
-    """What ``boardapp`` needs for its first paint, no more; prints what :func:`_report_first_paint` does."""
-    from PySide6.QtWidgets import QApplication
+    """What ``boardapp`` needs for its first paint, no more; prints what :func:`_report_first_paint` does.
 
-    from boardapp.engine.files import DEFAULT_SCENARIO, load_scenario, new_game
+    The engine before Qt, as ``boardapp`` does (PySide6's import hook reads the source of each module imported
+    after it)."""
+    from boardapp.engine.files import DEFAULT_SCENARIO, load_scenario, new_game  # isort: skip
+    from PySide6.QtWidgets import QApplication  # isort: skip
     from boardapp.ui.board.scene import BoardScene
     from boardapp.ui.board.view import BoardView
 
@@ -326,8 +341,10 @@ def cold_app() -> None:
     """The real ``boardapp`` (its default: the main window on War in Binni), stopped at the board's first paint.
 
     The board's view is wrapped before any window exists, so its first paint event reports; the modules this
-    import brings in are ones ``boardapp`` imports before it paints anyway."""
-    from PySide6.QtCore import QEvent
+    import brings in are ones ``boardapp`` imports before it paints anyway, and in the same order (the engine
+    before Qt, as ``boardapp open`` does)."""
+    import boardapp.engine.files  # noqa: F401  # isort: skip
+    from PySide6.QtCore import QEvent  # isort: skip
 
     from boardapp.cli import main as boardapp_main
     from boardapp.ui.board.view import BoardView
