@@ -7,6 +7,7 @@ the full parser would say, in the right phase and on the right map, and that err
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 import pytest
@@ -14,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from boardapp.rules.diplomacy import orders as orders_mod
-from boardapp.rules.diplomacy.mapdata import load_standard_map
+from boardapp.rules.diplomacy.mapdata import MapData, load_standard_map
 from boardapp.rules.diplomacy.orders import IllegalOrderError, Move, Order, Phase, Retreat, Unit, UnitType
 
 MAP = load_standard_map()
@@ -88,3 +89,52 @@ def test_the_tables_stay_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
         Order.parse(f"A par - bur{i}")
     assert len(orders_mod._UNITS) <= 10
     assert len(orders_mod._PARSED[Phase.MOVEMENT]) <= 10
+
+
+def _map_with_name(short: str, name: str) -> MapData:
+    """The standard map with province ``short`` given another full name: a different map."""
+    provinces = [dataclasses.replace(p, name=name) if p.short == short else p for p in MAP.provinces.values()]
+    return MapData.build(provinces, MAP.regions.values(), MAP.borders)
+
+
+def test_another_map_never_reads_from_the_last_maps_table() -> None:
+    """``Order.parse`` keeps the last map's table at hand: a map asked for next gets its own, back and forth."""
+    other = _map_with_name("nwy", "Northway")  # "Norwa" abbreviates no name here, and "norwa" is no province
+    for _ in range(2):
+        assert Order.parse("A Norwa - Swe", mapdata=MAP) == Move(None, UnitType.ARMY, "nwy", "swe")
+        with pytest.raises(IllegalOrderError):
+            Order.parse("A Norwa - Swe", mapdata=other)
+        assert Order.parse("A Northway - Swe", mapdata=other) == Move(None, UnitType.ARMY, "nwy", "swe")
+        with pytest.raises(IllegalOrderError):
+            Order.parse("A Northway - Swe", mapdata=MAP)
+    # an equal map that is another object has its own table too
+    twin = load_standard_map()
+    Order.parse("A Norwa - Swe", mapdata=MAP)
+    assert "A Norwa - Swe" not in orders_mod._vocabulary(twin).moves
+    assert Order.parse("A Norwa - Swe", mapdata=twin) == Move(None, UnitType.ARMY, "nwy", "swe")
+
+
+def test_the_maps_vocabularies_stay_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(orders_mod, "_VOCABULARIES", {})
+    monkeypatch.setattr(orders_mod, "_VOCABULARIES_MAX", 3)
+    maps = [_map_with_name("nwy", f"Northway {chr(65 + i)}") for i in range(7)]
+    for i, m in enumerate(maps):
+        assert Order.parse(f"A Northway {chr(65 + i)} - Swe", mapdata=m) == Move(None, UnitType.ARMY, "nwy", "swe")
+        assert len(orders_mod._VOCABULARIES) <= 3
+    for i, m in enumerate(maps):  # each map still reads its own names, and only its own
+        assert Order.parse(f"A Northway {chr(65 + i)} - Swe", mapdata=m) == Move(None, UnitType.ARMY, "nwy", "swe")
+        with pytest.raises(IllegalOrderError):
+            Order.parse(f"A Northway {chr(65 + (i + 1) % 7)} - Swe", mapdata=m)
+
+
+class _MyUnit(Unit):
+    __slots__ = ()
+
+
+def test_a_subclass_parses_units_of_its_own_class_and_keeps_none() -> None:
+    u = _MyUnit.parse("ITALY: F nap")
+    assert type(u) is _MyUnit and (u.power, u.unit_type, u.region) == ("ITALY", UnitType.FLEET, "nap")
+    assert type(_MyUnit.parse("ITALY: F nap")) is _MyUnit
+    assert type(_MyUnit.parse("ITALY: F Naples")) is _MyUnit  # the full parser's path
+    assert type(Unit.parse("ITALY: F nap")) is Unit
+    assert all(type(x) is Unit for x in orders_mod._UNITS.values())

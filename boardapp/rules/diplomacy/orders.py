@@ -102,8 +102,8 @@ class Unit:
     def __str__(self) -> str:
         return f"{self.power}: {self.unit_type.value} {self.region}"
 
-    @classmethod
-    def parse(cls, text: str) -> Unit:
+    @staticmethod
+    def parse(text: str) -> Unit:
         """Parse ``"ENG: F lon"``.
 
         >>> Unit.parse("RUS: F stp(sc)")
@@ -112,19 +112,23 @@ class Unit:
         A text read once is remembered (units are frozen values, so the same one serves every
         time): a position of 30 units is read again each phase, and a dictionary look-up costs a
         fraction of a microsecond where reading the text costs several.
+
+        A static method, not a class method: ``Unit.parse`` then makes no bound method on each
+        call (a third of a remembered unit's time, warm).  A subclass gets a class method of its
+        own (``__init_subclass__``) that makes units of its class and remembers none.
         """
-        unit = _UNITS.get(text) if type(text) is str else None
+        unit = _units_get(text) if type(text) is str else None
         if unit is not None:
             return unit
-        unit = _parse_unit_plain(text)
-        if unit is None:
-            o = Order.parse(text)
-            if not isinstance(o, Hold) or o.power is None or o.unit_type is None:
-                raise IllegalOrderError(f"illegal unit {text!r}: expected 'POWER: A|F place'")
-            unit = cls(o.power, o.unit_type, o.region)
-        if cls is Unit:
+        unit = _read_unit(Unit, text)
+        if type(text) is str:
             _remember(_UNITS, text, unit)
         return unit
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super(Unit, cls).__init_subclass__(**kwargs)  # not super(): a slots dataclass is a new class
+        if "parse" not in cls.__dict__:
+            cls.parse = classmethod(_read_unit)  # type: ignore[assignment]
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,11 +170,14 @@ class Order:
 
         Raises :class:`IllegalOrderError` or :class:`AmbiguousOrderError`.
         """
-        # the movement phase's table without hashing the enum (Enum.__hash__ is Python code: a third of a look-up)
+        # the movement phase's table without hashing the enum (Enum.__hash__ is Python code: a third of a look-up);
+        # the last map's movement table by identity (the map is held, so it is that very map): no id(), no look-up
         if mapdata is not None:
-            hit = _VOCABULARIES.get(id(mapdata))
-            vocab = hit[1] if hit is not None and hit[0] is mapdata else _vocabulary(mapdata)
-            seen = vocab.moves if phase is _MOVEMENT else vocab.parsed[phase]
+            if mapdata is _last_map and phase is _MOVEMENT:
+                seen = _last_moves
+            else:
+                vocab = _vocabulary(mapdata)
+                seen = vocab.moves if phase is _MOVEMENT else vocab.parsed[phase]
         else:
             seen = _PARSED_MOVES if phase is _MOVEMENT else _PARSED[phase]
         # an order text read once is remembered (orders are frozen values): hand-ins repeat texts
@@ -363,6 +370,7 @@ _REMEMBER_MAX = 1 << 16
 """Most texts remembered in one table (units; orders per map and phase); a full table starts again."""
 
 _T = TypeVar("_T")
+_U = TypeVar("_U", bound=Unit)
 
 
 def _remember(table: dict[str, _T], text: str, value: _T) -> None:
@@ -373,11 +381,25 @@ def _remember(table: dict[str, _T], text: str, value: _T) -> None:
 
 _COASTS = frozenset(("nc", "sc", "ec", "wc"))
 _UNITS: dict[str, Unit] = {}
-"""Unit texts read so far -> the unit."""
+"""Unit texts read so far -> the unit (cleared when full, never replaced: ``_units_get`` is bound to it)."""
+_units_get = _UNITS.get
 _PARSED: dict[Phase, dict[str, Order]] = {phase: {} for phase in Phase}
 """Order texts read so far without a map, per phase (a bare move reads as a retreat in the retreat phase)."""
 _MOVEMENT = Phase.MOVEMENT
 _PARSED_MOVES = _PARSED[_MOVEMENT]
+
+
+def _read_unit(cls: type[_U], text: str) -> _U:
+    """A unit of class ``cls`` read from ``text`` (nothing remembered); :meth:`Unit.parse` without its table."""
+    unit = _parse_unit_plain(text)
+    if unit is not None and cls is Unit:
+        return unit  # type: ignore[return-value]
+    if unit is not None:
+        return cls(unit.power, unit.unit_type, unit.region)
+    o = Order.parse(text)
+    if not isinstance(o, Hold) or o.power is None or o.unit_type is None:
+        raise IllegalOrderError(f"illegal unit {text!r}: expected 'POWER: A|F place'")
+    return cls(o.power, o.unit_type, o.region)
 
 
 def _parse_unit_plain(text: str) -> Unit | None:
@@ -672,11 +694,20 @@ _VIA_TAILS = {("via",): True, ("via", "convoy"): True, ("by", "convoy"): True, (
 
 
 _VOCABULARIES: dict[int, tuple[MapData, _Vocabulary]] = {}
+"""id(map) -> (the map, its vocabulary); the map is held, so its id names no other map while it is here."""
+_VOCABULARIES_MAX = 16
+"""Most maps whose vocabularies are kept (a full table starts again): each holds its map alive."""
+_last_map: MapData | None = None
+"""The map of the last vocabulary asked for, its movement table and its places (the parsers' fast path)."""
+_last_moves: dict[str, Order] = {}
+_last_places: dict[str, str] = {}
 
 
 def _vocabulary(m: MapData) -> _Vocabulary:
+    global _last_map, _last_moves, _last_places  # noqa: PLW0603 - the one-map fast path of the parsers
     hit = _VOCABULARIES.get(id(m))
     if hit is not None and hit[0] is m:
+        _last_map, _last_moves, _last_places = m, hit[1].moves, hit[1].places
         return hit[1]
     names = {_norm_name(p.name): p.short for p in m.provinces.values()}
     lengths: dict[str, set[int]] = {}
@@ -703,7 +734,10 @@ def _vocabulary(m: MapData) -> _Vocabulary:
         names, {w: tuple(sorted(ns, reverse=True)) for w, ns in lengths.items()}, places if plain else {},
         parsed, parsed[Phase.MOVEMENT],
     )
+    if len(_VOCABULARIES) >= _VOCABULARIES_MAX:
+        _VOCABULARIES.clear()
     _VOCABULARIES[id(m)] = (m, vocab)
+    _last_map, _last_moves, _last_places = m, vocab.moves, vocab.places
     return vocab
 
 
@@ -730,8 +764,7 @@ def _parse_plain(text: str, phase: Phase, m: MapData) -> Order | None:
     n = len(toks)
     if n == 0 or n > 9:
         return None
-    hit = _VOCABULARIES.get(id(m))
-    places = hit[1].places if hit is not None and hit[0] is m else _vocabulary(m).places
+    places = _last_places if m is _last_map else _vocabulary(m).places
     i = 0
     utype = _TYPES.get(toks[0])
     if utype is not None:
