@@ -704,7 +704,7 @@ _last_places: dict[str, str] = {}
 
 
 def _vocabulary(m: MapData) -> _Vocabulary:
-    global _last_map, _last_moves, _last_places  # noqa: PLW0603 - the one-map fast path of the parsers
+    global _last_map, _last_moves, _last_places  # the one-map fast path of the parsers
     hit = _VOCABULARIES.get(id(m))
     if hit is not None and hit[0] is m:
         _last_map, _last_moves, _last_places = m, hit[1].moves, hit[1].places
