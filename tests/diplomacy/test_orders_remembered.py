@@ -42,9 +42,11 @@ UNIT_WORDS = ["A", "F", "a", "army", "Fleet", "par", "PAR", "stp(sc)", "stp/sc",
 @settings(max_examples=400)
 def test_the_word_by_word_path_reads_units_as_the_full_parser(power: str, words: list[str], sep: str) -> None:
     text = power + sep + sep.join(words)
-    plain = orders_mod._parse_unit_plain(text)
-    if plain is not None:
-        assert plain == _full_unit(text)
+    # twice: read, then from the remembered power and unit texts; and the same unit text after another power
+    for t in (text, text, "GERMANY:" + sep + sep.join(words)):
+        plain = orders_mod._parse_unit_plain(t)
+        if plain is not None:
+            assert plain == _full_unit(t)
 
 
 def test_the_word_by_word_path_takes_the_common_spellings() -> None:
@@ -88,6 +90,10 @@ def test_the_tables_stay_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
         Unit.parse(f"P{chr(65 + i % 26)}{chr(65 + i // 26)}: A par")
         Order.parse(f"A par - bur{i}")
     assert len(orders_mod._UNITS) <= 10
+    assert len(orders_mod._POWER_WORDS) <= 10
+    for i in range(50):
+        Unit.parse(f"ITALY: A p{i}")
+    assert len(orders_mod._UNIT_BODIES) <= 10
     assert len(orders_mod._PARSED[Phase.MOVEMENT]) <= 10
 
 
@@ -138,3 +144,32 @@ def test_a_subclass_parses_units_of_its_own_class_and_keeps_none() -> None:
     assert type(_MyUnit.parse("ITALY: F Naples")) is _MyUnit  # the full parser's path
     assert type(Unit.parse("ITALY: F nap")) is Unit
     assert all(type(x) is Unit for x in orders_mod._UNITS.values())
+
+
+def test_a_known_power_and_a_known_unit_text_make_the_right_unit() -> None:
+    """The power's text and the unit's text are remembered apart: each pair still makes its own unit."""
+    assert Unit.parse("FRANCE: A bre") == Unit("FRANCE", UnitType.ARMY, "bre")
+    assert Unit.parse("FRANCE: F bre") == Unit("FRANCE", UnitType.FLEET, "bre")
+    assert Unit.parse("ENGLAND: F bre") == Unit("ENGLAND", UnitType.FLEET, "bre")
+    assert Unit.parse(" ENGLAND : A bre") == Unit("ENGLAND", UnitType.ARMY, "bre")
+    assert Unit.parse("ENGLAND: F stp/nc") == Unit("ENGLAND", UnitType.FLEET, "stp(nc)")
+    assert Unit.parse("FRANCE: F stp/sc") == Unit("FRANCE", UnitType.FLEET, "stp(sc)")
+    assert Unit.parse("FR4NCE: A bre") == Unit("FR4NCE", UnitType.ARMY, "bre")  # the full parser's power name
+    for bad in ("FRANCE: A bre - par", "FRANCE: X bre", "FRANCE: F stp/xx"):
+        with pytest.raises(IllegalOrderError):
+            Unit.parse(bad)
+    # one string per power, shared by the units and the orders read from the same power's text
+    a, f = Unit.parse("TURKEY: A smy"), Unit.parse("TURKEY: F con")
+    assert a.power is f.power and Order.parse("TURKEY: A smy H", mapdata=MAP).power is a.power
+
+
+def test_only_plain_texts_are_remembered_and_a_non_text_is_refused() -> None:
+    class Text(str):
+        __slots__ = ()
+
+    u = Unit.parse(Text("AUSTRIA: A vie"))
+    assert u == Unit("AUSTRIA", UnitType.ARMY, "vie")
+    assert all(type(k) is str for k in orders_mod._UNITS)
+    for bad in (5, None, b"AUSTRIA: A vie"):
+        with pytest.raises(IllegalOrderError, match="expected a text"):
+            Unit.parse(bad)  # type: ignore[arg-type]

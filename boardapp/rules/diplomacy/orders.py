@@ -27,7 +27,7 @@ False
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any, ClassVar, TypeVar
@@ -88,6 +88,18 @@ class Unit:
 
     >>> str(Unit("FRA", UnitType.FLEET, "spa(nc)"))
     'FRA: F spa(nc)'
+
+    ``Unit.parse(text)`` reads ``"ENG: F lon"``:
+
+    >>> Unit.parse("RUS: F stp(sc)")
+    Unit(power='RUS', unit_type=<UnitType.FLEET: 'F'>, region='stp(sc)')
+
+    A text read once is remembered (units are frozen values, so the same one serves every time):
+    a position of 30 units is read again each phase, and a look-up costs a fraction of a
+    microsecond where reading the text costs several.  ``Unit.parse`` is the remembering table's
+    own look-up (``_UNITS.__getitem__``; a text not in it is read by ``_UnitTable.__missing__``):
+    a remembered unit then runs no Python code at all.  A subclass gets a class method of its own
+    (``__init_subclass__``) that makes units of its class and remembers none.
     """
 
     power: str
@@ -102,28 +114,8 @@ class Unit:
     def __str__(self) -> str:
         return f"{self.power}: {self.unit_type.value} {self.region}"
 
-    @staticmethod
-    def parse(text: str) -> Unit:
-        """Parse ``"ENG: F lon"``.
-
-        >>> Unit.parse("RUS: F stp(sc)")
-        Unit(power='RUS', unit_type=<UnitType.FLEET: 'F'>, region='stp(sc)')
-
-        A text read once is remembered (units are frozen values, so the same one serves every
-        time): a position of 30 units is read again each phase, and a dictionary look-up costs a
-        fraction of a microsecond where reading the text costs several.
-
-        A static method, not a class method: ``Unit.parse`` then makes no bound method on each
-        call (a third of a remembered unit's time, warm).  A subclass gets a class method of its
-        own (``__init_subclass__``) that makes units of its class and remembers none.
-        """
-        unit = _units_get(text) if type(text) is str else None
-        if unit is not None:
-            return unit
-        unit = _read_unit(Unit, text)
-        if type(text) is str:
-            _remember(_UNITS, text, unit)
-        return unit
+    parse: ClassVar[Callable[[str], Unit]]
+    """``Unit.parse("ENG: F lon")``: the unit a text names (set below the class: the look-up of ``_UNITS``)."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super(Unit, cls).__init_subclass__(**kwargs)  # not super(): a slots dataclass is a new class
@@ -380,9 +372,26 @@ def _remember(table: dict[str, _T], text: str, value: _T) -> None:
 
 
 _COASTS = frozenset(("nc", "sc", "ec", "wc"))
-_UNITS: dict[str, Unit] = {}
-"""Unit texts read so far -> the unit (cleared when full, never replaced: ``_units_get`` is bound to it)."""
-_units_get = _UNITS.get
+
+
+class _UnitTable(dict[str, Unit]):
+    """Unit texts read so far -> the unit; a text not in it is read (and remembered) on the way."""
+
+    __slots__ = ()
+
+    def __missing__(self, text: str) -> Unit:
+        if type(text) is not str:  # only plain texts are remembered (a str subclass may hash as it likes)
+            if isinstance(text, str):
+                return _read_unit(Unit, text)
+            raise IllegalOrderError(f"illegal unit {text!r}: expected a text 'POWER: A|F place'")
+        unit = _read_unit(Unit, text)
+        _remember(self, text, unit)
+        return unit
+
+
+_UNITS = _UnitTable()
+"""Unit texts read so far -> the unit (cleared when full, never replaced: ``Unit.parse`` is its look-up)."""
+Unit.parse = _UNITS.__getitem__
 _PARSED: dict[Phase, dict[str, Order]] = {phase: {} for phase in Phase}
 """Order texts read so far without a map, per phase (a bare move reads as a retreat in the retreat phase)."""
 _MOVEMENT = Phase.MOVEMENT
@@ -402,15 +411,44 @@ def _read_unit(cls: type[_U], text: str) -> _U:
     return cls(o.power, o.unit_type, o.region)
 
 
+_POWER_WORDS: dict[str, str] = {}
+"""The text before an order's or a unit's colon (``"FRANCE"``, ``" FRANCE "``) -> the power's name, letters only:
+one string per power, shared by every unit and order read from such a text."""
+_power_words_get = _POWER_WORDS.get
+_UNIT_BODIES: dict[str, tuple[UnitType, str]] = {}
+"""The text after a unit's colon (``" A par"``) -> its unit type and region, for every power's units."""
+_unit_bodies_get = _UNIT_BODIES.get
+
+
 def _parse_unit_plain(text: str) -> Unit | None:
     """``"FRANCE: A par"`` read word by word; ``None`` for anything else (coasts, odd spacing, every error),
-    which :meth:`Unit.parse` leaves to the full parser: it gives the same unit for these texts (a test checks)."""
+    which :meth:`Unit.parse` leaves to the full parser: it gives the same unit for these texts (a test checks).
+
+    The power's text and the unit's text are read apart and each is remembered (``_POWER_WORDS``,
+    ``_UNIT_BODIES``): a unit text never seen before is mostly a known power's known unit elsewhere
+    ("FRANCE: A bur" after "GERMANY: A bur"), then two look-ups and no reading.
+    """
     head, colon, body = text.partition(":")
     if not colon:
         return None
-    power = head.strip()
-    if not (power.isalpha() and power.isascii()):
-        return None
+    power = _power_words_get(head)
+    if power is None:
+        power = head.strip()
+        if not (power.isalpha() and power.isascii()):
+            return None
+        _remember(_POWER_WORDS, head, power)
+    where = _unit_bodies_get(body)
+    if where is None:
+        where = _unit_body(body)
+        if where is None:
+            return None
+        _remember(_UNIT_BODIES, body, where)
+    utype, region = where
+    return new_unit(power, utype, region)
+
+
+def _unit_body(body: str) -> tuple[UnitType, str] | None:
+    """``" A par"`` -> ``(UnitType.ARMY, "par")``; ``None``: left to the full parser (see ``_parse_unit_plain``)."""
     words = body.split()
     if len(words) != 2:
         return None
@@ -430,7 +468,7 @@ def _parse_unit_plain(text: str) -> Unit | None:
     # ^[a-z][a-z0-9_]*$ (the full parser's province word) without the regex, slow to start from cold caches
     if place in _KEYWORDS or not (place.isascii() and place[:1].isalpha() and place.replace("_", "a").isalnum()):
         return None
-    return new_unit(power, utype, region_id(place, coast) if coast else place)
+    return utype, region_id(place, coast) if coast else place
 
 
 # -- parser ---------------------------------------------------------------
@@ -754,10 +792,14 @@ def _parse_plain(text: str, phase: Phase, m: MapData) -> Order | None:
     power: str | None = None
     head, colon, body = text.partition(":")
     if colon:
-        power = head.strip()
-        # letters only (``FRANCE``) pass without the regex, which is slow to start from cold caches
-        if not (power.isalpha() and power.isascii()) and not _POWER_NAME_RE.match(power):
-            return None
+        power = _power_words_get(head)
+        if power is None:
+            power = head.strip()
+            # letters only (``FRANCE``) pass without the regex, which is slow to start from cold caches
+            if power.isalpha() and power.isascii():
+                _remember(_POWER_WORDS, head, power)
+            elif not _POWER_NAME_RE.match(power):
+                return None
     else:
         body = head
     toks = body.lower().split()
