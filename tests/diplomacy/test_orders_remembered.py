@@ -173,3 +173,15 @@ def test_only_plain_texts_are_remembered_and_a_non_text_is_refused() -> None:
     for bad in (5, None, b"AUSTRIA: A vie"):
         with pytest.raises(IllegalOrderError, match="expected a text"):
             Unit.parse(bad)  # type: ignore[arg-type]
+
+
+def test_every_unit_text_of_a_maps_places_reads_as_the_full_parser_says() -> None:
+    """A map's vocabulary reads its places' unit texts ahead: each still makes what the full parser makes."""
+    orders_mod._UNIT_BODIES.clear()
+    orders_mod._vocabulary(_map_with_name("lon", "Londinium"))
+    assert len(orders_mod._UNIT_BODIES) >= len(MAP.regions)
+    for region in MAP.regions:
+        for t in ("A", "F"):
+            text = f"ENGLAND: {t} {region}"
+            orders_mod._UNITS.pop(text, None)
+            assert Unit.parse(text) == _full_unit(text), text

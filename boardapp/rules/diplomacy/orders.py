@@ -779,6 +779,14 @@ def _vocabulary(m: MapData) -> _Vocabulary:
         names, {w: tuple(sorted(ns, reverse=True)) for w, ns in lengths.items()}, places if plain else {},
         parsed, parsed[Phase.MOVEMENT],
     )
+    # the unit texts of this map's places in their usual spelling (``str(unit)``: "FRANCE: F spa(nc)"), read
+    # once here by the same reader, so that a unit entering a place for the first time costs two look-ups
+    for region in m.regions:
+        for body in (f" A {region}", f" F {region}"):
+            if body not in _UNIT_BODIES:
+                where = _unit_body(body)
+                if where is not None:
+                    _remember(_UNIT_BODIES, body, where)
     if len(_VOCABULARIES) >= _VOCABULARIES_MAX:
         _VOCABULARIES.clear()
     _VOCABULARIES[id(m)] = (m, vocab)
