@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 from collections.abc import Callable
-from itertools import compress
+from itertools import compress, product
 from operator import attrgetter, is_not
 from pathlib import Path
 from typing import Any, Protocol, cast
@@ -88,6 +88,9 @@ drawn as ~6,000 items on every repaint; a press on a counter still picks that on
 Z_BADGE, Z_TOKEN, Z_OPTION, Z_CHIP, Z_COST, Z_DRAG = 5, 6, 8, 10, 900, 1000
 _SYMBOL_DARK, _SYMBOL_LIGHT = QColor("#1d1d1d"), QColor("#ffffff")
 """A place symbol's ink and paper (made once: the map has a thousand symbols; a painter copies what it is given)."""
+_DIFF_SLICE = 256
+"""A game change's pieces are compared with the last picture's this many at a time
+(:meth:`BoardScene._changed_pieces`)."""
 COST_PX = 17
 """Screen pixels of the cost beside a legal place and of "no legal move" while dragging."""
 
@@ -226,6 +229,13 @@ class BoardScene(QGraphicsScene):
         self.piece_k = self.base_scale
         """Pieces are drawn this many times their size: the base scale times the view's enlargement."""
         self._layer: dict[str, tuple[QRectF, list[tuple[float, QRectF, Any]]]] | None = None
+        self._reach = math.inf
+        """How far the pieces of :attr:`_layer` reach from their places' points (see :meth:`_reach_of`)."""
+        self._layer_order: tuple[Any, dict[str, int]] = (None, {})
+        """The layer and each place's rank in it (:meth:`paint_pieces` paints a few places in that order)."""
+        self._next_rank = 0
+        self._place_grid: tuple[float, dict[tuple[int, int], list[str]]] | None = None
+        """The places by cell of a grid over the map: (cell side, places of each cell) (:meth:`_places_near`)."""
         self._dirty: set[str] | None = None
         """Places whose pieces changed in this refresh (None: all of them, the layer is made anew)."""
         self._stack_keys: dict[str, tuple[Any, ...]] = {}
@@ -767,15 +777,66 @@ class BoardScene(QGraphicsScene):
         self._lay_out_now()
         if self._layer is None:
             self._layer = self._layer_of(None)
+            self._reach = self._reach_of(self._layer)
         return self._layer
+
+    def _reach_of(self, entries: dict[str, tuple[QRectF, list[tuple[float, QRectF, Any]]]]) -> float:
+        """How far (map units) the pieces of ``entries`` reach from their place's point, at most: a
+        place's pieces can meet a rectangle only if its point lies within this of it
+        (:meth:`_places_near`). Infinite when an entry is not at a place of the map."""
+        reach = 0.0
+        places = self.places
+        for pid, (bounds, _rows) in entries.items():
+            place = places.get(pid)
+            if place is None:
+                return math.inf
+            x, y = place.at
+            reach = max(reach, x - bounds.left(), bounds.right() - x, y - bounds.top(), bounds.bottom() - y)
+        return reach
+
+    def _places_near(self, rect: QRectF) -> set[str] | None:
+        """The places whose pieces may meet ``rect`` (a superset, from a grid of the places' points and
+        :attr:`_reach`), or None when that would be most of them. A repaint of a change meets a few
+        places of a thousand: testing each place's rectangle with Qt cost more than the repaint."""
+        reach = self._reach
+        if not math.isfinite(reach) or len(self.places) < 200:
+            return None
+        grid = self._place_grid
+        if grid is None:
+            w, h = self.map.size
+            cell = max(w, h, 1.0) / 64
+            cells: dict[tuple[int, int], list[str]] = defaultdict(list)
+            for pid, place in self.places.items():
+                cells[(int(place.at[0] // cell), int(place.at[1] // cell))].append(pid)
+            grid = self._place_grid = (cell, dict(cells))
+        cell, cells = grid
+        x0, y0 = int((rect.left() - reach) // cell), int((rect.top() - reach) // cell)
+        x1, y1 = int((rect.right() + reach) // cell), int((rect.bottom() + reach) // cell)
+        near: set[str] = set()
+        if (x1 - x0 + 1) * (y1 - y0 + 1) <= len(cells):
+            for key in product(range(x0, x1 + 1), range(y0, y1 + 1)):
+                got = cells.get(key)
+                if got is not None:
+                    near.update(got)
+        else:  # more cells in the range than cells holding places: those holding places, tested
+            for (cx, cy), got in cells.items():
+                if x0 <= cx <= x1 and y0 <= cy <= y1:
+                    near.update(got)
+        return near if len(near) <= len(self.places) // 2 else None
 
     def _layer_of(self, places: set[str] | None) -> dict[str, tuple[QRectF, list[tuple[float, QRectF, Any]]]]:
         """:meth:`pieces_layer`'s entries of ``places`` (None: every place)."""
         self._lay_out_now()
         layer: dict[str, list[tuple[float, QRectF, Any]]] = defaultdict(list)
         own = self._badges
-        badges = own.values() if places is None else [own[p] for p in places if p in own]
-        for item in (*badges, *self._tokens):
+        if places is None:
+            items: Any = (*own.values(), *self._tokens)
+        else:  # a place's tokens are found by their keys (place, i), not by asking each token item its place
+            toks = self._token_items
+            items = [own[p] for p in places if p in own]
+            items += [toks[(p, i)] for p in places if p in self._token_looks
+                      for i in range(len(self._token_looks[p][1])) if (p, i) in toks]
+        for item in items:
             pid = item.data(0)
             if pid is None or (places is not None and pid not in places):
                 continue
@@ -811,7 +872,23 @@ class BoardScene(QGraphicsScene):
                 m = 2.0 / t.m11()
                 areas = [QRectF(r).adjusted(-m, -m, m, m) for r in region]
         meets = rect.intersects  # a piece outside the area would be clipped away
-        hits = [(bounds, place_rows) for bounds, place_rows in self.pieces_layer().values() if meets(bounds)]
+        layer = self.pieces_layer()
+        near: set[str] | None = set()
+        for a in areas:
+            got = self._places_near(a)
+            if got is None:
+                near = None
+                break
+            near |= got  # type: ignore[operator]
+        if near is None:
+            hits = [(bounds, place_rows) for bounds, place_rows in layer.values() if meets(bounds)]
+        else:  # in the layer's order, as painting all of them would (pieces of equal z may overlap)
+            order = self._layer_order
+            if order[0] is not layer:
+                order = self._layer_order = (layer, {pid: i for i, pid in enumerate(layer)})
+                self._next_rank = len(layer)
+            hits = [entry for pid in sorted(near.intersection(layer), key=order[1].__getitem__)
+                    if meets((entry := layer[pid])[0])]
         if len(areas) == 1:
             rows = [row for _b, place_rows in hits for row in place_rows if meets(row[1])]
         else:  # the places meeting one of the region's rectangles, then their pieces meeting one
@@ -851,12 +928,20 @@ class BoardScene(QGraphicsScene):
         if old is not None and dirty_places is not None:  # only the places that changed are made again
             fresh = self._layer_of(dirty_places)
             new = dict(old)
+            layer_of, ranks = self._layer_order
+            ranks = ranks if layer_of is old else None  # places keep their rank; a new one comes last
             for pid in dirty_places:
                 if pid in fresh:
+                    if ranks is not None and pid not in new:
+                        ranks[pid] = self._next_rank
+                        self._next_rank += 1
                     new[pid] = fresh[pid]
                 else:
                     new.pop(pid, None)
             self._layer = new
+            if ranks is not None:
+                self._layer_order = (new, ranks)
+            self._reach = max(self._reach, self._reach_of(fresh))
             check: Any = dirty_places
         else:
             self._layer = None
@@ -1206,7 +1291,11 @@ class BoardScene(QGraphicsScene):
         old = laid[0]
         n = len(pieces)
         if len(old) == n:
-            pairs = [(old[i], pieces[i]) for i in compress(range(n), map(is_not, old, pieces)) if old[i] != pieces[i]]
+            # slices compared in C first (by identity, then by value): a change leaves most of them equal
+            d = _DIFF_SLICE
+            pairs = [(old[i], pieces[i]) for a in range(0, n, d) if old[a:a + d] != pieces[a:a + d]
+                     for i in compress(range(a, min(a + d, n)), map(is_not, old[a:a + d], pieces[a:a + d]))
+                     if old[i] != pieces[i]]
             if all(a.id == b.id for a, b in pairs):
                 return pairs  # type: ignore[return-value]
         before = {pc.id: pc for pc in old}
