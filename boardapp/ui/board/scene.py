@@ -29,7 +29,7 @@ import math
 from collections import defaultdict
 from collections.abc import Callable
 from itertools import compress, product
-from operator import attrgetter, is_not
+from operator import attrgetter, is_not, itemgetter
 from pathlib import Path
 from typing import Any, Protocol, cast
 
@@ -214,6 +214,8 @@ class BoardScene(QGraphicsScene):
         self._map_straight = False
         """The map was drawn straight into a view's background, names not placed yet (:meth:`_draw_map_straight`)."""
         self._chip_store: dict[str, _Chip] = {}
+        self._arts: dict[tuple[Any, ...], tuple[Any, tuple[int, int]]] = {}
+        """A counter's picture and its size by what it shows, within one layout (:meth:`_lay_out_stack`)."""
         self._scaled_pixmaps: dict[tuple[int, int, int], Any] = {}
         """Piece pixmaps scaled to their size in a far view, by (pixmap, width, height)."""
         self._items: dict[str, CounterItem] = {}
@@ -869,8 +871,9 @@ class BoardScene(QGraphicsScene):
                     chip = chips[cid]
                     layer[pid].append((chip.z, chip.rect, chip.pixmap))
         out = {}
+        by_z = itemgetter(0)
         for pid, rows in layer.items():
-            rows.sort(key=lambda r: r[0])
+            rows.sort(key=by_z)
             bounds = QRectF(rows[0][1])
             for _, r, _ in rows[1:]:
                 bounds = bounds.united(r)
@@ -1204,6 +1207,7 @@ class BoardScene(QGraphicsScene):
         self._tokens = list(kept.values())
 
     def _refresh_counters(self) -> None:
+        self._arts = {}
         pieces = self.visible_pieces()
         if self._refresh_changed_counters(pieces):
             return
@@ -1260,6 +1264,7 @@ class BoardScene(QGraphicsScene):
         scale = piece_k / PIX
         half = 0.5 * scale  # a selectable pixmap item's bounding rect has half a pixel more all round
         seen_add = seen.add
+        arts = self._arts
         # the loop below runs for each of 5,000 counters when a view first shows the board: what it
         # asks of Qt and of the pieces is asked once (a point's x and y, the chip's side)
         for i, (pc, pos) in enumerate(zip(stack, self._stack_inside(pid, len(stack)), strict=True)):
@@ -1281,10 +1286,13 @@ class BoardScene(QGraphicsScene):
             was = chip.look
             if was != (face, where):
                 if not was or was[0] != face:
-                    pm = chip.pixmap = self.chip_pixmap(look[0], look[1], label, value, damage, shape=shape,
-                                                         marks=marks)
+                    art_key = (look, label, value, damage, shape, marks)
+                    art = arts.get(art_key)  # 5,000 counters show ~900 faces: each asked of Qt once a layout
+                    if art is None:
+                        pm = self.chip_pixmap(look[0], look[1], label, value, damage, shape=shape, marks=marks)
+                        art = arts[art_key] = (pm, (pm.width() + 1, pm.height() + 1))
+                    chip.pixmap, chip.side = art
                     chip.tip = tip
-                    chip.side = (pm.width() + 1, pm.height() + 1)
                 w, h = chip.side
                 chip.place, chip.pos, chip.z, chip.scale = pid, pos, Z_CHIP + i * 0.01, scale
                 chip.rect = QRectF(x - half, y - half, w * scale, h * scale)
