@@ -137,3 +137,29 @@ def test_a_change_on_a_large_map_repaints_in_part_what_a_full_repaint_paints(qtb
     vp.repaint()
     assert partial == vp.grab().toImage()
     scene.detach()
+
+
+def test_a_change_is_seen_when_the_picture_shares_its_list_of_pieces(qtbot):
+    """A change is found by comparing the pieces with those last laid out: the scene keeps a list of its own,
+    also when a module gives its own list in every picture and changes it in place (as bench_board's stand-in
+    does) and the visible pieces are that very list."""
+    from boardapp.ui.board.scene import BoardScene
+
+    class SharingModule(_Module):
+        def board(self, state: object) -> BoardPicture:
+            return BoardPicture(control=self.control, pieces=self.pieces, tokens=self.tokens)
+
+    class Scene(BoardScene):
+        def visible_pieces(self):
+            return self.picture.pieces
+
+    module = SharingModule(random.Random(7))
+    scene = Scene(_Game(module))  # type: ignore[arg-type]
+    scene.set_far(True)
+    scene.pieces_layer()
+    assert scene.visible_pieces() is module.pieces, "control: the scene lays out the module's own list"
+    for n, to in enumerate(("p5", "p77", "p140")):
+        module.pieces[n] = BoardPiece(**{**module.pieces[n].__dict__, "place": to})
+        scene.refresh()
+        assert scene._chips[module.pieces[n].id].place == to
+    scene.detach()

@@ -115,7 +115,8 @@ class CounterLayout:
         self._hand_moved.clear()
         # the next change starts from this layout, unless two pieces share an id (then every change is full)
         unique = len({pc.id for pc in pieces}) == len(pieces)
-        self._laid_from = (list(pieces), self.piece_k, new_keys) if unique else None
+        self._laid_from = ((pieces if pieces is not self.picture.pieces else list(pieces), self.piece_k, new_keys)
+                           if unique else None)
 
     def _lay_out_stack(self, pid: str, stack: list[BoardPiece], looks: dict[str, tuple[str, str]],
                        seen: set[str]) -> tuple[Any, ...]:
@@ -261,5 +262,6 @@ class CounterLayout:
         if self._all_items:  # new counters get their items at once, as the others have
             for cid in seen - items.keys():
                 self._counter_item(cid)
-        self._laid_from = (list(pieces), self.piece_k, keys)
+        # the pieces as laid out: visible_pieces() made a list of its own, which is kept as it is
+        self._laid_from = (pieces if pieces is not self.picture.pieces else list(pieces), self.piece_k, keys)
         return True

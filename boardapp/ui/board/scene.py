@@ -909,9 +909,15 @@ class BoardScene(CounterLayout, QGraphicsScene):
         if len(areas) == 1:
             rows = [row for _b, place_rows in hits for row in place_rows if meets(row[1])]
         else:  # the places meeting one of the region's rectangles, then their pieces meeting one
-            rows = [row for bounds, place_rows in hits if any(a.intersects(bounds) for a in areas)
-                    for row in place_rows if any(a.intersects(row[1]) for a in areas)]
-        rows.sort(key=lambda r: r[0])
+            rows = []
+            tests = [a.intersects for a in areas]
+            for bounds, place_rows in hits:
+                meeting = [test for test in tests if test(bounds)]
+                if len(meeting) == 1:
+                    rows += filter(lambda row, test=meeting[0]: test(row[1]), place_rows)
+                elif meeting:
+                    rows += [row for row in place_rows if any(test(row[1]) for test in meeting)]
+        rows.sort(key=itemgetter(0))
         if t.m12() or t.m21() or t.m11() <= 0 or t.m22() <= 0:  # rotated: let the painter scale them
             painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
             for _, r, pm in rows:
