@@ -172,6 +172,12 @@ def main() -> None:
     game = scene.game
     print(f"scene build (1000 places, 2000 roads, 5000 counters, 3840x2160 view, first paint): {build:.3f} s "
           f"(target <= 0.5 s)")
+    # the place names are placed just after the first paint, in the event loop's next turn, and the map drawn
+    # again with them; until then every change repaints the whole background (the map drawn straight, see
+    # BoardScene._draw_map_straight), which a running program leaves at once: the changes below are timed after
+    deadline = time.perf_counter() + 60
+    while (scene._name_spots is None or scene._map_straight) and time.perf_counter() < deadline:
+        app.processEvents()
     vp = view.viewport()
     vp.repaint()
     pieces = game.module.pieces
