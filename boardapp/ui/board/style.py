@@ -27,6 +27,8 @@ VALUE_PX = 32.0
 """A counter's combat value: its font pixel size in map units at piece scale 1."""
 PIX = 2.0
 """Pixmap pixels per map unit (crisp up to a 2x zoom on the map's own scale)."""
+Z_BADGE, Z_TOKEN, Z_OPTION, Z_CHIP, Z_COST, Z_DRAG = 5, 6, 8, 10, 900, 1000
+"""The board's stacking order (z): control markers, tokens, move options, counters, costs, a dragged counter."""
 FONT_FAMILY = "DejaVu Sans"
 
 
