@@ -152,4 +152,5 @@ TABLES = Manifest.model_validate({
     "name": "tables",
     "title": "Rules as tables",
     "module": "boardapp.rules.tables.module:TablesRules",
+    "contributions": {"editor_forms": "boardapp.rules.tables.editing:FORMS"},
 })
