@@ -183,6 +183,11 @@ class RulesPanel(QWidget):
 
     def model_box(self, lay: QFormLayout, path: R.Path, model: type[BaseModel], value: Any, *, label: str,
                   may_be_empty: bool, tip: str | None) -> None:
+        if isinstance(value, dict):  # a blank scenario's part not yet validated (its first edit validates it)
+            try:
+                value = model.model_validate(value)
+            except ValueError:
+                value = None
         if may_be_empty:
             on = QCheckBox(f"{label or 'use'}: on" if label else "on")
             on.setObjectName(name_of(path) + "-on")
