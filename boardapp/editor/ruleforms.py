@@ -202,7 +202,8 @@ class SetRuleValue(Command):
         self.old = doc.fields.get(top)
         data = _set_in(copy.deepcopy(plain(self.old)), self.path[1:], self.value)
         try:
-            new = TypeAdapter(doc.model.model_fields[top].annotation).validate_python(
+            annotation: Any = doc.model.model_fields[top].annotation
+            new = TypeAdapter(annotation).validate_python(
                 data, context={"defer_checks": True})
         except ValidationError as exc:
             raise _error(exc) from None

@@ -236,7 +236,7 @@ def new_scenario(walk: Walk) -> None:
             walk.click(*w.map_doc.place(place).at)
 
 
-def rule_tables(walk: Walk) -> None:  # noqa: PLR0915 (one designer's afternoon, in order)
+def rule_tables(walk: Walk) -> None:
     w = walk.w
     show_rules_tab(w, walk.qtbot)
     walk.clicks += 1
