@@ -280,6 +280,8 @@ def rule_tables(walk: Walk) -> None:
         walk.rule_pick(f"rule-units.{i}.team", team)
         walk.rule_pick(f"rule-units.{i}.at", place)
     walk.shot("tarn-3-units")
+    w.refresh_problems()  # teams, unit types and units there, the blank combat rule not yet edited: checked
+    assert not [p.message for p in w.problems if "could not run" in p.message]
     pick_form(w, walk.qtbot, "Movement costs")
     walk.clicks += 2
     walk.rule("rule-costs.roads.road", "2")

@@ -82,7 +82,6 @@ class RulesPanel(QWidget):
         self.problems = QListWidget()
         self.problems.setObjectName("rule-problems")
         self.problems.setWordWrap(True)
-        self.problems.setMaximumHeight(120)
         self.problems.itemClicked.connect(lambda it: self.go_to(it.data(Qt.ItemDataRole.UserRole)))
         lay.addWidget(self.problems)
         self._pending = False
@@ -422,6 +421,7 @@ class RulesPanel(QWidget):
         """Plain text: a text as typed, a number, a list of numbers or texts as '1, 2, 2, 3'."""
         text = "" if value is None else (", ".join(str(v) for v in value) if isinstance(value, list) else str(value))
         edit = QLineEdit(text)
+        edit.setCursorPosition(0)  # a long refusal text shows its start
         edit.setObjectName(name_of(path))
         edit.setToolTip(tip or "")
         edit.setProperty("taken", text)
@@ -476,6 +476,9 @@ class RulesPanel(QWidget):
             self.problems.addItem(item)
         if not found:
             self.problems.addItem("✔ No problems in these tables.")
+        # as tall as its rows (up to five): the form keeps the room a short list does not need
+        rows = sum(self.problems.sizeHintForRow(i) for i in range(min(5, self.problems.count())))
+        self.problems.setFixedHeight(rows + 2 * self.problems.frameWidth() + 6)
 
     def go_to(self, problem: Any) -> None:
         """Show the form a problem is in and put the cursor in its field (or the nearest one shown)."""
