@@ -24,10 +24,11 @@ ROOT = Path(__file__).resolve().parents[2]
 SCENARIO = ROOT / "scenarios" / "tarn-valley.yaml"
 
 # The rulebook's CRT (the Binni digest's "Fighting" table, copied cell by cell), as this system's data.
-# Where the data says less than the rulebook (not compared here): a loss there is one step of a counter,
-# falling by default on the strongest (the data: a whole unit, the weakest unless chosen); a defender
-# that cannot retreat stays and takes one more loss (the data: it is lost); stores and support add to
-# the values before the column is read (the data: strengths only).
+# Not compared here: a loss there is one step of a counter, falling by default on the strongest, and a
+# defender that cannot retreat stays and takes one more loss (the data can say both — `steps`,
+# `losses_fall_on: strongest`, `if_cannot_retreat: one_more_loss` — tested from the rulebook's text in
+# test_binni_gaps.py); stores and support add to the values before the column is read (the data:
+# strengths only).
 BINNI_CRT = yaml.safe_load("""
 method: odds
 odds:

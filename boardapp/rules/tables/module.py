@@ -125,7 +125,7 @@ class TablesRules(RuleModule[TablesState]):
         return {
             "turn": state.turn,
             "counters": {i: {"type": k.type, "team": k.team, "place": k.place, "moved": k.moved,
-                             "attacked": k.attacked} for i, k in sorted(state.counters.items())},
+                             "attacked": k.attacked, "losses": k.losses} for i, k in sorted(state.counters.items())},
             "control": {p: state.control.get(p) for p in sorted(self.facts.places)},  # null: neutral
             "values": {t: dict(v) for t, v in sorted(state.values.items())},
             "actions": dict(sorted(state.actions.items())),

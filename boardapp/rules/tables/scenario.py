@@ -37,6 +37,9 @@ class UnitType(FileModel):
         "(placeholders {unit}, {place}, {kind}).")
     upkeep: dict[str, int] = Field(
         default_factory=dict, description="Resource -> what each unit of this type costs at the upkeep step.")
+    steps: int = Field(1, ge=1, le=100, description="Losses a unit of this type takes before it is destroyed (a "
+                       "loss is one step); its strength falls with each, rounded up: strength * (steps - losses) / "
+                       "steps (War in Binni: a brigade of value 6 and 2 steps fights at 3 after one loss).")
 
 
 class Unit(FileModel):
@@ -106,6 +109,10 @@ class CombatResult(FileModel):
                                     "(they do not advance; they stay put, marked as having attacked).")
     attacker_advances: bool = Field(False, description="The attackers' survivors move into the place when no "
                                     "defender is left there (they count as having moved).")
+    if_cannot_retreat: Literal["lost", "one_more_loss"] = Field(
+        "lost", description="Defenders that must retreat and have nowhere to go: 'lost' (each such unit is "
+        "destroyed), or 'one_more_loss' (they stay, and their side takes one more loss among them: War in Binni's "
+        "pyrrhic win).")
     text: str = Field("", description="The result as the designer reads it out ('Defender retreats').")
 
 
@@ -139,6 +146,9 @@ class Combat(FileModel):
     results: dict[str, CombatResult] = Field(default_factory=dict, description="Result code -> what it does "
                                              "(method odds).")
     dice: DicePerStrength | None = Field(None, description="The dice rule (method dice).")
+    retreat_into_held: bool = Field(True, description="A retreat may end in a place another team holds (with none "
+                                    "of its units there); off: only in the unit's own team's or a neutral place (War "
+                                    "in Binni).")
     losses_fall_on: Literal["weakest", "strongest"] = Field(
         "weakest", description="Which units a side loses when it names none (ties: by id).")
     once: str = Field("{unit} has already attacked this turn", description="Refusal of a unit's second attack in a "
