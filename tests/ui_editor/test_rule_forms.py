@@ -195,3 +195,28 @@ def test_a_renamed_track_is_renamed_where_it_is_named(qtbot, tmp_path) -> None:
 def test_a_system_without_forms_shows_no_rules_panel(qtbot) -> None:
     w = _open(qtbot, ROOT / "scenarios" / "war-in-binni.yaml")
     assert w.rules_dock.isHidden() and not w.rules_dock.toggleViewAction().isEnabled()
+
+
+def test_passage_and_paid_entry_are_edited_with_team_and_track_drop_downs(qtbot, tmp_path) -> None:
+    w = _open(qtbot, _copy_tarn(tmp_path))
+    show_rules_tab(w, qtbot)
+    sc = w.scenario
+    pick_form(w, qtbot, "Passage")
+    choose(qtbot, rule_field(w, "rule-newkey-passage", QComboBox), "League")
+    QTest.mouseClick(rule_field(w, "rule-add-passage", QPushButton), Qt.MouseButton.LeftButton)
+    settle(qtbot)
+    tick(rule_field(w, "rule-passage.league.crown", QCheckBox))
+    settle(qtbot)
+    assert sc.fields["passage"] == {"league": ["crown"]}
+    pick_form(w, qtbot, "Movement costs")
+    tick(rule_field(w, "rule-costs.enter_held-on", QCheckBox))
+    settle(qtbot)
+    resource = rule_field(w, "rule-costs.enter_held.pay.0.resource", QComboBox)
+    assert [resource.itemData(i) for i in range(resource.count())][:2] == ["morale", "supply"]
+    choose(qtbot, resource, "Supply")
+    settle(qtbot)
+    tick(rule_field(w, "rule-costs.enter_held.free_for.cav", QCheckBox))
+    settle(qtbot)
+    held = sc.fields["costs"].enter_held
+    assert (held.pay[0].resource, held.pay[0].amount, held.free_for) == ("supply", 1, ["cav"])
+    assert [p for p in sc.problems() if p.severity == "error"] == []

@@ -91,6 +91,15 @@ def scenario_problems(s: TablesScenario, the_map: Map) -> list[Problem]:
         if len(b.regions) == 1:
             found.append(_p(("costs", "borders", i, "regions"), "a border lies between two regions: give both, "
                             "or none for every border"))
+    if s.costs.enter_held is not None:
+        for i, pay in enumerate(s.costs.enter_held.pay):
+            _one_of(found, ("costs", "enter_held", "pay", i, "resource"), pay.resource, tracks, "track")
+        for i, k in enumerate(s.costs.enter_held.free_for):
+            _one_of(found, ("costs", "enter_held", "free_for", i), k, types, "unit type")
+    for team, granted in s.passage.items():
+        _one_of(found, ("passage", team), team, teams, "team")
+        for i, other in enumerate(granted):
+            _one_of(found, ("passage", team, i), other, teams, "team")
     _odds_problems(s, found)
     for i, tr in enumerate(s.tracks):
         for team, v in tr.start.items():

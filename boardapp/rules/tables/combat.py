@@ -148,7 +148,8 @@ def _take(f: Facts, state: TablesState, lost: list[str]) -> list[str]:
 
 def retreat_places(f: Facts, state: TablesState, cid: str) -> list[str]:
     """Where a unit may retreat: a neighbouring place it may enter without enemy units and with room under
-    the stacking limit, across no closed border; its own team's first, then neutral places, then (unless
+    the stacking limit, across no closed border; its own team's (or one granting it passage) first, then neutral
+    places, then (unless
     ``combat.retreat_into_held`` is off) another team's, by name."""
     from boardapp.rules.tables.movement import may_enter, stacking_full
 
@@ -161,7 +162,7 @@ def retreat_places(f: Facts, state: TablesState, cid: str) -> list[str]:
         if border is not None and border.closed:
             continue
         holder = state.control.get(nxt)
-        rank = 0 if holder == ctr.team else 1 if holder is None else 2
+        rank = 0 if f.friendly(state, nxt, ctr.team) else 1 if holder is None else 2
         if rank == 2 and not f.s.combat.retreat_into_held:
             continue
         options.append((rank, f.place_name(nxt), nxt))

@@ -16,6 +16,9 @@ class Move(Command):
     kind: Literal["move"] = "move"
     counter: Annotated[str, COUNTER] = Field(description="The unit that moves.")
     to: Annotated[str, CHOSEN] = Field(description="The destination place.")
+    pay_with: Annotated[str | None, CHOSEN] = Field(
+        None, description="The resource (track) paid to enter a place another team holds, when costs.enter_held "
+        "offers several; empty: the first the team can afford.")
 
 
 class Attack(Command):

@@ -20,7 +20,8 @@ FORMS: dict[str, Any] = {
          "help": "Movement points, strength, the place kinds each may enter (none ticked: every kind), upkeep."},
         {"field": "units", "title": "Units at the start", "help": "The counters on the map when the game starts."},
         {"field": "costs", "title": "Movement costs",
-         "help": "A step costs its road kind's points, plus the destination's place kind's, plus a border's."},
+         "help": "A step costs its road kind's points, plus the destination's place kind's, plus a border's; "
+                 "entering a place another team holds may be paid (enter held)."},
         {"field": "stacking", "title": "Stacking", "help": "Most units of one team at a place (off: no limit)."},
         {"field": "zones_of_control", "title": "Zones of control",
          "help": "On: a unit entering a place one road from enemy units stops there."},
@@ -33,6 +34,8 @@ FORMS: dict[str, Any] = {
         {"field": "occupation", "title": "Control by occupation",
          "help": "A place becomes a team's after its units alone stand there at this many ends of turn."},
         {"field": "turn", "title": "Turn steps", "help": "The end-of-turn steps, in the order they run."},
+        {"field": "passage", "title": "Passage",
+         "help": "A team's places count as friendly to the teams it grants passage: no stop, no payment."},
         {"field": "control_only", "title": "CONTROL only", "help": "Commands only CONTROL may give."},
     ],
     "choices": {
@@ -45,6 +48,10 @@ FORMS: dict[str, Any] = {
         "costs.terrain.<key>": "place_kinds",
         "costs.borders.*.regions": "regions",
         "combat.odds.rows.*.*": "keys:combat.results",
+        "costs.enter_held.pay.*.resource": "list:tracks",
+        "costs.enter_held.free_for": "list:unit_types",
+        "passage.<key>": "teams",
+        "passage.*": "teams",
         "tracks.*.start.<key>": "teams",
         "actions.counted": COMMANDS,
         "income.*.resource": "list:tracks",
@@ -58,5 +65,6 @@ FORMS: dict[str, Any] = {
         "combat.dice": {},
         "stacking": {"limit": 2},
         "zones_of_control": {},
+        "costs.enter_held": {"pay": [{"resource": "money", "amount": 1}]},
     },
 }

@@ -63,6 +63,25 @@ class BorderCost(FileModel):
                          "(placeholders {unit}, {border}).")
 
 
+class Payment(FileModel):
+    """One way of paying: an amount of a resource (a track) of the mover's team."""
+
+    resource: str = Field(description="The resource (a track id) paid from.")
+    amount: int = Field(1, ge=0, le=1000000, description="How much of it.")
+
+
+class EnterHeld(FileModel):
+    """Entering a place another team holds (with none of its units there) by paying, as War in Binni's
+    'spending either one influence card or $M1': the move ends there."""
+
+    pay: list[Payment] = Field(min_length=1, description="What the mover's team pays, one of these: the move's "
+                               "pay_with names the resource, else the first the team can afford.")
+    free_for: list[str] = Field(default_factory=list, description="Unit types that enter free (Binni's special "
+                                "forces).")
+    refusal: str = Field("{team} cannot pay to enter {place} ({price})", description="Refusal when the team cannot "
+                         "pay (placeholders {team}, {unit}, {place}, {price}).")
+
+
 class Costs(FileModel):
     """Movement costs: a step along a road costs its road kind's points, plus the destination's place kind's,
     plus a border's when the road crosses one."""
@@ -76,6 +95,8 @@ class Costs(FileModel):
                                       "first entry naming both regions applies, else the first with no regions.")
     stop_in_held: bool = Field(False, description="A unit that enters a place another team holds stops there "
                                "(War in Binni's movement); its own start place does not stop it.")
+    enter_held: EnterHeld | None = Field(None, description="Entering a place another team holds is paid (and ends "
+                                         "the move); empty: it is free (and ends the move only with stop_in_held).")
     too_far: str = Field("{unit} cannot reach {place} this turn ({cost} movement points needed, {left} left)",
                          description="Refusal when the destination is out of reach (placeholders {unit}, {place}, "
                          "{cost}, {left}).")
@@ -234,6 +255,9 @@ class TablesScenario(ScenarioBase):
     income: list[Income] = Field(default_factory=list, description="What teams gain at the income step.")
     occupation: Occupation = Field(default_factory=Occupation, description="Control by occupation.")
     turn: TurnRules = Field(default_factory=TurnRules, description="The end-of-turn steps and the turn's name.")
+    passage: dict[str, list[str]] = Field(
+        default_factory=dict, description="Team -> the teams it grants passage: its places count as theirs for "
+        "moving (no stop, no payment) and retreating (War in Binni: a faction may grant another passage).")
     control_only: list[str] = Field(
         default_factory=lambda: ["set_track", "end_turn"],
         description="Command kinds only CONTROL may give (the LAN host refuses them from other seats).")

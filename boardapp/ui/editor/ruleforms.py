@@ -272,9 +272,11 @@ class RulesPanel(QWidget):
         source = R.source_of(self.spec, (*path, "<key>"))
         offered = R.choices(self.doc, source) if source else []
         shown = {v: t for t, v in offered}
+        listed = R.source_of(self.spec, (*path, "x")) if typing.get_origin(value_type) is list else None
         for r, (key, v) in enumerate(value.items()):
             grid.addWidget(QLabel(shown.get(key, str(key))), r, 0)
-            grid.addWidget(self.line((*path, key), v, value_type, False, None), r, 1)
+            grid.addWidget(self.ticks((*path, key), v, listed) if listed else
+                           self.line((*path, key), v, value_type, False, None), r, 1)
             remove = QPushButton("\u00d7")
             remove.setObjectName(f"rule-remove-{'.'.join(map(str, (*path, key)))}")
             remove.setToolTip(f"Remove {key}")
@@ -298,7 +300,7 @@ class RulesPanel(QWidget):
             key = pick.currentData() if isinstance(pick, QComboBox) else pick.text().strip()
             if key in (None, "") or key in value:
                 return
-            self.set((*path, key), 0 if value_type is int else "")
+            self.set((*path, key), 0 if value_type is int else [] if typing.get_origin(value_type) is list else "")
 
         add.clicked.connect(added)
         grid.addWidget(pick, r, 0)
