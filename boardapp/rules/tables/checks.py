@@ -68,6 +68,14 @@ def scenario_problems(s: TablesScenario, the_map: Map) -> list[Problem]:
             _one_of(found, ("unit_types", i, "may_enter", j), k, kinds, "place kind")
         for r in ut.upkeep:
             _one_of(found, ("unit_types", i, "upkeep", r), r, tracks, "track")
+    for i, ut in enumerate(s.unit_types):
+        for r in ut.attack_cost:
+            _one_of(found, ("unit_types", i, "attack_cost", r), r, tracks, "track")
+    if s.combat.extra is not None:
+        _one_of(found, ("combat", "extra", "resource"), s.combat.extra.resource, tracks, "track")
+    for i, sp in enumerate(s.combat.support):
+        if sp.resource is not None:
+            _one_of(found, ("combat", "support", i, "resource"), sp.resource, tracks, "track")
     for i, u in enumerate(s.units):
         _one_of(found, ("units", i, "type"), u.type, types, "unit type")
         _one_of(found, ("units", i, "team"), u.team, teams, "team")

@@ -62,6 +62,56 @@ def strength(f: Facts, state: TablesState, ids: list[str]) -> int:
     return sum(unit_strength(f, state, i) for i in ids)
 
 
+def spending(f: Facts, state: TablesState, cmd: Attack, team: str,
+             defenders: list[str]) -> tuple[dict[str, dict[str, int]], int, int, list[str]]:
+    """What a fight consumes — each attacker's attack_cost, the sides' extra strength, the attacker's support —
+    as team -> resource -> amount; the strength the attacker and the defender add; and why it cannot be paid."""
+    c = f.s.combat
+    spend: dict[str, dict[str, int]] = {}
+    reasons: list[str] = []
+
+    def pay(who: str, resource: str, amount: int) -> None:
+        if amount:
+            spend.setdefault(who, {})[resource] = spend.get(who, {}).get(resource, 0) + amount
+
+    for cid in cmd.attackers:
+        for resource, amount in f.types[state.counters[cid].type].attack_cost.items():
+            pay(team, resource, amount)
+    a_bonus = d_bonus = 0
+    if (cmd.attacker_extra or cmd.defender_extra) and c.extra is None:
+        reasons.append("this game has no extra strength to buy (combat.extra)")
+    elif c.extra is not None:
+        a_bonus = cmd.attacker_extra // c.extra.per * c.extra.adds
+        pay(team, c.extra.resource, cmd.attacker_extra)
+        if cmd.defender_extra:
+            def_teams = {state.counters[d].team for d in defenders}
+            if len(def_teams) != 1:
+                reasons.append("several teams defend: none of them can buy extra strength alone")
+            else:
+                d_bonus = cmd.defender_extra // c.extra.per * c.extra.adds
+                pay(def_teams.pop(), c.extra.resource, cmd.defender_extra)
+    known = {sp.id: sp for sp in c.support}
+    for sid in dict.fromkeys(cmd.support):
+        sp = known.get(sid)
+        if sp is None:
+            reasons.append(f"no support {sid!r} in this game" + (f" (there are {', '.join(known)})" if known else ""))
+            continue
+        a_bonus += sp.adds
+        if sp.resource is not None:
+            pay(team, sp.resource, sp.amount)
+    for who, needs in spend.items():
+        for resource, amount in needs.items():
+            track = f.tracks.get(resource)
+            if track is None:
+                reasons.append(f"no resource {resource!r} in this game")
+                continue
+            left = f.value(state, who, resource) - track.min
+            if amount > left:
+                reasons.append(words(c.no_stores, team=f.team_name(who), resource=track.name, needed=amount,
+                                     left=left))
+    return spend, a_bonus, d_bonus, reasons
+
+
 def check_attack(f: Facts, state: TablesState, cmd: Attack) -> list[str]:
     for cid in cmd.attackers:
         if cid not in state.counters:
@@ -99,8 +149,12 @@ def check_attack(f: Facts, state: TablesState, cmd: Attack) -> list[str]:
                            "road to a place it may enter, without enemy units, with room under the stacking limit")
     if not defenders:
         reasons.append(words(c.no_enemy, place=place))
-    elif c.method == "odds" and c.odds is not None:
-        a, d = strength(f, state, list(cmd.attackers)), strength(f, state, defenders)
+        return reasons
+    _spend, a_bonus, d_bonus, unpaid = spending(f, state, cmd, team, defenders)
+    reasons += unpaid
+    if c.method == "odds" and c.odds is not None:
+        a = strength(f, state, list(cmd.attackers)) + a_bonus
+        d = strength(f, state, defenders) + d_bonus
         if column(f, a, d) is None:
             reasons.append(words(c.odds.too_low, odds=real_odds(a, d), lowest=c.odds.columns[0]))
     return reasons
@@ -191,9 +245,25 @@ def apply_attack(f: Facts, state: TablesState, cmd: Attack, dice: Dice) -> list[
     team = state.counters[attackers[0]].team
     defenders = f.enemies_at(state, cmd.place, team)
     def_teams = sorted({state.counters[d].team for d in defenders})
-    a, d = strength(f, state, attackers), strength(f, state, defenders)
+    spend, a_bonus, d_bonus, _unpaid = spending(f, state, cmd, team, defenders)
+    a = strength(f, state, attackers) + a_bonus
+    d = strength(f, state, defenders) + d_bonus
     c = f.s.combat
     data: dict[str, object] = {"attack": a, "defence": d, "odds": real_odds(a, d)}
+    if spend:  # keys added only when used: older journals' fights decide the same
+        data["spent"] = spend
+    if a_bonus or d_bonus:
+        data["added"] = {"attacker": a_bonus, "defender": d_bonus}
+    spent_events = []
+    for who, needs in spend.items():
+        for resource, amount in needs.items():
+            track = f.tracks[resource]
+            was = f.value(state, who, resource)
+            state.values.setdefault(who, {})[resource] = was - amount
+            spent_events.append(Event(kind="spent", text=f"{f.team_name(who)} spends {amount} {track.name} in the "
+                                      f"fight at {f.place_name(cmd.place)}", teams=(who,), places=(cmd.place,),
+                                      data={"resource": resource, "amount": amount, "from": was, "to": was - amount},
+                                      hidden=track.hidden, visible_to=(who,) if track.hidden else ()))
     if c.method == "odds":
         assert c.odds is not None
         col = column(f, a, d)
@@ -271,5 +341,5 @@ def apply_attack(f: Facts, state: TablesState, cmd: Attack, dice: Dice) -> list[
         text += "; destroyed: " + (", ".join(names[i] for i in destroyed) or "none")
     if advanced:
         text += "; " + ", ".join(names[i] for i in advanced) + f" advance into {f.place_name(cmd.place)}"
-    return [Event(kind="fight", text=text, teams=(team, *def_teams), places=(cmd.place,),
-                  counters=tuple(attackers + defenders), data=data)]
+    return [*spent_events, Event(kind="fight", text=text, teams=(team, *def_teams), places=(cmd.place,),
+                                 counters=tuple(attackers + defenders), data=data)]

@@ -49,6 +49,9 @@ FORMS: dict[str, Any] = {
         "costs.borders.*.regions": "regions",
         "combat.odds.rows.*.*": "keys:combat.results",
         "costs.enter_held.pay.*.resource": "list:tracks",
+        "unit_types.*.attack_cost.<key>": "list:tracks",
+        "combat.extra.resource": "list:tracks",
+        "combat.support.*.resource": "list:tracks",
         "costs.enter_held.free_for": "list:unit_types",
         "passage.<key>": "teams",
         "passage.*": "teams",
@@ -66,5 +69,6 @@ FORMS: dict[str, Any] = {
         "stacking": {"limit": 2},
         "zones_of_control": {},
         "costs.enter_held": {"pay": [{"resource": "money", "amount": 1}]},
+        "combat.extra": {"resource": "stores"},
     },
 }

@@ -37,6 +37,9 @@ class UnitType(FileModel):
         "(placeholders {unit}, {place}, {kind}).")
     upkeep: dict[str, int] = Field(
         default_factory=dict, description="Resource -> what each unit of this type costs at the upkeep step.")
+    attack_cost: dict[str, int] = Field(
+        default_factory=dict, description="Resource -> what each unit of this type consumes to attack (War in Binni: "
+        "a brigade 4 warlike stores, a militia 1); a team that lacks it cannot attack.")
     steps: int = Field(1, ge=1, le=100, description="Losses a unit of this type takes before it is destroyed (a "
                        "loss is one step); its strength falls with each, rounded up: strength * (steps - losses) / "
                        "steps (War in Binni: a brigade of value 6 and 2 steps fights at 3 after one loss).")
@@ -159,6 +162,26 @@ class DicePerStrength(FileModel):
     max_dice: int = Field(60, ge=1, le=600, description="Most dice one side rolls in one fight.")
 
 
+class ExtraStrength(FileModel):
+    """A side may spend a resource in a fight for more strength (War in Binni: +1 per 2 extra warlike stores
+    that side consumes; both sides may)."""
+
+    resource: str = Field(description="The resource (a track id) spent.")
+    per: int = Field(2, ge=1, le=1000, description="How much of it buys one step of extra strength.")
+    adds: int = Field(1, ge=1, le=1000, description="Strength each step adds.")
+
+
+class Support(FileModel):
+    """Support the attacker may call into a fight (War in Binni: a bombing mission adds 2, a cruise missile 1)."""
+
+    id: Id
+    name: str = Field(description="Its name as players know it ('Cruise missile').")
+    adds: int = Field(ge=0, le=1000, description="Strength it adds to the attacker's side.")
+    resource: str | None = Field(None, description="The resource (a track id) one use consumes; empty: none (CONTROL "
+                                 "rules whether it may be used).")
+    amount: int = Field(1, ge=0, le=1000, description="How much of the resource one use consumes.")
+
+
 class Combat(FileModel):
     """Fights: units attack a place next to theirs along a road."""
 
@@ -172,6 +195,13 @@ class Combat(FileModel):
                                     "in Binni).")
     losses_fall_on: Literal["weakest", "strongest"] = Field(
         "weakest", description="Which units a side loses when it names none (ties: by id).")
+    extra: ExtraStrength | None = Field(None, description="Extra strength a side may buy with a resource in a fight "
+                                        "(the attack's attacker_extra and defender_extra say how much each spends).")
+    support: list[Support] = Field(default_factory=list, description="Support the attacker may call in (the "
+                                   "attack's support lists which, by id).")
+    no_stores: str = Field("{team} lacks the {resource} for this ({needed} needed, {left} left)",
+                           description="Refusal when a side cannot pay what attacking, extra strength or support "
+                           "consumes (placeholders {team}, {resource}, {needed}, {left}).")
     once: str = Field("{unit} has already attacked this turn", description="Refusal of a unit's second attack in a "
                       "turn (placeholder {unit}).")
     not_adjacent: str = Field("{unit} is not next to {place}", description="Refusal when an attacker is not one road "
