@@ -126,3 +126,26 @@ def test_a_retreat_goes_to_a_neutral_or_friendly_place_only_when_the_data_says_s
     loose = game(TYPES, units, [4], control=control, crt=pyrrhic(if_cannot_retreat="one_more_loss"))
     fight = loose.push({"kind": "attack", "attackers": ["l-att"], "place": "ashby"}).events[0]
     assert fight.data["retreats"] == {"c-bde": "westgate"} and loose.state.counters["c-bde"].losses == 1
+
+
+def test_a_damaged_units_value_is_the_binni_modules_on_1000_random_counters() -> None:
+    """Conformance with the War in Binni module's own code: the tables' reduced strength (a type's strength and
+    steps, a counter's losses) is Binni's CounterState.value (its combat value, strength and losses)."""
+    import random
+
+    from boardapp.rules.binni.state import CounterState
+    from boardapp.rules.tables.combat import unit_strength
+    from boardapp.rules.tables.state import Counter, TablesState
+
+    rng = random.Random(30)
+    scenario, the_map = load_scenario(SCENARIO)
+    base = scenario.model_dump(by_alias=True)
+    for _ in range(1000):
+        value, steps = rng.randint(1, 30), rng.randint(1, 6)
+        losses = rng.randint(0, steps - 1)
+        types = [{"id": "u", "name": "U", "label": "U", "movement": 1, "strength": value, "steps": steps}]
+        module = TablesRules(TablesScenario.model_validate(base | {"unit_types": types, "units": []}), the_map)
+        state = TablesState(counters={"x": Counter(type="u", team="crown", place="ashby", losses=losses)})
+        binni = CounterState(id="x", team="t", type="u", place="a", combat_value=value, strength=steps,
+                             losses=losses)
+        assert unit_strength(module.facts, state, "x") == binni.value, (value, steps, losses)

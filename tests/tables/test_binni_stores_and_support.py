@@ -65,6 +65,7 @@ def test_a_brigade_consumes_four_stores_to_attack_and_cannot_without_them() -> N
     # 6 against 4 is the 3:2 column (6/4 = 1.5); the four stores are consumed
     assert (fight.data["attack"], fight.data["defence"], fight.data["column"]) == (6, 4, "3:2")
     assert g.state.values["crown"]["stores"] == 0 and fight.data["spent"] == {"crown": {"stores": 4}}
+    assert g.entries[-1].events[0] is fight  # the fight names the entry (the undo menu's text), not a spending
 
 
 def test_every_two_extra_stores_add_one_to_a_side() -> None:

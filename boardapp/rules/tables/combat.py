@@ -341,5 +341,5 @@ def apply_attack(f: Facts, state: TablesState, cmd: Attack, dice: Dice) -> list[
         text += "; destroyed: " + (", ".join(names[i] for i in destroyed) or "none")
     if advanced:
         text += "; " + ", ".join(names[i] for i in advanced) + f" advance into {f.place_name(cmd.place)}"
-    return [*spent_events, Event(kind="fight", text=text, teams=(team, *def_teams), places=(cmd.place,),
-                                 counters=tuple(attackers + defenders), data=data)]
+    return [Event(kind="fight", text=text, teams=(team, *def_teams), places=(cmd.place,),  # the fight first:
+                  counters=tuple(attackers + defenders), data=data), *spent_events]  # it names the entry
