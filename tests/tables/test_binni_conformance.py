@@ -1,9 +1,10 @@
 """Conformance, the parts that data can say today (issue 30, item 3): War in Binni's combat results table
 and its movement, written as this system's data the way a designer copies them from the rulebook, decide
 as the War in Binni module does — the odds column, the result, each side's losses and the retreat on 1,000
-random fights, and the places a counter reaches on 1,000 random positions. What data cannot say yet
-(entry paid in money or cards, stores and support, step losses, alliances) is not compared;
-docs/designing-rules.md names it."""
+random fights, the places a counter reaches and the places it may retreat to on 1,000 random positions each.
+Step losses, paid entry, stores and support are tested from the rulebook's text in test_binni_gaps.py,
+test_binni_entry_and_passage.py and test_binni_stores_and_support.py; alliances (allied units not hostile)
+data cannot say; docs/designing-rules.md names it."""
 
 from __future__ import annotations
 
@@ -136,3 +137,48 @@ def test_binnis_movement_as_data_reaches_the_same_places_on_1000_random_position
         reached += len(expected)
     assert differ == []
     assert reached > 3000  # the positions let counters go somewhere (not all blocked in)
+
+
+def test_binnis_retreat_places_as_data_are_the_binni_modules_on_1000_random_positions() -> None:
+    """The Binni digest: "A retreat goes one road step to a place with no hostile units that is neutral or
+    friendly". As data: `combat.retreat_into_held: false`, no stacking limit. On 1,000 random positions of
+    War in Binni's counters and control (no alliances: Binni's allies also stop being hostile units, which
+    `passage` does not say), the places a counter may retreat to are the Binni module's `retreat_options`."""
+    from boardapp.rules import get_module
+    from boardapp.rules.tables.combat import retreat_places
+
+    binni_scenario, binni_map = load_scenario(ROOT / "scenarios" / "war-in-binni.yaml")
+    binni = get_module("binni")(binni_scenario, binni_map)
+    start = binni.initial_state()
+    places = [p.id for p in binni_map.places]
+    kinds = sorted({r.kind for r in binni_map.roads})
+    teams = [t for t in binni_scenario.teams if t.on_map]
+    rng = random.Random(5)
+    differ = []
+    offered = 0
+    for trial in range(1000):
+        state = start.copy()
+        for t in state.teams.values():
+            t.allies = []
+        on_map = [c for c in state.counters.values() if c.place is not None and not c.destroyed]
+        for ctr in on_map:
+            state.relocate(ctr, rng.choice(places))
+        state.control = {p: None if rng.random() < 0.5 else rng.choice(teams).id for p in places}
+        ctr = rng.choice(on_map)
+        expected = set(binni.retreat_options(state, ctr.place, [ctr]))
+        data = {
+            "id": "binni-retreats", "name": "Binni retreats as data", "rules": "tables", "map": "binni.yaml",
+            "teams": [{k: getattr(t, k) for k in ("id", "name", "colour", "symbol")} for t in teams],
+            "unit_types": [{"id": "unit", "name": "Unit", "label": "U", "movement": 1000, "strength": 1}],
+            "units": [{"id": c.id, "type": "unit", "team": c.team, "at": c.place} for c in on_map],
+            "control": {p: t for p, t in state.control.items() if t is not None},
+            "costs": {"roads": dict.fromkeys(kinds, 0), "stop_in_held": True},
+            "combat": {"method": "dice", "dice": {}, "retreat_into_held": False},
+        }
+        tables = TablesRules(TablesScenario.model_validate(data), binni_map)
+        got = set(retreat_places(tables.facts, tables.initial_state(), ctr.id))
+        if got != expected:
+            differ.append((trial, ctr.id, sorted(expected ^ got)))
+        offered += len(expected)
+    assert differ == []
+    assert offered > 500  # most counters had somewhere to go
