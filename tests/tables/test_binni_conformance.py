@@ -12,6 +12,7 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
 import yaml
 
 from boardapp.engine.dice import ScriptedDice
@@ -47,6 +48,26 @@ results:
   PYRRHIC WIN: {attacker_losses: 1, defender_losses: 1, defender_retreats: true}
   DECISIVE WIN: {defender_losses: 1, defender_retreats: true}
 """)
+
+
+def _random_alliances(state: Any, teams: list[Any], rng: random.Random | None) -> None:
+    """No alliances (``rng`` None), or two to four random pairs of the map's teams allied (kept mutual, as
+    Binni keeps them; the scenario's own alliances are among off-map powers)."""
+    for t in state.teams.values():
+        t.allies = []
+    if rng is None:
+        return
+    for _ in range(rng.randint(2, 4)):
+        a, b = rng.sample([t.id for t in teams], 2)
+        if b not in state.teams[a].allies:
+            state.teams[a].allies.append(b)
+            state.teams[b].allies.append(a)
+
+
+def _alliances(state: Any, teams: list[Any]) -> dict[str, list[str]]:
+    """Binni's alliances among the map's teams, as this system's data."""
+    ids = {t.id for t in teams}
+    return {t: [a for a in state.teams[t].allies if a in ids] for t in sorted(ids) if state.teams[t].allies}
 
 
 def fight(base: dict[str, Any], the_map: Any, attack: int, defence: int, die: int) -> tuple[list[str], Game[Any]]:
@@ -91,13 +112,15 @@ def test_binnis_crt_as_data_decides_as_the_binni_module_on_1000_random_fights() 
     assert compared > 400 and aborted > 300  # both branches well exercised
 
 
-def test_binnis_movement_as_data_reaches_the_same_places_on_1000_random_positions() -> None:
+@pytest.mark.parametrize("allied", [False, True], ids=["no-alliances", "alliances"])
+def test_binnis_movement_as_data_reaches_the_same_places_on_1000_random_positions(allied: bool) -> None:
     """The Binni digest's "Movement": unlimited along roads through neutral or own places, a unit stops on
     reaching a place another faction holds, and no unit enters a place with hostile units. As data: every
     road kind costs 0 points, a unit has 1,000, `stop_in_held`. On 1,000 random positions of War in
-    Binni's counters and control (no alliances; entry payment left aside: both sides list the places
-    reached, Binni's `reach` before it asks for money or cards), the places a counter can reach are the
-    same."""
+    Binni's counters and control (entry payment left aside: both sides list the places reached, Binni's
+    `reach` before it asks for money or cards), the places a counter can reach are the same — without
+    alliances, and with random alliances between map teams (as `alliances:`: an ally's units do not block,
+    its places do not stop)."""
     from boardapp.rules import get_module
     from boardapp.rules.binni.movement import reach as binni_reach
 
@@ -112,8 +135,7 @@ def test_binnis_movement_as_data_reaches_the_same_places_on_1000_random_position
     reached = 0
     for trial in range(1000):
         state = start.copy()
-        for t in state.teams.values():
-            t.allies = []  # positions without alliances: the data has none (the USA, UK and France start allied)
+        _random_alliances(state, teams, rng if allied else None)
         on_map = [c for c in state.counters.values() if c.place is not None and not c.destroyed]
         for ctr in on_map:
             state.relocate(ctr, rng.choice(places))
@@ -129,6 +151,7 @@ def test_binnis_movement_as_data_reaches_the_same_places_on_1000_random_position
             "control": {p: t for p, t in state.control.items() if t is not None},
             "costs": {"roads": dict.fromkeys(kinds, 0), "stop_in_held": True},
             "combat": {"method": "dice", "dice": {}},
+            "alliances": _alliances(state, teams),
         }
         tables = TablesRules(TablesScenario.model_validate(data), binni_map)
         got = {o.place for o in tables.move_options(tables.initial_state(), ctr.id)}
@@ -139,11 +162,12 @@ def test_binnis_movement_as_data_reaches_the_same_places_on_1000_random_position
     assert reached > 3000  # the positions let counters go somewhere (not all blocked in)
 
 
-def test_binnis_retreat_places_as_data_are_the_binni_modules_on_1000_random_positions() -> None:
+@pytest.mark.parametrize("allied", [False, True], ids=["no-alliances", "alliances"])
+def test_binnis_retreat_places_as_data_are_the_binni_modules_on_1000_random_positions(allied: bool) -> None:
     """The Binni digest: "A retreat goes one road step to a place with no hostile units that is neutral or
     friendly". As data: `combat.retreat_into_held: false`, no stacking limit. On 1,000 random positions of
-    War in Binni's counters and control (no alliances: Binni's allies also stop being hostile units, which
-    `passage` does not say), the places a counter may retreat to are the Binni module's `retreat_options`."""
+    War in Binni's counters and control, without alliances and with random ones (as `alliances:`), the
+    places a counter may retreat to are the Binni module's `retreat_options`."""
     from boardapp.rules import get_module
     from boardapp.rules.tables.combat import retreat_places
 
@@ -158,8 +182,7 @@ def test_binnis_retreat_places_as_data_are_the_binni_modules_on_1000_random_posi
     offered = 0
     for trial in range(1000):
         state = start.copy()
-        for t in state.teams.values():
-            t.allies = []
+        _random_alliances(state, teams, rng if allied else None)
         on_map = [c for c in state.counters.values() if c.place is not None and not c.destroyed]
         for ctr in on_map:
             state.relocate(ctr, rng.choice(places))
@@ -174,6 +197,7 @@ def test_binnis_retreat_places_as_data_are_the_binni_modules_on_1000_random_posi
             "control": {p: t for p, t in state.control.items() if t is not None},
             "costs": {"roads": dict.fromkeys(kinds, 0), "stop_in_held": True},
             "combat": {"method": "dice", "dice": {}, "retreat_into_held": False},
+            "alliances": _alliances(state, teams),
         }
         tables = TablesRules(TablesScenario.model_validate(data), binni_map)
         got = set(retreat_places(tables.facts, tables.initial_state(), ctr.id))

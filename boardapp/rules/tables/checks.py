@@ -104,6 +104,10 @@ def scenario_problems(s: TablesScenario, the_map: Map) -> list[Problem]:
             _one_of(found, ("costs", "enter_held", "pay", i, "resource"), pay.resource, tracks, "track")
         for i, k in enumerate(s.costs.enter_held.free_for):
             _one_of(found, ("costs", "enter_held", "free_for", i), k, types, "unit type")
+    for team, allies in s.alliances.items():
+        _one_of(found, ("alliances", team), team, teams, "team")
+        for i, other in enumerate(allies):
+            _one_of(found, ("alliances", team, i), other, teams, "team")
     for team, granted in s.passage.items():
         _one_of(found, ("passage", team), team, teams, "team")
         for i, other in enumerate(granted):

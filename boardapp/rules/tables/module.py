@@ -136,7 +136,8 @@ class TablesRules(RuleModule[TablesState]):
         """The defender of an attack: the teams of the enemy units at the place attacked."""
         if side == "defender" and isinstance(command, c.Attack):
             team = self._actor(state, command)
-            return {k.team for k in state.counters.values() if k.place == command.place and k.team != team}
+            return {k.team for k in state.counters.values()
+                    if k.place == command.place and (team is None or not self.facts.allied(k.team, team))}
         return super().side_teams(state, command, side)
 
     def series(self, state: TablesState) -> dict[str, dict[str, float]]:

@@ -27,7 +27,7 @@ def reach(f: Facts, state: TablesState, cid: str, mp: int | None = None,
         mp = f.types[ctr.type].movement
     best: dict[str, tuple[int, tuple[str, ...]]] = {ctr.place: (0, ())}
     todo: list[tuple[int, str, tuple[str, ...]]] = [(0, ctr.place, ())]
-    enemy = {c.place for c in state.counters.values() if c.team != ctr.team}
+    enemy = {c.place for c in state.counters.values() if not f.allied(c.team, ctr.team)}
     stops: set[str] = set()
     if zoc and f.s.zones_of_control is not None:
         stops = {n for p in enemy for n in f.neighbours(p)}
@@ -134,7 +134,7 @@ def _why_not(f: Facts, state: TablesState, cmd: Move, unit: str, place: str) -> 
         free = reach(f, state, cmd.counter, mp=10**6, zoc=False)
         if cmd.to in free:
             ctr = state.counters[cmd.counter]
-            enemy = {c.place for c in state.counters.values() if c.team != ctr.team}
+            enemy = {c.place for c in state.counters.values() if not f.allied(c.team, ctr.team)}
             stop = next((p for p in free[cmd.to][1][:-1] if f.neighbours(p) & enemy), cmd.to)
             return words(zoc.refusal, unit=unit, place=place, stop=f.place_name(stop))
     if cmd.to in found:

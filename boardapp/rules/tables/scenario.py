@@ -285,6 +285,10 @@ class TablesScenario(ScenarioBase):
     income: list[Income] = Field(default_factory=list, description="What teams gain at the income step.")
     occupation: Occupation = Field(default_factory=Occupation, description="Control by occupation.")
     turn: TurnRules = Field(default_factory=TurnRules, description="The end-of-turn steps and the turn's name.")
+    alliances: dict[str, list[str]] = Field(
+        default_factory=dict, description="Team -> its allies (mutual: naming one side is enough): allied units are "
+        "not enemies (they do not block, are not attacked) and allied places count as friendly (War in Binni's "
+        "alliances).")
     passage: dict[str, list[str]] = Field(
         default_factory=dict, description="Team -> the teams it grants passage: its places count as theirs for "
         "moving (no stop, no payment) and retreating (War in Binni: a faction may grant another passage).")
