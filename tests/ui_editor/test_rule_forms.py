@@ -220,3 +220,16 @@ def test_passage_and_paid_entry_are_edited_with_team_and_track_drop_downs(qtbot,
     held = sc.fields["costs"].enter_held
     assert (held.pay[0].resource, held.pay[0].amount, held.free_for) == ("supply", 1, ["cav"])
     assert [p for p in sc.problems() if p.severity == "error"] == []
+
+
+def test_letters_typed_into_a_drop_down_find_an_entry_not_a_tool(qtbot, tmp_path) -> None:
+    """The editor's tools have one-letter keys (S, P, R …); in a Rules drop-down the letters find its entry."""
+    w = _open(qtbot, _copy_tarn(tmp_path))
+    show_rules_tab(w, qtbot)
+    pick_form(w, qtbot, "Units at the start")
+    tool = w.tool
+    team = rule_field(w, "rule-units.0.team", QComboBox)
+    team.setFocus()
+    qtbot.keyClicks(team, "Re")
+    settle(qtbot)
+    assert w.tool == tool and w.scenario.fields["units"][0].team == "rebels"

@@ -119,8 +119,8 @@ class Walk:
         settle(self.qtbot)
 
     def pick(self, box: QComboBox, text: str) -> None:
-        """A drop-down: Home, then Down until the entry shows (letters typed into a drop-down would be the
-        editor's one-letter tool keys)."""
+        """A drop-down: Home, then Down until the entry shows (letters typed into the Properties drop-downs are
+        still the editor's one-letter tool keys; the Rule tables' own take them, test_rule_forms.py)."""
         n = box.currentIndex()
         choose(self.qtbot, box, text)
         self.clicks += 1
