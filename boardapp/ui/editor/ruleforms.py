@@ -300,7 +300,9 @@ class RulesPanel(QWidget):
             remove.setFixedWidth(40)
             remove.clicked.connect(lambda _=False, k=key: self.set((*path, k), R.DELETE))
             grid.addWidget(remove, r, 2)
-        r = len(value)
+        if not value:  # an empty table says so above its Add row
+            grid.addWidget(QLabel("(none yet: pick one and Add)"), 0, 0, 1, 3)
+        r = len(value) or 1
         pick: QComboBox | QLineEdit
         if offered:
             pick = QComboBox()
