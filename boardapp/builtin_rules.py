@@ -178,4 +178,5 @@ TABLES = Manifest.model_validate({
                               "scenario": "tarn-valley.yaml"}], "place_fields": ["units", "control"]},
     "title": "Rules as tables",
     "module": "boardapp.rules.tables.module:TablesRules",
+    "contributions": {"editor_forms": "boardapp.rules.tables.editing:FORMS"},
 })

@@ -125,6 +125,9 @@ class Contributions(_Part):
     board_extras: Reference | None = Field(
         None, description="install(window, game) -> an object with uninstall(): board overlays and behaviour "
         "no declared contribution covers (Diplomacy's order arrows and mouse).")
+    editor_forms: Reference | None = Field(
+        None, description="A boardapp.editor.ruleforms.FormsSpec (plain data, no Qt): the forms the editor's Rules "
+        "panel shows for this system's own scenario tables, and which of their values name another item.")
 
 
 class Template(_Part):

@@ -323,8 +323,8 @@ class ScenarioDocument(Document):
         scenario = self.to_scenario()
         # the whole scenario validated once more (a pydantic check no single command saw)
         invalid: list[Problem] = []
-        try:
-            self.model.model_validate(scenario.model_dump(mode="python", warnings=False))
+        try:  # the cross-checks read the validated scenario (a blank one's parts may still be plain dicts)
+            scenario = self.model.model_validate(scenario.model_dump(mode="python", warnings=False))
         except ValidationError as exc:
             for err in exc.errors(include_url=False):
                 loc = tuple(err["loc"])

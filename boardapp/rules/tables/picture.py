@@ -9,14 +9,17 @@ from boardapp.rules.tables.state import TablesState
 
 
 def board(f: Facts, state: TablesState) -> BoardPicture:
+    from boardapp.rules.tables.combat import unit_strength
     from boardapp.rules.tables.turn import turn_label
 
     pieces = []
     for cid, ctr in sorted(state.counters.items()):
         ut = f.types[ctr.type]
         marks = tuple(m for m, on in (("moved", ctr.moved), ("attacked", ctr.attacked)) if on)
-        pieces.append(BoardPiece(id=cid, team=ctr.team, label=ut.label, value=str(ut.strength), place=ctr.place,
-                                 tooltip=f"{ut.name} {cid} ({f.team_name(ctr.team)}): strength {ut.strength}, "
+        now = unit_strength(f, state, cid)
+        steps = f", {ut.steps - ctr.losses} of {ut.steps} steps" if ut.steps > 1 else ""
+        pieces.append(BoardPiece(id=cid, team=ctr.team, label=ut.label, value=str(now), place=ctr.place,
+                                 tooltip=f"{ut.name} {cid} ({f.team_name(ctr.team)}): strength {now}{steps}, "
                                  f"{ut.movement} MP", marks=marks))
     public = [tr for tr in f.s.tracks if not tr.hidden]
     tracks = []

@@ -146,6 +146,9 @@ class EditorWindow(PropertyForms, EditorPanels, QMainWindow):
         self.scenario_dock.setVisible(scenario is not None)
         self.scenario_dock.toggleViewAction().setEnabled(scenario is not None)
         self.file_actions["Play this scenario"].setVisible(scenario is not None)
+        from boardapp.ui.editor.ruleforms import show_rule_forms
+
+        show_rule_forms(self, scenario)  # the rule system's own tables (its manifest's editor_forms), if any
         QTimer.singleShot(0, self.view.fit)  # again once the docks shown or hidden have resized the view
         self._title()
 
