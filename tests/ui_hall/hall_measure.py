@@ -444,7 +444,7 @@ def _draw_offscreen(name: str) -> Any:
                 src = args[src_i]
                 before, after = args[:src_i], args[src_i + 1:]
                 size = QRectF(0, 0, src.width(), src.height())
-                if len(before) == 1 and isinstance(before[0], QPointF | Any) and not isinstance(before[0], QRectF):
+                if len(before) == 1 and not isinstance(before[0], QRectF):
                     try:
                         at = QPointF(before[0])
                         r = QRectF(at.x(), at.y(), src.width() / src.devicePixelRatio(),

@@ -32,12 +32,7 @@ from tests.ui_hall.hall_games import SYSTEMS, make_game
 
 SIZES = {"1080": (1920, 1080), "4K": (3840, 2160)}
 
-NOT_YET: dict[str, str] = {
-    "mideast": "issue #23 finding 3: counters' and tokens' own texts (team 9-10 px, 'oil 2'), stacks overlapping "
-               "in the Levant, small sea labels (generic chips, stack layout and labels: not fixed yet)",
-    "thegame": "issue #23 finding 1: counters' and tokens' own texts (kind, team, strength '3-(0)-3' shrunk to 7 px; "
-               "generic chips: not fixed yet); the side bar, heading and names pass",
-}
+NOT_YET: dict[str, str] = {}
 """Systems whose big screen does not meet the standard yet: strict xfail, so the day one passes the
 test says so and the mark must go."""
 
