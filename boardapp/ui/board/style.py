@@ -69,21 +69,28 @@ def _canvas(w: float, h: float) -> tuple[QPixmap, QPainter]:
 
 
 @lru_cache(maxsize=8192)
-def _fitted(text: str, px: float, bold: bool, width: float) -> QFont:
-    """The font, ``px`` pixels high or smaller, in which ``text`` fits ``width``."""
+def _fitted(text: str, px: float, bold: bool, width: float, condense: bool = False) -> QFont:
+    """The font, ``px`` pixels high or smaller, in which ``text`` fits ``width``. ``condense``: a text too
+    wide at ``px`` is set condensed first, then shrunk (a long value such as "3-(0)-3" stays larger)."""
     from PySide6.QtGui import QFontMetricsF
 
     size = px
     f = font(size, bold)
+    narrow = condense and QFontMetricsF(f).horizontalAdvance(text) > width
+    if narrow:
+        f.setStretch(QFont.Stretch.Condensed)
     while size > 6 and QFontMetricsF(f).horizontalAdvance(text) > width:
         size -= 1
         f = font(size, bold)
+        if narrow:
+            f.setStretch(QFont.Stretch.Condensed)
     return f
 
 
-def _fit_text(p: QPainter, rect: QRectF, text: str, px: float, bold: bool, align: Qt.AlignmentFlag) -> None:
-    """Draw ``text`` in ``rect``, shrinking the font until it fits the width."""
-    p.setFont(_fitted(text, px, bold, rect.width()))
+def _fit_text(p: QPainter, rect: QRectF, text: str, px: float, bold: bool, align: Qt.AlignmentFlag,
+              condense: bool = False) -> None:
+    """Draw ``text`` in ``rect``, shrinking the font until it fits the width (condensed first: ``condense``)."""
+    p.setFont(_fitted(text, px, bold, rect.width(), condense))
     p.drawText(rect, int(align), text)
 
 
@@ -126,14 +133,14 @@ def _chip_ground(fill: str, shape: str = "") -> QPixmap:
 
 
 @lru_cache(maxsize=2048)
-def _stamp(text: str, px: float, width: float, height: float, ink: str) -> QPixmap:
+def _stamp(text: str, px: float, width: float, height: float, ink: str, condense: bool = False) -> QPixmap:
     """``text`` in bold ``ink``, left-aligned and centred vertically in a ``width`` x ``height`` box,
     as a transparent pixmap: a chip is composed of blits of these, so a thousand distinct chips
     cost milliseconds instead of a thousand times three text layouts."""
     pm, p = _canvas(width, height)
     p.setPen(QColor(ink))
     _fit_text(p, QRectF(0, 0, width, height), text, px, True,
-              Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+              Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, condense)
     p.end()
     return pm
 
@@ -176,7 +183,8 @@ def chip_pixmap(fill: str, symbol: str, label: str, value: str, damage: int, *, 
         p.end()
         return pm
     for x, y, stamp in ((5, 3, _stamp(label, 19, strip - 3, 21, ink)),
-                        (5, 22, _stamp(value, VALUE_PX, strip - 5 - (PIP_W - 1 if pips else 0), 32, ink)),
+                        # a long value ("3-(0)-3") condensed before it is shrunk, over the strip's margin
+                        (3, 22, _stamp(value, VALUE_PX, strip - 3 - (PIP_W - 1 if pips else 0), 32, ink, True)),
                         (5, 51, _stamp(symbol, 16, strip - 3, 18, ink)),
                         (strip - PIP_W + 0.5, 23, _pips(pips, ink) if pips else None)):
         if stamp is not None:
