@@ -159,7 +159,8 @@ def test_thegame_badges_say_team_number_and_kinds(qtbot, settings, games):
 def test_badges_contrast_in_every_team_colour_and_fold_the_holders_marker(qtbot, settings, games, system):
     """Every badge's letters contrast with its team's colour (WCAG ratio >= 4.5 for black or white ink,
     the better of the two; read from the badge's pixels); a place whose only badge is its holder's shows no
-    control marker beside it (the badge says who holds it), every other held place keeps its marker."""
+    control marker beside it (the badge says who holds it) and carries the holder's tokens there as lines;
+    every other held place keeps its marker."""
     from boardapp.ui.bigscreen import badges
     from boardapp.ui.board import style
 
@@ -181,6 +182,13 @@ def test_badges_contrast_in_every_team_colour_and_fold_the_holders_marker(qtbot,
     control = scene.picture.control
     folded = [p for p, teams in teams_at.items() if control.get(p) and teams == {control[p]}]
     assert folded, "control: some place has only its holder's badge"
+    # the holder's tokens at such a place are lines of its badge, not tokens beside it ("ISR 6" / "SF BLUE")
+    moved = [t for t in scene.picture.tokens if t.place in folded and t.team and t.team == control[t.place]]
+    if system == "mideast":
+        assert moved, "control: Israel's zones carry its bloc's token"
+    for t in moved:
+        assert t not in scene.visible_tokens()
+        assert t.label in " ".join(got[(t.place, t.team)][1:]).split(), (t, got[(t.place, t.team)])
     groups, bounds = scene._place_groups(), scene.view_bounds  # a tour's stop shows only the places whole in it
     for pid, marker in scene.badges.items():
         shown = marker.isVisible()

@@ -51,8 +51,9 @@ def badge_total(pieces: Sequence[BoardPiece]) -> str:
     return str(sum(added)) if added else ""
 
 
-def badge_lines(symbol: str, pieces: Sequence[BoardPiece]) -> tuple[str, ...]:
-    """What a team's badge at a place says, line by line (see the module's text).
+def badge_lines(symbol: str, pieces: Sequence[BoardPiece], notes: Sequence[str] = ()) -> tuple[str, ...]:
+    """What a team's badge at a place says, line by line (see the module's text); ``notes`` (the team's
+    tokens there, when its badge stands for the place's marker: "BLUE") are listed after the pieces.
 
     >>> from boardapp.engine.module import BoardPiece as P
     >>> def show(lines): return [ln.replace(TIMES, "x") for ln in lines]
@@ -68,6 +69,10 @@ def badge_lines(symbol: str, pieces: Sequence[BoardPiece]) -> tuple[str, ...]:
     ['LB x4', 'FTR MEC', '2 MIL']
     >>> show(badge_lines("JA", [P("1", "ja", "MIL", "2-(0)-1")]))
     ['JA MIL']
+    >>> show(badge_lines("ISR", [P("f", "isr", "F", "2", tally=2)], ["BLUE"]))
+    ['ISR 2', 'BLUE']
+    >>> show(badge_lines("JH", [P("1", "jh", "MEC", "2-(0)-3")], ["PIP 4"]))
+    ['JH MEC', 'PIP 4']
     """
     added = [(pc, n) for pc in pieces if (n := _adds(pc)) is not None]
     listed = [pc for pc in pieces if _adds(pc) is None]
@@ -77,14 +82,15 @@ def badge_lines(symbol: str, pieces: Sequence[BoardPiece]) -> tuple[str, ...]:
     kinds = Counter(f"{pc.label} {pc.value}" if pc.value.isdigit() else pc.label for pc in listed)
     for kind, n in kinds.items():
         words.append(f"{n} {kind}" if n > 1 else kind)
+    words += notes
     lines: list[str] = []
     if added:
         if counts and len(added) > 1:
             lines += [f"{symbol} {TIMES}{len(added)}", str(total)]
         else:
             lines.append(f"{symbol} {total}")
-    elif len(words) == 1 and len(pieces) == 1:
-        return (f"{symbol} {words[0]}",)
+    elif len(pieces) == 1:  # one piece listed by its kind: on the first line ("JA MIL")
+        lines.append(f"{symbol} {words.pop(0)}")
     else:
         lines.append(f"{symbol} {TIMES}{len(pieces)}")
     line = ""

@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (
     QGraphicsView,
 )
 
-from boardapp.engine.module import BoardPiece
+from boardapp.engine.module import BoardPiece, BoardToken
 from boardapp.ui.bigscreen import badges
 from boardapp.ui.board import labels, style
 from boardapp.ui.board.scene import NAME_PX, BoardScene, _label_point
@@ -376,25 +376,23 @@ class PublicScene(BoardScene):
         (:func:`badges.badge_lines`: "BG 6", "CL x2" over "4", "ISR 6", "LB x3" over "FTR MEC"). Lone units
         (Diplomacy's armies and fleets, one a province, whose kind is the chip's shape and letter) keep
         their chips."""
-        pieces = super().visible_pieces()
-        self.hall_pieces = bool(pieces) and not any(pc.shape and not pc.value for pc in pieces)
-        self.folded = set()
+        pieces, self.folded, self.hall_pieces = self._folding()
         if not self.hall_pieces:
             return pieces
         groups: dict[tuple[Any, str], list[BoardPiece]] = defaultdict(list)
-        teams_at: dict[Any, set[str]] = defaultdict(set)
         for pc in pieces:
             groups[(pc.place, pc.team)].append(pc)
-            teams_at[pc.place].add(pc.team)
-        # a place whose only badge is its holder's: the badge, in the holder's colour, says who holds it,
-        # and the control marker beside it is not drawn (a crowded map's room goes to what is read)
         control = self.picture.control
-        self.folded = {q for q, teams in teams_at.items() if control.get(q) is not None and teams == {control[q]}}
+        notes: dict[Any, list[str]] = defaultdict(list)  # a folded place's holder's tokens, on its badge
+        for t in super().visible_tokens():
+            if t.place in self.folded and t.team is not None and t.team == control.get(t.place):
+                text = t.label or t.kind.upper()
+                notes[t.place].append(f"{text} {t.count}" if t.count != 1 or t.kind == "dp" else text)
         out: list[BoardPiece] = []
         sizes: dict[Any, list[tuple[float, float]]] = defaultdict(list)
         for (place, team), group in sorted(groups.items(), key=lambda kv: (str(kv[0][0]), kv[0][1])):
             group.sort(key=lambda pc: pc.id)
-            lines = badges.badge_lines(self.team_symbol(team), group)
+            lines = badges.badge_lines(self.team_symbol(team), group, notes.get(place, ()))
             sizes[place].append(badges.badge_size(lines))
             tip = "\n".join(pc.tooltip or f"{pc.team} {pc.label} {pc.id}" for pc in group)
             # named after its first piece (what follows a counter on the big screen follows its team's badge);
@@ -406,6 +404,34 @@ class PublicScene(BoardScene):
         kept = {pc.place for pc in out}
         self._hall_boxes = {q: b for q, b in getattr(self, "_hall_boxes", {}).items() if q in kept}
         return out
+
+    def _folding(self) -> tuple[list[BoardPiece], set[str], bool]:
+        """The public pieces, the places whose only badge is their holder's, and whether the pieces are
+        drawn as badges (once per picture: the tokens, laid out first, ask too). At such a place the
+        badge, in the holder's colour, says who holds it: the control marker beside it is not drawn, and
+        the holder's tokens there ("BLUE", "PIP 4") are lines of the badge (a crowded map's room goes to
+        what is read)."""
+        memo = getattr(self, "_fold_memo", None)
+        if memo is not None and memo[0] is self.picture:
+            return memo[1], memo[2], memo[3]
+        pieces = super().visible_pieces()
+        hall = bool(pieces) and not any(pc.shape and not pc.value for pc in pieces)
+        folded: set[str] = set()
+        if hall:
+            teams_at: dict[Any, set[str]] = defaultdict(set)
+            for pc in pieces:
+                teams_at[pc.place].add(pc.team)
+            control = self.picture.control
+            folded = {q for q, teams in teams_at.items() if control.get(q) is not None and teams == {control[q]}}
+        self._fold_memo = (self.picture, pieces, folded, hall)
+        return pieces, folded, hall
+
+    def visible_tokens(self) -> list[BoardToken]:
+        """The public tokens but a folded place's holder's, which its badge carries (see :meth:`_folding`)."""
+        tokens = super().visible_tokens()
+        _, folded, _ = self._folding()
+        control = self.picture.control
+        return [t for t in tokens if not (t.place in folded and t.team is not None and t.team == control.get(t.place))]
 
     def chip_pixmap(self, fill: str, symbol: str, label: str, value: str, damage: int, *, shape: str = "",
                     marks: tuple[str, ...] = ()) -> QPixmap:
