@@ -477,13 +477,16 @@ def _end(p: QPainter) -> Any:
 
 
 def _clear_style_caches() -> None:
-    """Pixmaps made before recording began carry no notes: the board's style caches start afresh."""
+    """Pixmaps made before recording began carry no notes: the board's style caches (and the big screen's
+    badges') start afresh."""
+    from boardapp.ui.bigscreen import badges
     from boardapp.ui.board import style
 
-    for name in dir(style):
-        fn = getattr(style, name)
-        if callable(fn) and hasattr(fn, "cache_clear"):
-            fn.cache_clear()
+    for module in (style, badges):
+        for name in dir(module):
+            fn = getattr(module, name)
+            if callable(fn) and hasattr(fn, "cache_clear"):
+                fn.cache_clear()
 
 
 @contextmanager

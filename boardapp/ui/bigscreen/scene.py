@@ -337,7 +337,9 @@ class PublicScene(BoardScene):
                 if item.place_id in self.places:
                     left_out.add(item.place_id)
                 continue
-            if view is not None and (any(spot.box.meets(b) for b in kept) or not spot.box.inside(bounds)):
+            covers = view is not None and any(spot.box.meets(b) for q, boxes in groups.items() if q != item.place_id
+                                              for b in boxes[1:])  # over another place's pieces
+            if view is not None and (covers or any(spot.box.meets(b) for b in kept) or not spot.box.inside(bounds)):
                 # a region shown (a tour's stop): a name the placer could only lay over another or across the
                 # view's edge is left to the stop where it has room (the stops overlap), never drawn so
                 item.setVisible(False)
