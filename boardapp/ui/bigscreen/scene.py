@@ -540,7 +540,10 @@ class PublicScene(BoardScene):
             others = [b for b in (*fixed, *(b for _, b in out.values())) if not b.contains(QPointF(x, y))]
             others += [r for _, r in chips]  # chips laid out already (badges avoid tokens)
             pick, least = tries[0], math.inf
-            for at in (QPointF(t.x() + f * w, t.y()) for t in tries for f in (0.0, -0.25, 0.25, -0.5, 0.5)):
+            # each spot slid sideways, then (where none is free: a crowded region at a tour's stop) half a token
+            # up or down too
+            for at in (QPointF(t.x() + f * w, t.y() + g * step) for g in (0.0, -0.5, 0.5) for t in tries
+                       for f in (0.0, -0.25, 0.25, -0.5, 0.5)):
                 box = QRectF(at.x(), at.y(), w, h)
                 cover = sum(box.intersected(b).width() * box.intersected(b).height() for b in others
                             if box.intersects(b))
