@@ -232,6 +232,9 @@ class Section:
     rows: list[list[str]] = field(default_factory=list)
     hidden: bool = False
     visible_to: tuple[str, ...] = ()
+    shows_tracks: bool = False
+    """This table is the system's own view of its teams' tracks: a page showing it leaves out its
+    generic table of the picture's ``tracks`` (the same numbers twice)."""
 
 
 @dataclass

@@ -37,7 +37,7 @@ def board(f: Facts, state: TablesState) -> BoardPicture:
         rows.append([t.name, *(str(f.value(state, t.id, tr.id)) for tr in public),
                      f"{used}/{limit[0]}" if limit is not None else str(used)])
     sections = [Section(id="tables.tracks", title="Tracks", columns=["Team", *(tr.name for tr in public), "Actions"],
-                        rows=rows)]
+                        rows=rows, shows_tracks=True)]
     for t in f.s.teams:
         secret = [tr for tr in f.s.tracks if tr.hidden]
         if secret:
