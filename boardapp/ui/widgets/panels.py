@@ -40,16 +40,19 @@ def _team_cell(text: str, colour: str | None) -> QTableWidgetItem:
 
 class TeamPanel(QWidget):
     """Every team's tracks, as the rule module's board picture gives them (a rule system's own
-    edits of them, such as War in Binni's CONTROL rulings, come in its own dock)."""
+    edits of them, such as War in Binni's CONTROL rulings, come in its own dock). The columns are the
+    numbers the picture's tracks hold, in the order they first appear, under their own words (a few
+    common keys have short headings)."""
 
-    COLUMNS = [("pr", "PR"), ("cards", "Cards"), ("cards_max", "Limit"), ("money", "$M"), ("stores", "Stores"),
-               ("aid", "Aid"), ("cruise_missiles", "Missiles")]
+    HEADINGS = {"pr": "PR", "cards": "Cards", "cards_max": "Limit", "money": "$M", "stores": "Stores",
+                "aid": "Aid", "cruise_missiles": "Missiles"}
+    NOT_COLUMNS = frozenset({"team", "name", "on_map", "hidden"})
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         lay = QVBoxLayout(self)
-        self.table = QTableWidget(0, len(self.COLUMNS) + 1)
-        self.table.setHorizontalHeaderLabels(["Team"] + [h for _, h in self.COLUMNS])
+        self.table = QTableWidget(0, 1)
+        self.table.setHorizontalHeaderLabels(["Team"])
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         # A long team name wraps between words (never "Government of Bin…"): rows take the height it needs.
         self.table.setWordWrap(True)
@@ -62,14 +65,24 @@ class TeamPanel(QWidget):
         self.table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
         header = self.table.horizontalHeader()
         header.setMinimumSectionSize(28)
+        header.setDefaultAlignment(Qt.AlignmentFlag.AlignCenter)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        for c in range(1, len(self.COLUMNS) + 1):  # numbers take what they need, the name the rest
-            header.setSectionResizeMode(c, QHeaderView.ResizeMode.ResizeToContents)
-            header.setDefaultAlignment(Qt.AlignmentFlag.AlignCenter)
         self.table.verticalHeader().hide()
         self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         lay.addWidget(self.table)
         self._tracks: dict[str, dict[str, Any]] = {}
+        self.columns: list[tuple[str, str]] = []
+        """(key, heading) of each number shown, after the Team column."""
+
+    def _columns_of(self, tracks: list[dict[str, Any]]) -> list[tuple[str, str]]:
+        keys: list[str] = []
+        for tr in tracks:
+            for key, value in tr.items():
+                if key in self.NOT_COLUMNS or key in keys or isinstance(value, (bool, dict, list, tuple)):
+                    continue
+                if value not in (None, ""):
+                    keys.append(key)
+        return [(k, self.HEADINGS.get(k, k.replace("_", " ").capitalize())) for k in keys]
 
     def show_game(self, game: GameSource, audience: Audience = Audience.CONTROL) -> None:
         """The turn and the tallies as ``audience`` may see them (a hidden tally is not shown to a player)."""
@@ -77,19 +90,27 @@ class TeamPanel(QWidget):
         picture = view(game.state, audience) if view is not None and audience != Audience.CONTROL \
             else game.module.board(game.state)
         colours = {t.id: t.colour for t in game.module.teams}
-        self.table.setRowCount(len(picture.tracks))
+        tracks = [tr for tr in picture.tracks if isinstance(tr, dict) and "team" in tr]
+        columns = self._columns_of(tracks)
+        if columns != self.columns:  # a track no team has takes no room; a new one gets its column
+            self.columns = columns
+            self.table.setColumnCount(len(columns) + 1)
+            self.table.setHorizontalHeaderLabels(["Team"] + [h for _, h in columns])
+            header = self.table.horizontalHeader()
+            header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+            for c in range(1, len(columns) + 1):  # numbers take what they need, the name the rest
+                header.setSectionResizeMode(c, QHeaderView.ResizeMode.ResizeToContents)
+        self.table.setRowCount(len(tracks))
         self._tracks = {}
-        for r, tr in enumerate(picture.tracks):
+        for r, tr in enumerate(tracks):
             self._tracks[tr["team"]] = tr
             name = _team_cell(tr.get("name", tr["team"]), colours.get(tr["team"]))
             name.setToolTip(tr.get("name", tr["team"]))
             self.table.setItem(r, 0, name)
-            for c, (key, _) in enumerate(self.COLUMNS, start=1):
+            for c, (key, _) in enumerate(columns, start=1):
                 cell = QTableWidgetItem(str(tr.get(key, "")))
                 cell.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
                 self.table.setItem(r, c, cell)
-        for c, (key, _) in enumerate(self.COLUMNS, start=1):  # a track no team has takes no room
-            self.table.setColumnHidden(c, not any(tr.get(key) not in (None, "") for tr in picture.tracks))
 
 
 class LogPanel(QWidget):
