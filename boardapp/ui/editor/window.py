@@ -103,6 +103,9 @@ class EditorWindow(PropertyForms, EditorPanels, QMainWindow):
         if screen is not None:
             scale_widget_font(self, screen_factor(screen.geometry().height(), screen.devicePixelRatio()))
         self.tool = Tool.SELECT
+        from boardapp.ui.editor.fields import TypingFirst
+
+        self.typing_first = TypingFirst(self)  # the tool keys never take a key typed into a field
         self.undo = QUndoStack(self)
         self.map_doc: MapDocument = MapDocument.new()
         self.scenario: ScenarioDocument | None = None
