@@ -116,6 +116,46 @@ class RenameItem(Command):
         return self._swap(doc, self.new, self.old)
 
 
+class FollowedInRuleTables(Command):
+    """A rename whose references in the scenario's rule tables follow too (a team renamed in the Scenario
+    panel is renamed in a tables scenario's units, track starts, alliances and passage), as the rule
+    system's editor forms declare them (:func:`boardapp.editor.ruleforms.following`). One undo step."""
+
+    def __init__(self, inner: Command, section: str, old: str, new: str) -> None:
+        self.inner, self.section, self.old, self.new = inner, section, old, new
+        self.text, self.target = inner.text, inner.target
+        self.followed: list[Command] = []
+
+    @staticmethod
+    def _scenario(doc: Any) -> ScenarioDocument | None:
+        return doc if isinstance(doc, ScenarioDocument) else getattr(doc, "scenario", None)
+
+    def apply(self, doc: Any) -> None:
+        from boardapp.editor.ruleforms import following
+
+        self.inner.apply(doc)
+        sc = self._scenario(doc)
+        self.followed = []
+        if sc is None:
+            return
+        try:
+            for cmd in following(sc, self.section, self.old, self.new):
+                cmd.apply(sc)
+                self.followed.append(cmd)
+        except Exception:
+            self.revert(doc)
+            raise
+
+    def revert(self, doc: Any) -> None:
+        sc = self._scenario(doc)
+        for cmd in reversed(self.followed):
+            cmd.revert(sc)  # type: ignore[arg-type]
+        self.followed = []
+        self.inner.revert(doc)
+
+
 def rename(section: str, old: str, new: str) -> Command:
-    """The command that renames ``old`` to ``new`` in ``section`` (places included)."""
-    return RenamePlace(old, new) if section == "places" else RenameItem(section, old, new)
+    """The command that renames ``old`` to ``new`` in ``section`` (places included), the scenario's rule
+    tables following."""
+    inner = RenamePlace(old, new) if section == "places" else RenameItem(section, old, new)
+    return FollowedInRuleTables(inner, section, old, new)

@@ -100,3 +100,71 @@ def DeletePlaceAndUses(doc: Any, place_id: str, move_to: str | None = None) -> C
     steps.append(DeletePlace(place_id))
     what = f"delete place {place_id}" + (f" (moving {len(uses)} to {move_to})" if move_to and uses else "")
     return Macro(what, steps)
+
+
+def team_uses(doc: Any, team_id: str) -> list[Use]:
+    """Everything of the scenario that names the team ``team_id``: counters, starting control, other teams'
+    allies, the rule system's own lists (its manifest's references) and its rule tables (the references
+    its editor forms declare: a tables scenario's units, track starts, alliances, passage)."""
+    from boardapp.editor.refs import of
+    from boardapp.editor.ruleforms import reference_texts, spec_for
+
+    sc = _scenario(doc)
+    if sc is None:
+        return []
+    uses = [Use("counters", c.id, f"counter {c.id}") for c in sc.counters if c.team == team_id]
+    control = sc.fields.get("control")
+    if isinstance(control, dict):
+        uses += [Use("control", p, f"control of {p}") for p, t in control.items() if t == team_id]
+    for t in sc.fields.get("teams") or []:
+        if t.id != team_id and team_id in (getattr(t, "allies", None) or []):
+            uses.append(Use("allies", t.id, f"an ally of {t.id}"))
+    for ref in of(sc, "teams"):
+        for i, x in enumerate(sc.fields.get(ref.list) or []):
+            if getattr(x, ref.field, None) == team_id:
+                uses.append(Use(ref.list, i, ref.noun or ref.list.replace("_", " ")))
+    spec = spec_for(sc.fields.get("rules"))
+    if spec is not None:
+        uses += [Use("rules", text, text) for text in reference_texts(sc, spec, "teams", team_id)]
+    return uses
+
+
+def DeleteTeamAndUses(doc: Any, team_id: str, move_to: str | None = None) -> Command:
+    """Delete a team; what names it is given to the team ``move_to`` or, without ``move_to``, removed
+    (counters and the rule tables' units deleted, control made neutral, keys and list entries dropped).
+    One undo step."""
+    from boardapp.editor.refs import of
+    from boardapp.editor.ruleforms import following
+
+    sc = _scenario(doc)
+    if sc is None:
+        raise ValueError("teams belong to a scenario; open or create one first")
+    ids = [t.id for t in sc.fields.get("teams") or []]
+    if team_id not in ids:
+        raise KeyError(f"no team {team_id!r}")
+    if move_to is not None and (move_to == team_id or move_to not in ids):
+        raise ValueError(f"cannot give what {team_id!r} holds to {move_to!r}")
+    steps: list[Command] = []
+    for c in sc.counters:
+        if c.team == team_id:
+            steps.append(SetItemField("counters", c.id, "team", move_to) if move_to else DeleteCounter(c.id))
+    control = sc.fields.get("control")
+    if isinstance(control, dict):
+        steps += [PaintControl(p, move_to) for p, t in control.items() if t == team_id]
+    for t in sc.fields.get("teams") or []:
+        allies = getattr(t, "allies", None) or []
+        if t.id != team_id and team_id in allies:
+            kept = [x for x in allies if x != team_id]
+            if move_to and move_to != t.id and move_to not in kept:
+                kept.append(move_to)
+            steps.append(SetItemField("teams", t.id, "allies", kept))
+    for ref in of(sc, "teams"):  # by index: removals from the end, so earlier indices hold
+        named = [i for i, x in enumerate(sc.fields.get(ref.list) or []) if getattr(x, ref.field, None) == team_id]
+        for i in sorted(named, reverse=True):
+            steps.append(SetItemField(ref.list, i, ref.field, move_to) if move_to else DeleteItem(ref.list, i))
+    steps += following(sc, "teams", team_id, move_to)
+    steps.append(DeleteItem("teams", ids.index(team_id)))
+    n = len(team_uses(sc, team_id))
+    what = f"delete team {team_id}" + (f" (giving {n} to {move_to})" if move_to and n else "")
+    return Macro(what, steps)
+

@@ -14,7 +14,7 @@ from .helpers import click_map, field, settle, type_into
 
 
 def _team(w, qtbot, name: str, symbol: str) -> None:  # type: ignore[no-untyped-def]
-    add = [b for b in w.scenario_dock.findChildren(QPushButton) if b.text() == "Add"][0]
+    add = next(b for b in w.scenario_dock.findChildren(QPushButton) if b.text() == "Add")
     QTest.mouseClick(add, Qt.MouseButton.LeftButton)
     settle(qtbot)
     type_into(qtbot, field(w.props_box, "name"), name)

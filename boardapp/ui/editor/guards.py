@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from boardapp.editor.uses import DeletePlaceAndUses, place_uses
+from boardapp.editor.uses import DeletePlaceAndUses, DeleteTeamAndUses, place_uses, team_uses
 from boardapp.model.problems import Problem
 
 if TYPE_CHECKING:
@@ -34,11 +34,13 @@ SHOWN = 12
 
 
 class DeletePlaceDialog(QDialog):
-    """What names the place, and a choice: move it to another place, remove it with the place, or cancel."""
+    """What names the place (or team: ``noun``), and a choice: move it to another place (team), remove it
+    with the place, or cancel."""
 
-    def __init__(self, parent: QWidget, place: Any, uses: list[Any], others: list[Any], roads: int = 0) -> None:
+    def __init__(self, parent: QWidget, place: Any, uses: list[Any], others: list[Any], roads: int = 0, *,
+                 noun: str = "place") -> None:
         super().__init__(parent)
-        self.setObjectName("delete-place-dialog")
+        self.setObjectName(f"delete-{noun}-dialog")
         self.setWindowTitle(f"Delete {place.name}?")
         self.choice = "cancel"
         lay = QVBoxLayout(self)
@@ -46,7 +48,7 @@ class DeletePlaceDialog(QDialog):
         more = f"<li>… and {len(uses) - SHOWN} more</li>" if len(uses) > SHOWN else ""
         road_text = {0: "", 1: "Its road goes with it. "}.get(roads, f"Its {roads} roads go with it. ")
         text = QLabel(f"<b>{place.name}</b> ({place.id}) is in use:<ul>{listed}{more}</ul>{road_text}"
-                      "Move these to another place, or remove them with it?")
+                      f"Move these to another {noun}, or remove them with it?")
         text.setWordWrap(True)
         lay.addWidget(text)
         self.target = QComboBox(objectName="delete-move-to")
@@ -87,6 +89,27 @@ def delete_place(window: EditorWindow, place_id: str) -> bool:
     if dialog.choice == "remove":
         return window.push(DeletePlaceAndUses(doc, place_id))
     window.statusBar().showMessage(f"Not deleted: {place.name}", 6000)
+    return False
+
+
+def delete_team(window: EditorWindow, team_id: str) -> bool:
+    """Delete a team; when something names it (counters, control, the rule tables' units, track starts,
+    alliances …), ask first: give it to another team, remove it, or cancel."""
+    sc = window.scenario
+    if sc is None:
+        return False
+    uses = team_uses(sc, team_id)
+    if not uses:
+        return window.push(DeleteTeamAndUses(sc, team_id))
+    team = sc.item("teams", team_id)
+    others = [t for t in sc.teams if t.id != team_id]
+    dialog = DeletePlaceDialog(window, team, uses, others, noun="team")
+    dialog.exec()
+    if dialog.choice == "move":
+        return window.push(DeleteTeamAndUses(sc, team_id, move_to=dialog.target.currentData()))
+    if dialog.choice == "remove":
+        return window.push(DeleteTeamAndUses(sc, team_id))
+    window.statusBar().showMessage(f"Not deleted: {team.name}", 6000)
     return False
 
 

@@ -623,6 +623,12 @@ class EditorWindow(PropertyForms, EditorPanels, QMainWindow):
             if delete_place(self, key):
                 self.select(None)
             return
+        if section == "teams" and self.scenario is not None:  # what names the team is given away or removed
+            from boardapp.ui.editor.guards import delete_team
+
+            if delete_team(self, key if not isinstance(key, int) else self.scenario.teams[key].id):
+                self.select(None)
+            return
         if section == "communities":
             from boardapp.ui.editor.lists import delete_community
 
