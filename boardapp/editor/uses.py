@@ -75,7 +75,15 @@ def place_uses(doc: Any, place_id: str) -> list[Use]:
         for i, x in enumerate(sc.fields.get(section) or []):
             if getattr(x, field, None) == place_id:
                 uses.append(Use(section, i, what))
-    return uses
+    return uses + _rule_table_uses(sc, "places", place_id)
+
+
+def _rule_table_uses(sc: ScenarioDocument, source: str, item_id: str) -> list[Use]:
+    """What the scenario's rule tables name of ``item_id`` (as its system's editor forms declare)."""
+    from boardapp.editor.ruleforms import reference_texts, spec_for
+
+    spec = spec_for(sc.fields.get("rules"))
+    return [] if spec is None else [Use("rules", text, text) for text in reference_texts(sc, spec, source, item_id)]
 
 
 def DeletePlaceAndUses(doc: Any, place_id: str, move_to: str | None = None) -> Command:
@@ -97,6 +105,10 @@ def DeletePlaceAndUses(doc: Any, place_id: str, move_to: str | None = None) -> C
     for section, field, _ in token_lists(sc):  # by index: removals from the end, so earlier indices hold
         for use in sorted((u for u in uses if u.section == section), key=lambda u: -u.key):
             steps.append(SetItemField(section, use.key, field, move_to) if move_to else DeleteItem(section, use.key))
+    if sc is not None:  # the rule tables' own references (a tables scenario's units on it)
+        from boardapp.editor.ruleforms import following
+
+        steps += following(sc, "places", place_id, move_to)
     steps.append(DeletePlace(place_id))
     what = f"delete place {place_id}" + (f" (moving {len(uses)} to {move_to})" if move_to and uses else "")
     return Macro(what, steps)
@@ -107,7 +119,6 @@ def team_uses(doc: Any, team_id: str) -> list[Use]:
     allies, the rule system's own lists (its manifest's references) and its rule tables (the references
     its editor forms declare: a tables scenario's units, track starts, alliances, passage)."""
     from boardapp.editor.refs import of
-    from boardapp.editor.ruleforms import reference_texts, spec_for
 
     sc = _scenario(doc)
     if sc is None:
@@ -123,10 +134,7 @@ def team_uses(doc: Any, team_id: str) -> list[Use]:
         for i, x in enumerate(sc.fields.get(ref.list) or []):
             if getattr(x, ref.field, None) == team_id:
                 uses.append(Use(ref.list, i, ref.noun or ref.list.replace("_", " ")))
-    spec = spec_for(sc.fields.get("rules"))
-    if spec is not None:
-        uses += [Use("rules", text, text) for text in reference_texts(sc, spec, "teams", team_id)]
-    return uses
+    return uses + _rule_table_uses(sc, "teams", team_id)
 
 
 def DeleteTeamAndUses(doc: Any, team_id: str, move_to: str | None = None) -> Command:

@@ -70,3 +70,22 @@ def test_deleting_a_team_the_tables_name_lists_its_uses_and_gives_them_or_remove
     assert _named(sc) == {"units": ["crown", "league"], "starts": [["crown", "league"]] * 2,
                           "alliances": {"league": []}, "passage": {"crown": ["league"]}}
     assert [p.message for p in sc.problems() if p.severity == "error"] == []
+
+
+def test_a_place_renamed_or_deleted_on_the_map_is_followed_in_the_tables_units() -> None:
+    from boardapp.editor.uses import DeletePlaceAndUses, place_uses
+
+    sc, stack = _tarn()
+    on_eastmarch = sorted(u.id for u in sc.fields["units"] if u.at == "eastmarch")
+    assert on_eastmarch == ["r-inf2", "r-mil1"]  # the shipped file's two units there
+    stack.push(rename("places", "eastmarch", "east-march"))
+    assert sorted(u.id for u in sc.fields["units"] if u.at == "east-march") == on_eastmarch
+    texts = [u.text for u in place_uses(sc, "east-march")]
+    assert sum(t.startswith("units.") and t.endswith(".at (r-mil1)") for t in texts) == 1, texts
+    stack.push(DeletePlaceAndUses(sc, "east-march", move_to="hollow"))
+    assert set(on_eastmarch) <= {u.id for u in sc.fields["units"] if u.at == "hollow"}
+    assert [p.message for p in sc.problems() if p.severity == "error"] == []
+    stack.undo()
+    stack.push(DeletePlaceAndUses(sc, "east-march"))
+    assert not set(on_eastmarch) & {u.id for u in sc.fields["units"]}
+    assert [p.message for p in sc.problems() if p.severity == "error"] == []
