@@ -2,7 +2,8 @@
 ("$M1 to activate") is a screen-sized text, placed by the same candidates as the place names
 (:mod:`boardapp.ui.board.labels`: its positions and rings, then its nearby spots) around its green
 ring, clear of every name as drawn (the regions' large names, "BINNI", too), every place's symbol,
-every ring and the counters, and of the other costs. It was drawn under the ring, where the board draws the place's own name, and covered it.
+every ring and the counters, and of the other costs. It was drawn under the ring, where the board
+draws the place's own name, and covered it.
 
 A cost keeps its size (no shrinking: the hall standard); where nothing near is free it takes the
 placement's leader-line spot, drawn with a thin green line to its ring, and last the spot covering least.
