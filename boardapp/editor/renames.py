@@ -36,7 +36,9 @@ def counter_id(sc: Any, team: str, unit_type: str) -> str:
     u = next((x for x in sc.unit_types if x.id == unit_type), None)
     team_part = id_from_name(t.symbol if t is not None else team)
     base = f"{team_part}-{id_from_name(u.label if u is not None else unit_type)}"
-    taken = {c.id for c in sc.counters}
+    from boardapp.editor.refs import pieces
+
+    taken = {c.id for c in (sc.fields.get(pieces(sc)) or [])}
     n = 1
     while f"{base}-{n}" in taken:
         n += 1
@@ -57,14 +59,16 @@ _REFERENCES: dict[str, tuple[tuple[str, str], ...]] = {
 def _naming(sc: Any, section: str) -> tuple[tuple[str, str], ...]:
     from boardapp.editor.refs import of
 
-    return (*_REFERENCES[section], *((r.list, r.field) for r in of(sc, section)))
+    return (*_REFERENCES.get(section, ()), *((r.list, r.field) for r in of(sc, section)))
 
 
 class RenameItem(Command):
     """Change the id of a region, community, team, unit type or counter, and every reference to it."""
 
     def __init__(self, section: str, old: str, new: str) -> None:
-        if section not in _REFERENCES:
+        from boardapp.editor.document import SCENARIO_LISTS
+
+        if section not in _REFERENCES and section in (*MAP_LISTS, *SCENARIO_LISTS):
             raise ValueError(f"cannot rename in {section!r}")
         self.section, self.old, self.new = section, old, new
         self.target = "map" if section in MAP_LISTS else "scenario"
