@@ -344,18 +344,29 @@ def drop_commands(doc: ScenarioDocument, spec: FormsSpec, source: str, old: str)
 
 
 def reference_texts(doc: ScenarioDocument, spec: FormsSpec, source: str, old: str) -> list[str]:
-    """What in the rule tables names ``old`` (an item of ``source``), said for a warning: ``units.3.team
-    (r-mil1)``, ``tracks.0.start.rebels``, ``passage.crown``."""
+    """What in the rule tables names ``old`` (an item of ``source``), said for a warning: ``unit r-mil1:
+    team``, ``track pr: start for rebels``, ``passage: crown``."""
     out = []
     for path, is_key in reference_paths(doc, spec, source):
         value = get_path(doc.fields, path)
         named = (old in value) if (is_key and isinstance(value, dict)) or isinstance(value, list) else value == old
         if named:
-            where = ".".join(str(p) for p in (*path, old)) if is_key else ".".join(map(str, path))
-            item = get_path(doc.fields, path[:-1]) if len(path) >= 2 and isinstance(path[-2], int) else None
-            shown = getattr(item, "id", None) if not is_key else None
-            out.append(f"{where}" + (f" ({shown})" if shown else ""))
+            out.append(said(doc, path) + (f" for {old}" if is_key else ""))
     return out
+
+
+def said(doc: ScenarioDocument, path: Path) -> str:
+    """A path as a designer reads it: the nearest item with an id by its list's noun and id, then the
+    fields under it (``units.7.team`` -> ``unit r-mil1: team``)."""
+    head, rest = str(path[0]).replace("_", " "), list(path[1:])
+    for i in range(len(path) - 1, 0, -1):
+        if isinstance(path[i], int):
+            item_id = getattr(get_path(doc.fields, path[: i + 1]), "id", None)
+            if item_id is not None:
+                head, rest = f"{str(path[i - 1]).removesuffix('s').replace('_', ' ')} {item_id}", list(path[i + 1:])
+                break
+    tail = " ".join(str(r).replace("_", " ") for r in rest)
+    return f"{head}: {tail}" if tail else head
 
 
 SOURCE_OF_SECTION = {"teams": "teams", "places": "places", "regions": "regions"}

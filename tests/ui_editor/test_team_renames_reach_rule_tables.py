@@ -59,8 +59,8 @@ def test_team_renamed_and_deleted_in_the_scenario_panel_reaches_the_tables(tarn,
     w.view.setFocus()
     QTest.keyClick(w.view.viewport(), Qt.Key.Key_Delete)
     settle(qtbot)
-    assert seen and f"units.{[u.id for u in f['units']].index(rebels[0])}.team ({rebels[0]})" in seen[0], seen
-    assert "tracks.0.start.hill-clans" in seen[0]
+    assert seen and f"unit {rebels[0]}: team" in seen[0], seen
+    assert f"track {f['tracks'][0].id}: start for hill-clans" in seen[0]
     assert [t.id for t in w.scenario.teams] == ["crown", "league", "hill-clans"]
     # Move them to the team first in the list (Crown), and delete
     seen = when_modal(qtbot, "delete-team-dialog", lambda d: click_button(d, "Move them"))
