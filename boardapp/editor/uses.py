@@ -176,3 +176,43 @@ def DeleteTeamAndUses(doc: Any, team_id: str, move_to: str | None = None) -> Com
     what = f"delete team {team_id}" + (f" (giving {n} to {move_to})" if move_to and n else "")
     return Macro(what, steps)
 
+
+def type_uses(doc: Any, type_id: str) -> list[Use]:
+    """Everything of the scenario that names the unit type ``type_id``: counters, the rule system's own lists
+    (its manifest's references) and its rule tables (a tables scenario's units, free entry …)."""
+    from boardapp.editor.refs import of
+
+    sc = _scenario(doc)
+    if sc is None:
+        return []
+    uses = [Use("counters", c.id, f"counter {c.id}") for c in sc.counters if c.type == type_id]
+    for ref in of(sc, "unit_types"):
+        uses += [Use(ref.list, i, ref.noun or ref.list.replace("_", " "))
+                 for i, x in enumerate(sc.fields.get(ref.list) or []) if getattr(x, ref.field, None) == type_id]
+    return uses + _rule_table_uses(sc, "list:unit_types", type_id)
+
+
+def DeleteUnitTypeAndUses(doc: Any, type_id: str, move_to: str | None = None) -> Command:
+    """Delete a unit type; what names it is given the type ``move_to`` or, without it, removed (counters
+    and the rule tables' units of that type deleted). One undo step."""
+    from boardapp.editor.refs import of
+    from boardapp.editor.ruleforms import following
+
+    sc = _scenario(doc)
+    if sc is None:
+        raise ValueError("unit types belong to a scenario; open or create one first")
+    ids = [u.id for u in sc.fields.get("unit_types") or []]
+    if type_id not in ids:
+        raise KeyError(f"no unit type {type_id!r}")
+    if move_to is not None and (move_to == type_id or move_to not in ids):
+        raise ValueError(f"cannot give what is of type {type_id!r} the type {move_to!r}")
+    steps: list[Command] = [SetItemField("counters", c.id, "type", move_to) if move_to else DeleteCounter(c.id)
+                            for c in sc.counters if c.type == type_id]
+    for ref in of(sc, "unit_types"):
+        named = [i for i, x in enumerate(sc.fields.get(ref.list) or []) if getattr(x, ref.field, None) == type_id]
+        for i in sorted(named, reverse=True):
+            steps.append(SetItemField(ref.list, i, ref.field, move_to) if move_to else DeleteItem(ref.list, i))
+    steps += following(sc, "unit_types", type_id, move_to)
+    steps.append(DeleteItem("unit_types", ids.index(type_id)))
+    return Macro(f"delete unit type {type_id}" + (f" (its pieces made {move_to})" if move_to else ""), steps)
+

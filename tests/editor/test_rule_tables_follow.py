@@ -90,3 +90,20 @@ def test_a_place_renamed_or_deleted_on_the_map_is_followed_in_the_tables_units()
     stack.push(DeletePlaceAndUses(sc, "east-march"))
     assert not set(on_eastmarch) & {u.id for u in sc.fields["units"]}
     assert [p.message for p in sc.problems() if p.severity == "error"] == []
+
+
+def test_deleting_a_unit_type_the_tables_name_gives_its_units_another_type_or_removes_them() -> None:
+    from boardapp.editor.uses import DeleteUnitTypeAndUses, type_uses
+
+    sc, stack = _tarn()
+    militia = sorted(u.id for u in sc.fields["units"] if u.type == "mil")
+    assert militia and sorted(u.text for u in type_uses(sc, "mil")) == sorted(f"unit {m}: type" for m in militia)
+    stack.push(DeleteUnitTypeAndUses(sc, "mil", move_to="inf"))
+    assert "mil" not in {u.id for u in sc.fields["unit_types"]}
+    assert sorted(u.id for u in sc.fields["units"] if u.type == "inf" and u.id in militia) == militia
+    assert [p.message for p in sc.problems() if p.severity == "error"] == []
+    stack.undo()
+    assert sorted(u.id for u in sc.fields["units"] if u.type == "mil") == militia
+    stack.push(DeleteUnitTypeAndUses(sc, "mil"))
+    assert not set(militia) & {u.id for u in sc.fields["units"]} and type_uses(sc, "mil") == []
+    assert [p.message for p in sc.problems() if p.severity == "error"] == []

@@ -78,3 +78,23 @@ def test_team_renamed_and_deleted_in_the_scenario_panel_reaches_the_tables(tarn,
     settle(qtbot)
     assert [t.id for t in w.scenario.teams] == ["crown", "league", "hill-clans"]
     assert sorted(u.id for u in w.scenario.fields["units"] if u.team == "hill-clans") == rebels
+
+
+def test_deleting_a_unit_type_the_tables_name_asks_first(tarn, qtbot) -> None:
+    w = tarn
+    militia = sorted(u.id for u in w.scenario.fields["units"] if u.type == "mil")
+    row = [u.id for u in w.scenario.unit_types].index("mil")
+    lst = w.type_list
+    QTest.mouseClick(lst.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                     lst.visualItemRect(lst.item(row)).center())
+    settle(qtbot)
+    assert w.selected == ("unit_types", "mil")
+    seen = when_modal(qtbot, "delete-unit-type-dialog", lambda d: click_button(d, "Delete them too"))
+    activate(w)
+    w.view.setFocus()
+    QTest.keyClick(w.view.viewport(), Qt.Key.Key_Delete)
+    settle(qtbot)
+    assert seen and all(f"unit {m}: type" in seen[0] for m in militia), seen
+    assert "mil" not in {u.id for u in w.scenario.unit_types}
+    assert not set(militia) & {u.id for u in w.scenario.fields["units"]}
+    assert [p.message for p in w.doc.problems() if p.severity == "error"] == []

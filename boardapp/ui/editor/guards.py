@@ -23,7 +23,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from boardapp.editor.uses import DeletePlaceAndUses, DeleteTeamAndUses, place_uses, team_uses
+from boardapp.editor.uses import (
+    DeletePlaceAndUses,
+    DeleteTeamAndUses,
+    DeleteUnitTypeAndUses,
+    place_uses,
+    team_uses,
+    type_uses,
+)
 from boardapp.model.problems import Problem
 
 if TYPE_CHECKING:
@@ -40,7 +47,7 @@ class DeletePlaceDialog(QDialog):
     def __init__(self, parent: QWidget, place: Any, uses: list[Any], others: list[Any], roads: int = 0, *,
                  noun: str = "place") -> None:
         super().__init__(parent)
-        self.setObjectName(f"delete-{noun}-dialog")
+        self.setObjectName(f"delete-{noun.replace(' ', '-')}-dialog")
         self.setWindowTitle(f"Delete {place.name}?")
         self.choice = "cancel"
         lay = QVBoxLayout(self)
@@ -92,24 +99,26 @@ def delete_place(window: EditorWindow, place_id: str) -> bool:
     return False
 
 
-def delete_team(window: EditorWindow, team_id: str) -> bool:
-    """Delete a team; when something names it (counters, control, the rule tables' units, track starts,
-    alliances …), ask first: give it to another team, remove it, or cancel."""
+def delete_in_use(window: EditorWindow, section: str, item_id: str) -> bool:
+    """Delete a team or a unit type; when something names it (counters, control, the rule tables' units,
+    track starts, alliances …), ask first: give it to another one, remove it, or cancel."""
     sc = window.scenario
     if sc is None:
         return False
-    uses = team_uses(sc, team_id)
+    uses_of, delete, noun = {"teams": (team_uses, DeleteTeamAndUses, "team"),
+                             "unit_types": (type_uses, DeleteUnitTypeAndUses, "unit type")}[section]
+    uses = uses_of(sc, item_id)
     if not uses:
-        return window.push(DeleteTeamAndUses(sc, team_id))
-    team = sc.item("teams", team_id)
-    others = [t for t in sc.teams if t.id != team_id]
-    dialog = DeletePlaceDialog(window, team, uses, others, noun="team")
+        return window.push(delete(sc, item_id))
+    item = sc.item(section, item_id)
+    others = [x for x in sc.fields[section] if x.id != item_id]
+    dialog = DeletePlaceDialog(window, item, uses, others, noun=noun)
     dialog.exec()
     if dialog.choice == "move":
-        return window.push(DeleteTeamAndUses(sc, team_id, move_to=dialog.target.currentData()))
+        return window.push(delete(sc, item_id, move_to=dialog.target.currentData()))
     if dialog.choice == "remove":
-        return window.push(DeleteTeamAndUses(sc, team_id))
-    window.statusBar().showMessage(f"Not deleted: {team.name}", 6000)
+        return window.push(delete(sc, item_id))
+    window.statusBar().showMessage(f"Not deleted: {item.name}", 6000)
     return False
 
 

@@ -631,10 +631,10 @@ class EditorWindow(PropertyForms, EditorPanels, QMainWindow):
             if delete_place(self, key):
                 self.select(None)
             return
-        if section == "teams" and self.scenario is not None:  # what names the team is given away or removed
-            from boardapp.ui.editor.guards import delete_team
+        if section in ("teams", "unit_types") and self.scenario is not None:  # what names it: given away or removed
+            from boardapp.ui.editor.guards import delete_in_use
 
-            if delete_team(self, key if not isinstance(key, int) else self.scenario.teams[key].id):
+            if delete_in_use(self, section, key if not isinstance(key, int) else self.scenario.fields[section][key].id):
                 self.select(None)
             return
         if section == "communities":
