@@ -175,7 +175,8 @@ THEGAME = Manifest.model_validate({
 TABLES = Manifest.model_validate({
     "name": "tables",
     "editor": {"templates": [{"id": "tables.tarn-valley", "title": "The Tarn Valley: its tables",
-                              "scenario": "tarn-valley.yaml"}], "place_fields": ["units", "control"]},
+                              "scenario": "tarn-valley.yaml"}], "place_fields": ["units", "control"],
+               "pieces": "units"},
     "title": "Rules as tables",
     "module": "boardapp.rules.tables.module:TablesRules",
     "contributions": {"editor_forms": "boardapp.rules.tables.editing:FORMS"},

@@ -174,6 +174,10 @@ class EditorParts(_Part):
                                    "the same id may give (Import ▸ team tables): War in Binni's pr_table.")
     tracks: list[TrackList] = Field(default_factory=list, description="Tracks the scenario's items hold, "
                                     "edited as lists (War in Binni's PR track of each team).")
+    pieces: str = Field("counters", description="The scenario list of the pieces standing on the map, each "
+                        "with an id, a team, a type (a unit type's id) and an `at` (a place's id): the editor "
+                        "draws them on their places and its counter palette adds to it ('units' for rules as "
+                        "tables).")
     references: list[ItemReference] = Field(default_factory=list, description="Fields of the scenario's own "
                                             "lists that name places, teams or communities (beyond counters "
                                             "and control, which the editor knows).")

@@ -27,6 +27,21 @@ def references(rules: Any, names: str | None = None) -> list[Any]:
     return [r for r in declared if names is None or r.names == names]
 
 
+def pieces(doc: Any) -> str:
+    """The scenario list holding a document's pieces on the map (its manifest's ``editor.pieces``):
+    ``counters`` unless the rule system names another (a tables scenario's ``units``)."""
+    from boardapp import plugins
+
+    fields = getattr(doc, "fields", None)
+    rules = fields.get("rules") if isinstance(fields, dict) else None
+    if not isinstance(rules, str):
+        return "counters"
+    try:
+        return plugins.manifest(rules).editor.pieces
+    except ValueError:
+        return "counters"
+
+
 def of(doc: Any, names: str | None = None) -> list[Any]:
     """The declared references of a scenario document's rule system (none for a map on its own)."""
     fields = getattr(doc, "fields", None)

@@ -36,7 +36,9 @@ def counter_id(sc: Any, team: str, unit_type: str) -> str:
     u = next((x for x in sc.unit_types if x.id == unit_type), None)
     team_part = id_from_name(t.symbol if t is not None else team)
     base = f"{team_part}-{id_from_name(u.label if u is not None else unit_type)}"
-    taken = {c.id for c in sc.counters}
+    from boardapp.editor.refs import pieces
+
+    taken = {c.id for c in (sc.fields.get(pieces(sc)) or [])}
     n = 1
     while f"{base}-{n}" in taken:
         n += 1
@@ -57,14 +59,16 @@ _REFERENCES: dict[str, tuple[tuple[str, str], ...]] = {
 def _naming(sc: Any, section: str) -> tuple[tuple[str, str], ...]:
     from boardapp.editor.refs import of
 
-    return (*_REFERENCES[section], *((r.list, r.field) for r in of(sc, section)))
+    return (*_REFERENCES.get(section, ()), *((r.list, r.field) for r in of(sc, section)))
 
 
 class RenameItem(Command):
     """Change the id of a region, community, team, unit type or counter, and every reference to it."""
 
     def __init__(self, section: str, old: str, new: str) -> None:
-        if section not in _REFERENCES:
+        from boardapp.editor.document import SCENARIO_LISTS
+
+        if section not in _REFERENCES and section in (*MAP_LISTS, *SCENARIO_LISTS):
             raise ValueError(f"cannot rename in {section!r}")
         self.section, self.old, self.new = section, old, new
         self.target = "map" if section in MAP_LISTS else "scenario"
@@ -116,6 +120,46 @@ class RenameItem(Command):
         return self._swap(doc, self.new, self.old)
 
 
+class FollowedInRuleTables(Command):
+    """A rename whose references in the scenario's rule tables follow too (a team renamed in the Scenario
+    panel is renamed in a tables scenario's units, track starts, alliances and passage), as the rule
+    system's editor forms declare them (:func:`boardapp.editor.ruleforms.following`). One undo step."""
+
+    def __init__(self, inner: Command, section: str, old: str, new: str) -> None:
+        self.inner, self.section, self.old, self.new = inner, section, old, new
+        self.text, self.target = inner.text, inner.target
+        self.followed: list[Command] = []
+
+    @staticmethod
+    def _scenario(doc: Any) -> ScenarioDocument | None:
+        return doc if isinstance(doc, ScenarioDocument) else getattr(doc, "scenario", None)
+
+    def apply(self, doc: Any) -> None:
+        from boardapp.editor.ruleforms import following
+
+        self.inner.apply(doc)
+        sc = self._scenario(doc)
+        self.followed = []
+        if sc is None:
+            return
+        try:
+            for cmd in following(sc, self.section, self.old, self.new):
+                cmd.apply(sc)
+                self.followed.append(cmd)
+        except Exception:
+            self.revert(doc)
+            raise
+
+    def revert(self, doc: Any) -> None:
+        sc = self._scenario(doc)
+        for cmd in reversed(self.followed):
+            cmd.revert(sc)  # type: ignore[arg-type]
+        self.followed = []
+        self.inner.revert(doc)
+
+
 def rename(section: str, old: str, new: str) -> Command:
-    """The command that renames ``old`` to ``new`` in ``section`` (places included)."""
-    return RenamePlace(old, new) if section == "places" else RenameItem(section, old, new)
+    """The command that renames ``old`` to ``new`` in ``section`` (places included), the scenario's rule
+    tables following."""
+    inner = RenamePlace(old, new) if section == "places" else RenameItem(section, old, new)
+    return FollowedInRuleTables(inner, section, old, new)

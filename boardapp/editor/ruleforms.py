@@ -305,17 +305,85 @@ def reference_paths(doc: ScenarioDocument, spec: FormsSpec, source: str) -> list
 
 
 def rename_commands(doc: ScenarioDocument, spec: FormsSpec, source: str, old: str, new: str) -> list[Command]:
-    """The edits that make every reference to ``old`` (an item of ``source``) name ``new``."""
+    """The edits that make every reference to ``old`` (an item of ``source``) name ``new`` (also when ``new``
+    is already named there: what a deleted team held given to another)."""
     cmds: list[Command] = []
     for path, is_key in reference_paths(doc, spec, source):
         value = get_path(doc.fields, path)
-        if is_key and isinstance(value, dict) and old in value:
-            cmds.append(SetRuleValue(path, {(new if k == old else k): v for k, v in plain(value).items()}))
-        elif isinstance(value, list) and old in value:
-            cmds.append(SetRuleValue(path, [new if v == old else v for v in value]))
+        if is_key and isinstance(value, dict) and old in value:  # a key ``new`` already has keeps its value
+            renamed = {(new if k == old else k): v for k, v in plain(value).items() if not (k == old and new in value)}
+            cmds.append(SetRuleValue(path, renamed))
+        elif isinstance(value, list) and old in value:  # named once, where it first stood
+            kept = [new if v == old else v for v in value]
+            cmds.append(SetRuleValue(path, [v for i, v in enumerate(kept) if v not in kept[:i]]))
         elif value == old:
             cmds.append(SetRuleValue(path, new))
     return cmds
+
+
+def drop_commands(doc: ScenarioDocument, spec: FormsSpec, source: str, old: str) -> list[Command]:
+    """The edits that leave nothing in the rule tables naming ``old`` (an item of ``source`` being deleted):
+    a mapping's key ``old`` is removed, ``old`` is taken out of a list of choices, and an item whose own
+    field names ``old`` (a unit of a deleted team) is removed from its list."""
+    cmds: list[Command] = []
+    dropped: dict[Path, set[int]] = {}
+    for path, is_key in reference_paths(doc, spec, source):
+        value = get_path(doc.fields, path)
+        if is_key and isinstance(value, dict) and old in value:
+            cmds.append(SetRuleValue(path, {k: v for k, v in plain(value).items() if k != old}))
+        elif isinstance(value, list) and old in value:
+            cmds.append(SetRuleValue(path, [v for v in plain(value) if v != old]))
+        elif value == old and len(path) >= 3 and isinstance(path[-2], int):
+            dropped.setdefault(path[:-2], set()).add(path[-2])
+        elif value == old:
+            cmds.append(SetRuleValue(path, None))
+    for list_path, gone in dropped.items():
+        kept = [x for i, x in enumerate(plain(get_path(doc.fields, list_path))) if i not in gone]
+        cmds.append(SetRuleValue(list_path, kept))
+    return cmds
+
+
+def reference_texts(doc: ScenarioDocument, spec: FormsSpec, source: str, old: str) -> list[str]:
+    """What in the rule tables names ``old`` (an item of ``source``), said for a warning: ``unit r-mil1:
+    team``, ``track pr: start for rebels``, ``passage: crown``."""
+    out = []
+    for path, is_key in reference_paths(doc, spec, source):
+        value = get_path(doc.fields, path)
+        named = (old in value) if (is_key and isinstance(value, dict)) or isinstance(value, list) else value == old
+        if named:
+            out.append(said(doc, path) + (f" for {old}" if is_key else ""))
+    return out
+
+
+def said(doc: ScenarioDocument, path: Path) -> str:
+    """A path as a designer reads it: the nearest item with an id by its list's noun and id, then the
+    fields under it (``units.7.team`` -> ``unit r-mil1: team``)."""
+    head, rest = str(path[0]).replace("_", " "), list(path[1:])
+    for i in range(len(path) - 1, 0, -1):
+        if isinstance(path[i], int):
+            item_id = getattr(get_path(doc.fields, path[: i + 1]), "id", None)
+            if item_id is not None:
+                head, rest = f"{str(path[i - 1]).removesuffix('s').replace('_', ' ')} {item_id}", list(path[i + 1:])
+                break
+    tail = " ".join(str(r).replace("_", " ") for r in rest)
+    return f"{head}: {tail}" if tail else head
+
+
+SOURCE_OF_SECTION = {"teams": "teams", "places": "places", "regions": "regions"}
+"""The choice source naming the items of an editor list (any other list ``x``: ``list:x``)."""
+
+
+def following(doc: Any, section: str, old: str, new: str | None) -> list[Command]:
+    """For a rename (``new``) or a deletion (``None``) of ``old`` in the editor's list ``section`` (a team, a
+    place, a unit type renamed or deleted in the Scenario panel or on the map), the edits that make the
+    scenario's rule tables follow, from the declared references of its rule system's editor forms (none for
+    a map on its own or a system without forms)."""
+    fields = getattr(doc, "fields", None)
+    spec = spec_for(fields.get("rules") if isinstance(fields, dict) else None)
+    if spec is None:
+        return []
+    source = SOURCE_OF_SECTION.get(section, f"list:{section}")
+    return rename_commands(doc, spec, source, old, new) if new is not None else drop_commands(doc, spec, source, old)
 
 
 def rename_item(doc: ScenarioDocument, spec: FormsSpec, list_path: Path, index: int, new: str) -> Command:

@@ -95,3 +95,65 @@ def test_a_cost_stays_beside_its_ring_or_has_a_line_to_it(board) -> None:
         to_box = [ln for ln in lines if QLineF(ln.p1(), QPointF(x, y)).length() <= 38 * scene.base_scale]
         assert near or to_box, f"the cost at {text.data(0)} is {far:.0f} px away with no line to it"
     scene.clear_options()
+
+
+def _painted_region_names(scene, detail: bool) -> dict[str, QRectF]:
+    """Each region name's box as the board's recorded map paints it (map units): every text the map paints
+    is recorded on a picture of its own, whose bounds are what was drawn; the regions' names are kept."""
+    from PySide6.QtGui import QPainter, QPicture
+
+    from boardapp.ui.board import style
+
+    boxes: dict[str, QRectF] = {}
+    original = style.halo_text
+
+    def recording(p, text, *args, **kwargs):  # type: ignore[no-untyped-def]
+        pic = QPicture()
+        q = QPainter(pic)
+        q.setTransform(p.worldTransform())
+        original(q, text, *args, **kwargs)
+        q.end()
+        boxes[text] = QRectF(pic.boundingRect())
+        original(p, text, *args, **kwargs)
+
+    style.halo_text = recording
+    try:
+        scene._record(detail)
+    finally:
+        style.halo_text = original
+    regions = {r.name.upper() for r in scene.map.regions if r.name}
+    return {t: b for t, b in boxes.items() if t in regions}
+
+
+@pytest.mark.parametrize("zoom", [1.0, 2.5])
+def test_costs_cover_no_region_name(board, zoom) -> None:
+    """The regions' large names ("BINNI") as painted are kept clear of the move costs too."""
+    from PySide6.QtWidgets import QStyleOptionGraphicsItem
+
+    from boardapp.ui.board.scene import LOD_FAR
+
+    view, scene = board.view, board.scene
+    if zoom != 1.0:
+        view.scale(zoom, zoom)
+    detail = QStyleOptionGraphicsItem.levelOfDetailFromTransform(view.viewportTransform()) * scene.base_scale >= LOD_FAR
+    painted = _painted_region_names(scene, detail)
+    assert "BINNI" in painted or len(painted) >= 2, painted
+    ranked = sorted(scene.counters, key=lambda c: -sum(
+        1 for o in board.game.module.move_options(board.game.state, c) if o.cost))
+    checked = 0
+    for cid in ranked[:6]:
+        scene.show_options(cid)
+        if zoom != 1.0:
+            view.centerOn(scene.counters[cid])
+            scene.show_options(cid)
+        vp = QRectF(view.viewport().rect())
+        names = {t: view.viewportTransform().mapRect(b) for t, b in painted.items()}
+        for text in _costs(scene):
+            box = _painted(view, text)
+            if not vp.intersects(box):
+                continue
+            for name, nbox in names.items():
+                assert not box.intersects(nbox), f"the cost {text.text()!r} covers the region name {name}"
+            checked += 1
+        scene.clear_options()
+    assert checked >= 6

@@ -1,8 +1,9 @@
 """Where the move costs go while a counter is in the air (issue #31 item 10): each legal place's cost
 ("$M1 to activate") is a screen-sized text, placed by the same candidates as the place names
 (:mod:`boardapp.ui.board.labels`: its positions and rings, then its nearby spots) around its green
-ring, clear of every name as drawn, every place's symbol, every ring and the counters, and of the
-other costs. It was drawn under the ring, where the board draws the place's own name, and covered it.
+ring, clear of every name as drawn (the regions' large names, "BINNI", too), every place's symbol,
+every ring and the counters, and of the other costs. It was drawn under the ring, where the board
+draws the place's own name, and covered it.
 
 A cost keeps its size (no shrinking: the hall standard); where nothing near is free it takes the
 placement's leader-line spot, drawn with a thin green line to its ring, and last the spot covering least.
@@ -32,10 +33,43 @@ def screen_zoom(scene: Any) -> float:
     return float(views[0].transform().m11()) if views else 1.0
 
 
+def region_name_boxes(scene: Any) -> list[labels.Box]:
+    """The boxes (map units) of the region names the board draws at the view's zoom: the same names,
+    points, sizes and letters as its recorded map paints them (``BoardScene._paint_map``: a region's
+    ``label_at`` or a point inside it, 110 units high for a country, 60 else, upper case, centred, with a
+    halo pen of 0.28 of the size), near (full detail) without a region a place of the same name names."""
+    from PySide6.QtGui import QFontMetricsF, QPainterPath
+
+    from boardapp.ui.board import scene as board_scene
+    from boardapp.ui.board import style
+
+    s = scene.base_scale
+    detail = screen_zoom(scene) * s >= board_scene.LOD_FAR
+    named = {pl.name.casefold() for pl in scene.map.places} if detail else set()
+    named |= set(getattr(scene, "names_drawn_elsewhere", set()))
+    out = []
+    for r in scene.map.regions:
+        if not r.name or r.name.casefold() in named:
+            continue
+        at = QPointF(*r.label_at) if r.label_at is not None else board_scene._label_point(r.polygon)
+        px = (110.0 if r.kind == "country" else 60.0) * s
+        font = style.font(px, True)
+        fm = QFontMetricsF(font)
+        text = r.name.upper()
+        path = QPainterPath()
+        path.addText(QPointF(at.x() - fm.horizontalAdvance(text) / 2, at.y() + fm.ascent() / 2 - fm.descent() / 2),
+                     font, text)
+        ink, halo = path.boundingRect(), px * 0.14
+        out.append(labels.Box(ink.left() - halo, ink.top() - halo, ink.right() + halo, ink.bottom() + halo))
+    return out
+
+
 def obstacles(scene: Any, rings: list[tuple[float, float]]) -> list[labels.Box]:
-    """What a cost must not cover: the names as drawn, the places' symbols, the rings, the counters."""
+    """What a cost must not cover: the names as drawn (places' and regions'), the places' symbols, the
+    rings, the counters."""
     s = scene.base_scale
     out = [spot.box for spot in scene.name_spots().values()]
+    out += region_name_boxes(scene)
     r = 18 * s
     out += [labels.Box(p.at[0] - r, p.at[1] - r, p.at[0] + r, p.at[1] + r) for p in scene.map.places]
     ring = RING * s

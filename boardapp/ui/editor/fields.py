@@ -14,13 +14,64 @@ import typing
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QCheckBox, QColorDialog, QHBoxLayout, QLineEdit, QPushButton, QWidget
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QColor, QKeyEvent
+from PySide6.QtWidgets import (
+    QAbstractSpinBox,
+    QApplication,
+    QCheckBox,
+    QColorDialog,
+    QComboBox,
+    QHBoxLayout,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QTextEdit,
+    QWidget,
+)
 
 TOOL_KEYS = {"SELECT": "S", "PLACE": "P", "ROAD": "R", "REGION": "G", "VERTEX": "V", "SPLIT": "X",
              "CONTROL": "C", "BACKGROUND": "B", "LABEL": "L"}
 """The editor's tools by one key each (issue #31 item 8): Select, Place, Road, reGion, Vertices, X split,
 Control, Background points, Label."""
+
+TYPED_INTO = (QLineEdit, QAbstractSpinBox, QComboBox, QTextEdit, QPlainTextEdit)
+"""Widgets that take the plain keys typed while they have the focus: a drop-down finds its entry by them."""
+
+
+class TypingFirst(QObject):
+    """The editor's one-letter tool keys (S, P, R …) never take a key typed into a focused text field, spin
+    box or drop-down of their window: "R" typed into a drop-down finds "Rebels" (Qt's keyboard search)
+    instead of choosing the Road tool. One filter on the application for every field of the window, the
+    Properties form's, the Rule tables', the toolbars' (Ctrl and Alt keys stay shortcuts)."""
+
+    def __init__(self, window: QWidget) -> None:
+        super().__init__(window)
+        self.owner = window
+        app = QApplication.instance()
+        if app is not None:
+            app.installEventFilter(self)  # removed by Qt when this object goes with its window
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:
+        if event.type() != QEvent.Type.ShortcutOverride or not isinstance(event, QKeyEvent):
+            return False
+        if not isinstance(obj, TYPED_INTO) or not self._mine(obj):
+            return False
+        plain = event.modifiers() in (Qt.KeyboardModifier.NoModifier, Qt.KeyboardModifier.ShiftModifier,
+                                      Qt.KeyboardModifier.KeypadModifier)
+        if plain and event.text().isprintable() and event.text().strip():
+            event.accept()  # the key goes to the field, not to a shortcut
+            return True
+        return False
+
+    def _mine(self, widget: QObject | None) -> bool:
+        """Whether ``widget`` lies in the owner window, a floating dock of it included."""
+        while widget is not None:
+            if widget is self.owner:
+                return True
+            widget = widget.parent()
+        return False
+
 
 ROAD_KINDS = ("road", "track", "highway", "rail", "adjacency")
 """The road kinds the board draws (``Road.kind``'s documentation)."""

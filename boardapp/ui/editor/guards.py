@@ -23,7 +23,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from boardapp.editor.uses import DeletePlaceAndUses, place_uses
+from boardapp.editor.uses import (
+    DeletePlaceAndUses,
+    DeleteTeamAndUses,
+    DeleteUnitTypeAndUses,
+    place_uses,
+    team_uses,
+    type_uses,
+)
 from boardapp.model.problems import Problem
 
 if TYPE_CHECKING:
@@ -34,11 +41,13 @@ SHOWN = 12
 
 
 class DeletePlaceDialog(QDialog):
-    """What names the place, and a choice: move it to another place, remove it with the place, or cancel."""
+    """What names the place (or team: ``noun``), and a choice: move it to another place (team), remove it
+    with the place, or cancel."""
 
-    def __init__(self, parent: QWidget, place: Any, uses: list[Any], others: list[Any], roads: int = 0) -> None:
+    def __init__(self, parent: QWidget, place: Any, uses: list[Any], others: list[Any], roads: int = 0, *,
+                 noun: str = "place") -> None:
         super().__init__(parent)
-        self.setObjectName("delete-place-dialog")
+        self.setObjectName(f"delete-{noun.replace(' ', '-')}-dialog")
         self.setWindowTitle(f"Delete {place.name}?")
         self.choice = "cancel"
         lay = QVBoxLayout(self)
@@ -46,7 +55,7 @@ class DeletePlaceDialog(QDialog):
         more = f"<li>… and {len(uses) - SHOWN} more</li>" if len(uses) > SHOWN else ""
         road_text = {0: "", 1: "Its road goes with it. "}.get(roads, f"Its {roads} roads go with it. ")
         text = QLabel(f"<b>{place.name}</b> ({place.id}) is in use:<ul>{listed}{more}</ul>{road_text}"
-                      "Move these to another place, or remove them with it?")
+                      f"Move these to another {noun}, or remove them with it?")
         text.setWordWrap(True)
         lay.addWidget(text)
         self.target = QComboBox(objectName="delete-move-to")
@@ -87,6 +96,29 @@ def delete_place(window: EditorWindow, place_id: str) -> bool:
     if dialog.choice == "remove":
         return window.push(DeletePlaceAndUses(doc, place_id))
     window.statusBar().showMessage(f"Not deleted: {place.name}", 6000)
+    return False
+
+
+def delete_in_use(window: EditorWindow, section: str, item_id: str) -> bool:
+    """Delete a team or a unit type; when something names it (counters, control, the rule tables' units,
+    track starts, alliances …), ask first: give it to another one, remove it, or cancel."""
+    sc = window.scenario
+    if sc is None:
+        return False
+    uses_of, delete, noun = {"teams": (team_uses, DeleteTeamAndUses, "team"),
+                             "unit_types": (type_uses, DeleteUnitTypeAndUses, "unit type")}[section]
+    uses = uses_of(sc, item_id)
+    if not uses:
+        return window.push(delete(sc, item_id))
+    item = sc.item(section, item_id)
+    others = [x for x in sc.fields[section] if x.id != item_id]
+    dialog = DeletePlaceDialog(window, item, uses, others, noun=noun)
+    dialog.exec()
+    if dialog.choice == "move":
+        return window.push(delete(sc, item_id, move_to=dialog.target.currentData()))
+    if dialog.choice == "remove":
+        return window.push(delete(sc, item_id))
+    window.statusBar().showMessage(f"Not deleted: {item.name}", 6000)
     return False
 
 

@@ -27,7 +27,9 @@ def reference_choices(w: EditorWindow, section: str | None, model: Any) -> dict[
     teams = [(f"{t.symbol}  {t.name} ({t.id})", t.id) for t in sc.teams] if sc is not None else []
     if "team" in fields and sc is not None and section != "teams":
         out["team"] = [*([] if fields["team"].is_required() else [("(none)", None)]), *teams]
-    if section == "counters" and sc is not None:
+    from boardapp.editor.refs import pieces
+
+    if sc is not None and section in ("counters", pieces(sc)):
         out["type"] = [(f"{u.label}  {u.name} ({u.id})", u.id) for u in sc.unit_types]
         places = sorted(((f"{p.name} ({p.id})", p.id) for p in w.map_doc.places), key=lambda c: c[0].casefold())
         out["at"] = [("(off the map)", None), *places]

@@ -43,7 +43,7 @@ class PropertyForms:
                                                               else C.SetItemField("roads", key, f, v))
             elif section == "labels":
                 return self.map_doc.labels[key], lambda f, v: C.SetItemField("labels", key, f, v)
-            elif section in ("teams", "unit_types", "counters") and sc is not None:
+            elif sc is not None and section in ("teams", "unit_types", "counters", self.pieces_list()):
                 model = sc.item(section, key)
             elif section == "communities":
                 model = next(c for c in self.map_doc.communities if c.id == key)

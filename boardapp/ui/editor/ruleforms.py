@@ -13,8 +13,7 @@ import typing
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -58,19 +57,6 @@ def name_of(path: R.Path) -> str:
     return "rule-" + ".".join(str(p) for p in path)
 
 
-class _TypeToFind(QObject):
-    """Letters typed into a drop-down find its entry (Qt's keyboard search) instead of firing the editor's
-    one-letter tool keys (S, P, R …), which would otherwise take them first."""
-
-    def eventFilter(self, obj: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.ShortcutOverride and isinstance(event, QKeyEvent):
-            plain = event.modifiers() in (Qt.KeyboardModifier.NoModifier, Qt.KeyboardModifier.ShiftModifier)
-            if plain and event.text().isprintable() and event.text().strip():
-                event.accept()
-                return True
-        return False
-
-
 class RulesPanel(QWidget):
     """A drop-down of the rule system's forms, the chosen form, and the problems of the rule tables."""
 
@@ -99,7 +85,6 @@ class RulesPanel(QWidget):
         self.problems.itemClicked.connect(lambda it: self.go_to(it.data(Qt.ItemDataRole.UserRole)))
         lay.addWidget(self.problems)
         self._pending = False
-        self._type_to_find = _TypeToFind(self)
         self.problems_timer = QTimer(self, singleShot=True, interval=300)
         self.problems_timer.timeout.connect(self.refresh_problems)
 
@@ -152,8 +137,6 @@ class RulesPanel(QWidget):
         lay = QFormLayout(box)
         info = doc.model.model_fields[form.field]
         self.row(lay, (form.field,), info.annotation, doc.fields.get(form.field), info.description, top=True)
-        for combo in box.findChildren(QComboBox):
-            combo.installEventFilter(self._type_to_find)
         old = self.scroll.takeWidget()
         self.scroll.setWidget(box)
         if old is not None:

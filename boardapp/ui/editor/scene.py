@@ -183,7 +183,9 @@ class EditorScene(QGraphicsScene):
                 if place in self.places and team in teams:
                     self.places[place].decor.append((teams[team].colour, "●" + teams[team].symbol))
             types = {u.id: u for u in sc.unit_types}
-            for c in sc.counters:
+            from boardapp.editor.refs import pieces
+
+            for c in sc.fields.get(pieces(sc)) or []:  # counters, or the list the rule system names
                 if c.at in self.places and c.team in teams:
                     label = types[c.type].label if c.type in types else c.type
                     self.places[c.at].decor.append((teams[c.team].colour, label))

@@ -103,6 +103,9 @@ class EditorWindow(PropertyForms, EditorPanels, QMainWindow):
         if screen is not None:
             scale_widget_font(self, screen_factor(screen.geometry().height(), screen.devicePixelRatio()))
         self.tool = Tool.SELECT
+        from boardapp.ui.editor.fields import TypingFirst
+
+        self.typing_first = TypingFirst(self)  # the tool keys never take a key typed into a field
         self.undo = QUndoStack(self)
         self.map_doc: MapDocument = MapDocument.new()
         self.scenario: ScenarioDocument | None = None
@@ -318,16 +321,24 @@ class EditorWindow(PropertyForms, EditorPanels, QMainWindow):
         team = self.brush_team.currentData()
         return self.push(C.PaintControl(place, team or None))
 
+    def pieces_list(self) -> str:
+        """The scenario list of the pieces on the map: ``counters``, or the one the rule system names."""
+        from boardapp.editor.refs import pieces
+
+        return pieces(self.scenario)
+
     def drop_counter(self, team: str, unit_type: str, place: str | None) -> bool:
         sc = self.scenario
         if sc is None:
             return False
+        from boardapp.editor.refs import pieces
         from boardapp.editor.renames import counter_id
 
-        cid = counter_id(sc, team, unit_type)
-        if not self.push(C.PlaceCounter({"id": cid, "team": team, "type": unit_type, "at": place})):
+        cid, section = counter_id(sc, team, unit_type), pieces(sc)
+        piece = {"id": cid, "team": team, "type": unit_type, "at": place}
+        if not self.push(C.PlaceCounter(piece) if section == "counters" else C.AddItem(section, piece)):
             return False
-        self.select(("counters", cid))
+        self.select((section, cid))
         return True
 
     def background_point(self, xy: tuple[float, float]) -> None:
@@ -620,6 +631,12 @@ class EditorWindow(PropertyForms, EditorPanels, QMainWindow):
             if delete_place(self, key):
                 self.select(None)
             return
+        if section in ("teams", "unit_types") and self.scenario is not None:  # what names it: given away or removed
+            from boardapp.ui.editor.guards import delete_in_use
+
+            if delete_in_use(self, section, key if not isinstance(key, int) else self.scenario.fields[section][key].id):
+                self.select(None)
+            return
         if section == "communities":
             from boardapp.ui.editor.lists import delete_community
 
@@ -631,7 +648,8 @@ class EditorWindow(PropertyForms, EditorPanels, QMainWindow):
             "regions": lambda: C.DeleteRegion(key), "counters": lambda: C.DeleteCounter(key),
             "labels": lambda: C.DeleteItem("labels", key),
         }.get(section, lambda: None)()
-        if cmd is None and self.scenario is not None and section in ("teams", "unit_types", "timetable"):
+        if cmd is None and self.scenario is not None and section in ("teams", "unit_types", "timetable",
+                                                                     self.pieces_list()):
             idx = key if isinstance(key, int) else self.scenario.index(section, key)
             cmd = C.DeleteItem(section, idx)
         if cmd is not None and self.push(cmd):
@@ -676,9 +694,9 @@ class EditorWindow(PropertyForms, EditorPanels, QMainWindow):
                 item = self.scene.roads[key]
             elif section == "labels" and isinstance(key, int) and key < len(self.scene.labels):
                 item = self.scene.labels[key]
-            elif section == "counters" and self.scenario is not None:
+            elif self.scenario is not None and section == self.pieces_list():
                 try:
-                    at = self.scenario.item("counters", key).at
+                    at = self.scenario.item(section, key).at
                 except KeyError:
                     at = None
                 item = self.scene.places.get(at) if at else None
