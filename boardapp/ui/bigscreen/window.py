@@ -546,18 +546,10 @@ class BigScreenWindow(QWidget):
         box.setContentsMargins(0, 0, 0, 0)
         box.setSpacing(0)
         box.setSizeConstraint(QLayout.SizeConstraint.SetNoConstraint)
-        # the side bar's share of the width is the layout's own (stretch 3 to the map's 7, sizes hinted by
-        # neither), so the map view is given its final width in one go: a width fixed in resizeEvent came
-        # after the layout had sized the view for the old one, and the names were placed twice
-        share = round(10 * SIDEBAR_FRACTION)
-        for w in (self.view, self.screen_view, self.sidebar):
-            if w is not None:
-                w.setSizePolicy(QSizePolicy.Policy.Ignored, w.sizePolicy().verticalPolicy())
-        box.addWidget(self.view, 10 - share)
+        box.addWidget(self.view, 1)
         if self.screen_view is not None:
-            box.addWidget(self.screen_view, 10 - share)
-        self.sidebar.setMinimumWidth(SIDEBAR_MIN_W)
-        box.addWidget(self.sidebar, share)
+            box.addWidget(self.screen_view, 1)
+        box.addWidget(self.sidebar)
         box.addWidget(self.clock_panel, 1)
         self.tables = TablesPanel(self)
         """The ``tables`` layout: the rule system's tables on the whole screen, paged at hall size (a
@@ -695,6 +687,11 @@ class BigScreenWindow(QWidget):
 
     def _size_parts(self) -> None:
         u = max(4.0, self.height() / 100)
+        if self.layout_name == "map_sidebar":
+            # fixed here, after the layout has sized the view for the old width: the view settles once at a
+            # passing width first (a layout by stretch would spare that placing of the names, but the hall
+            # badges' layout, bigscreen/scene.py, keeps boxes from that pass and was tuned with them)
+            self.sidebar.setFixedWidth(max(SIDEBAR_MIN_W, round(self.width() * SIDEBAR_FRACTION)))
         self.sidebar.set_unit(u)
         self.clock_panel.set_unit(u)
         self.tables.set_unit(u)
