@@ -443,7 +443,8 @@ class PublicScene(BoardScene):
         region) moved where it covers no control marker and no other place's symbol (issue #23: in the
         MUN's Germany chips covered their own and their neighbours' markers) nor a stack laid out before:
         where it was, else above, below, right or left of the place, each slid up to half its width (and
-        then a third of its height up or down); else where it covers least."""
+        then a third of its height up or down), its middle inside the place's region (issue #13: a unit is
+        drawn in its own province); else where it covers least."""
         if not pos:
             return pos
         chip, k = self.stack_chip(), self.piece_scale
@@ -460,10 +461,15 @@ class PublicScene(BoardScene):
         w, h = max(p.x() for p in pos) - left0 + chip, max(p.y() for p in pos) - top0 + chip
         tries = [QPointF(left0, top0), QPointF(x - w / 2, y - 16 * k - h), QPointF(x - w / 2, y + r + 4 * k),
                  QPointF(x + r + 4 * k, y - h / 2), QPointF(x - r - 4 * k - w, y - h / 2)]
+        region = getattr(self, "_region_shapes", {}).get(pid)  # the board's: a unit stays in its province
         best, least = tries[0], math.inf
-        for at in (QPointF(t.x() + f * w, t.y() + g * h) for g in (0.0, -0.3, 0.3) for t in tries
-                   for f in (0.0, 0.25, -0.25, 0.5, -0.5)):
+        tries.append(QPointF(x - w / 2, y - h / 2))  # on the place (a narrow province)
+        for at in (QPointF(t.x() + f * w, t.y() + g * h) for g in (0.0, -0.3, 0.3, -0.6, 0.6) for t in tries
+                   for f in (0.0, 0.25, -0.25, 0.5, -0.5, 0.75, -0.75)):
             box = QRectF(at.x(), at.y(), w, h)
+            if region is not None and at != tries[0] and not region.containsPoint(box.center(),
+                                                                                Qt.FillRule.OddEvenFill):
+                continue
             cover = sum(box.intersected(b).width() * box.intersected(b).height() for b in busy if box.intersects(b))
             if cover < least:
                 best, least = at, cover
