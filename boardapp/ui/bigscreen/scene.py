@@ -461,6 +461,9 @@ class PublicScene(BoardScene):
         w, h = max(p.x() for p in pos) - left0 + chip, max(p.y() for p in pos) - top0 + chip
         tries = [QPointF(left0, top0), QPointF(x - w / 2, y - 16 * k - h), QPointF(x - w / 2, y + r + 4 * k),
                  QPointF(x + r + 4 * k, y - h / 2), QPointF(x - r - 4 * k - w, y - h / 2)]
+        rx, ry = 3 * w + 2 * r + 4 * k + abs(left0 - x), 3 * h + 2 * r + 16 * k + abs(top0 - y)
+        reach = QRectF(x - rx, y - ry, 2 * rx, 2 * ry)  # every place tried lies in here
+        busy = [b for b in busy if b.intersects(reach)]
         region = getattr(self, "_region_shapes", {}).get(pid)  # the board's: a unit stays in its province
         best, least = tries[0], math.inf
         tries.append(QPointF(x - w / 2, y - h / 2))  # on the place (a narrow province)
