@@ -35,6 +35,23 @@ BINNI = Manifest.model_validate({
              "widget": "boardapp.ui.rules.binni.sections:TallyBox"},
         ],
     },
+    "editor": {
+        "templates": [{"id": "binni.shipped", "title": "War in Binni: the shipped tables",
+                       "scenario": "war-in-binni.yaml"}],
+        "place_fields": ["counters", "control", "dp_tokens", "camps", "aid_blocks"],
+        "team_tables": ["pr_table"],
+        "tracks": [{"id": "binni.pr", "title": "PR tracks", "on": "teams", "level": "pr", "table": "pr_table",
+                    "help": "Each team's PR level at the start and the most influence cards it holds at each "
+                            "level (its PR track); a team with no track keeps the cards it has."}],
+        "references": [
+            {"list": "dp_tokens", "field": "place", "names": "places", "noun": "displaced-people token"},
+            {"list": "camps", "field": "place", "names": "places", "noun": "camp"},
+            {"list": "aid_blocks", "field": "place", "names": "places", "noun": "aid blocks"},
+            {"list": "camps", "field": "team", "names": "teams"},
+            {"list": "aid_blocks", "field": "team", "names": "teams"},
+            {"list": "dp_tokens", "field": "community", "names": "communities"},
+        ],
+    },
 })
 
 DIPLOMACY = Manifest.model_validate({
@@ -77,6 +94,8 @@ DIPLOMACY = Manifest.model_validate({
         "menus": [{"menu": "turn", "action": f"diplomacy.{kind}.open"} for kind in
                   ("set_goals", "propose_goal", "rule_goal", "award_points", "open_conference", "end_game")],
     },
+    "editor": {"templates": [{"id": "diplomacy.mun-1935", "title": "Model UN 1935: the shipped powers",
+                              "scenario": "mun-historical-1935.yaml"}]},
 })
 
 COUP = Manifest.model_validate({
@@ -87,6 +106,7 @@ COUP = Manifest.model_validate({
         "central_view": "boardapp.ui.rules.coup.view:central_view",
         "screen_view": "boardapp.ui.rules.coup.view:screen_view",
     },
+    "editor": {"templates": [{"id": "coup.shipped", "title": "Coup: the shipped table", "scenario": "coup.yaml"}]},
 })
 
 MIDEAST = Manifest.model_validate({
@@ -112,6 +132,8 @@ MIDEAST = Manifest.model_validate({
         ],
         "board_extras": "boardapp.ui.rules.mideast.declare:install",
     },
+    "editor": {"templates": [{"id": "mideast.shipped", "title": "Mid-East PEACE: the shipped countries",
+                              "scenario": "mideast-peace.yaml"}]},
 })
 
 THEGAME = Manifest.model_validate({
@@ -146,10 +168,15 @@ THEGAME = Manifest.model_validate({
                      "widget": "boardapp.ui.rules.thegame.screen:HallSection"}],
         "board_extras": "boardapp.ui.rules.thegame.overlay:install",
     },
+    "editor": {"templates": [{"id": "thegame.shipped", "title": "The Game: the shipped nations",
+                              "scenario": "the-game.yaml"}]},
 })
 
 TABLES = Manifest.model_validate({
     "name": "tables",
+    "editor": {"templates": [{"id": "tables.tarn-valley", "title": "The Tarn Valley: its tables",
+                              "scenario": "tarn-valley.yaml"}], "place_fields": ["units", "control"]},
     "title": "Rules as tables",
     "module": "boardapp.rules.tables.module:TablesRules",
+    "contributions": {"editor_forms": "boardapp.rules.tables.editing:FORMS"},
 })

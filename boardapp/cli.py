@@ -406,6 +406,9 @@ def cmd_edit(args: argparse.Namespace) -> int:
 def cmd_open(args: argparse.Namespace) -> int:
     if args.file is None:
         resources.require(resources.default_scenario())  # a broken install is named before any window opens
+    # The game's machinery (pydantic, the engine, the models) before Qt: once PySide6 is imported, its import hook
+    # reads the source of every module imported after it (inspect.getsource), ~10 % of a start (issue #27).
+    import boardapp.engine.files  # noqa: F401
     if args.first_paint:
         return _first_paint(args.file)
     from boardapp.ui.app import run

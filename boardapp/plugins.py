@@ -125,6 +125,58 @@ class Contributions(_Part):
     board_extras: Reference | None = Field(
         None, description="install(window, game) -> an object with uninstall(): board overlays and behaviour "
         "no declared contribution covers (Diplomacy's order arrows and mouse).")
+    editor_forms: Reference | None = Field(
+        None, description="A boardapp.editor.ruleforms.FormsSpec (plain data, no Qt): the forms the editor's Rules "
+        "panel shows for this system's own scenario tables, and which of their values name another item.")
+
+
+class Template(_Part):
+    """A scenario a new scenario of this rule system may start from (the editor's New scenario ▸ Start from):
+    its tables (teams, unit types, settings …), without what names the places of its own map."""
+
+    id: str = _ID
+    title: str = Field(description="What the designer picks ('War in Binni: the shipped tables').")
+    scenario: str = Field(description="The scenario file: a name in boardapp's scenarios folder "
+                          "('war-in-binni.yaml'), or \"package:path/in/it.yaml\" for a plugin's own file.")
+
+
+class ItemReference(_Part):
+    """A field of the items of a scenario list that names a place, a team, a community or a unit type
+    (War in Binni's camps name a place and a team): the editor renames, moves and warns through it."""
+
+    list: str = Field(description="The scenario list ('camps').")
+    field: str = Field(description="The field of its items that names something ('place').")
+    names: Literal["places", "teams", "communities", "unit_types"] = Field(description="What the field names.")
+    noun: str = Field("", description="What one item is called, in a warning ('camp').")
+
+
+class TrackList(_Part):
+    """A track each item of a scenario list may have (War in Binni's PR track a team): a start value and
+    a table of numbers by value, both fields of the item. The editor shows them as one editable list."""
+
+    id: str = _ID
+    title: str = Field(description="The list's heading in the editor ('PR tracks').")
+    on: str = Field(description="The scenario list whose items hold the tracks ('teams').")
+    level: str = Field(description="The item's field holding the track's start value ('pr'); its bounds "
+                       "(ge, le) give the track's values.")
+    table: str = Field(description="The item's field holding a number for each value ('pr_table'); empty: "
+                       "the item has no track.")
+    help: str = Field("", description="One sentence the editor shows above the list.")
+
+
+class EditorParts(_Part):
+    """What the editor needs to know of a rule system's scenarios (issue #31 item 9): data, no code."""
+
+    templates: list[Template] = Field(default_factory=list, description="Scenarios a new one may start from.")
+    place_fields: list[str] = Field(default_factory=list, description="Scenario fields that name places of its "
+                                    "map (counters, control …): emptied in a template, never imported.")
+    team_tables: list[str] = Field(default_factory=list, description="Team fields another scenario's teams of "
+                                   "the same id may give (Import ▸ team tables): War in Binni's pr_table.")
+    tracks: list[TrackList] = Field(default_factory=list, description="Tracks the scenario's items hold, "
+                                    "edited as lists (War in Binni's PR track of each team).")
+    references: list[ItemReference] = Field(default_factory=list, description="Fields of the scenario's own "
+                                            "lists that name places, teams or communities (beyond counters "
+                                            "and control, which the editor knows).")
 
 
 class Manifest(_Part):
@@ -136,6 +188,8 @@ class Manifest(_Part):
     module: Reference = Field(description="The RuleModule subclass, as \"package.module:Class\".")
     contributions: Contributions = Field(default_factory=Contributions,
                                          description="What the system adds to the generic windows.")
+    editor: EditorParts = Field(default_factory=EditorParts,
+                                description="Templates and what the editor must know of its scenarios.")
 
     @model_validator(mode="after")
     def _ids_agree(self) -> Manifest:
@@ -148,7 +202,8 @@ class Manifest(_Part):
             problems.append(f"menus name actions this manifest does not declare: {unknown} "
                             f"(declared: {sorted(actions)})")
         for what, ids in (("dock", [d.id for d in c.docks]), ("dialog", [d.id for d in c.dialogs]),
-                          ("action", [a.id for a in c.actions]), ("sidebar section", [s.id for s in c.sidebar])):
+                          ("action", [a.id for a in c.actions]), ("sidebar section", [s.id for s in c.sidebar]),
+                          ("template", [t.id for t in self.editor.templates])):
             twice = sorted({i for i in ids if ids.count(i) > 1})
             if twice:
                 problems.append(f"{what} ids used twice: {twice}")

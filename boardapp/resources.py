@@ -8,8 +8,9 @@ so a wheel carries them and an editable install reads them in place. They are fo
 ``scenarios`` are siblings as in the repository, so a scenario's ``map: ../maps/x.yaml`` resolves.
 
 **A user's files** live in the platform's folders (:mod:`platformdirs`): settings and the recent
-files in the config folder, autosaved games in the data folder (``docs/install.md`` names each per
-operating system). ``BOARDAPP_CONFIG_DIR`` and ``BOARDAPP_DATA_DIR`` override them (the tests do).
+files in the config folder, autosaved games in the data folder, scenarios already read in the cache folder
+(``docs/install.md`` names each per operating system). ``BOARDAPP_CONFIG_DIR``, ``BOARDAPP_DATA_DIR`` and
+``BOARDAPP_CACHE_DIR`` override them (the tests do).
 
 A missing or unreadable shipped file means a broken install: :class:`ShippedFileError` names the path
 and how to repair it.
@@ -17,7 +18,7 @@ and how to repair it.
 
 from __future__ import annotations
 
-import importlib.resources
+import importlib.util
 import os
 import re
 from dataclasses import dataclass
@@ -43,8 +44,18 @@ class ShippedFileError(Exception):
 
 def _package_dir(package: str) -> Path:
     """The folder holding a shipped package's files (where it would be when the package itself is missing)."""
+    try:  # a package in a folder (a wheel, an editable install): its folder, as importlib.resources gives it
+        spec = importlib.util.find_spec(package)
+    except ModuleNotFoundError:
+        spec = None
+    if spec is not None and spec.origin and spec.has_location and Path(spec.origin).name == "__init__.py":
+        folder = Path(spec.origin).parent
+        if folder.is_dir():
+            return folder.resolve()
+    import importlib.resources as importlib_resources  # anything else (its import costs a start ~6 ms: tempfile…)
+
     try:
-        where = importlib.resources.files(package)
+        where = importlib_resources.files(package)
     except ModuleNotFoundError:
         import boardapp
 
@@ -171,6 +182,17 @@ def data_dir() -> Path:
     import platformdirs
 
     return Path(platformdirs.user_data_dir(APP, appauthor=False, roaming=False))
+
+
+def cache_dir() -> Path:
+    """What can be thrown away and made again (scenarios already read: ``engine/loadcache.py``):
+    ``$BOARDAPP_CACHE_DIR``, else the platform's cache folder."""
+    env = os.environ.get("BOARDAPP_CACHE_DIR")
+    if env:
+        return Path(env)
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir(APP, appauthor=False))
 
 
 def autosave_dir() -> Path:

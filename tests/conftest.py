@@ -20,11 +20,12 @@ TINY = DATA / "tiny-scenario.yaml"
 
 @pytest.fixture(autouse=True)
 def _isolated_user_folders(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
-    """No test reads or writes the real user's folders (boardapp/resources.py): config (recent files) and data
-    (autosaves) go to a fresh folder; a folder's own conftest may point the data elsewhere."""
+    """No test reads or writes the real user's folders (boardapp/resources.py): config (recent files), data
+    (autosaves) and cache go to a fresh folder; a folder's own conftest may point the data elsewhere."""
     home = tmp_path_factory.mktemp("user")
     monkeypatch.setenv("BOARDAPP_CONFIG_DIR", str(home / "config"))
     monkeypatch.setenv("BOARDAPP_DATA_DIR", str(home / "data"))
+    monkeypatch.setenv("BOARDAPP_CACHE_DIR", str(home / "cache"))  # scenarios read before (engine/loadcache.py)
 
 
 @pytest.fixture(scope="session")

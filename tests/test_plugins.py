@@ -61,4 +61,4 @@ def test_the_schema_documents_every_field() -> None:
     for name, model in schema["$defs"].items():
         for field, spec in model["properties"].items():
             assert spec.get("description"), f"{name}.{field} has no description"
-    assert set(schema["properties"]) == {"name", "title", "module", "contributions"}
+    assert set(schema["properties"]) == {"name", "title", "module", "contributions", "editor"}

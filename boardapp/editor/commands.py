@@ -21,7 +21,7 @@ import typing
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, TypeAdapter, ValidationError
 from shapely.geometry import LineString, Polygon
 from shapely.geometry.polygon import orient
 from shapely.ops import split, unary_union
@@ -232,7 +232,17 @@ class SetHeadField(Command):
             doc.head[self.field] = getattr(checked, self.field)
         else:
             self.old = doc.fields.get(self.field)
-            doc.fields[self.field] = getattr(with_field(doc.to_scenario(), self.field, self.value), self.field)
+            try:
+                value = getattr(with_field(doc.to_scenario(), self.field, self.value), self.field)
+            except ValueError:  # perhaps another field is unfinished (a blank scenario has no teams yet)
+                info = doc.model.model_fields.get(self.field)
+                if info is None:
+                    raise
+                try:
+                    value = TypeAdapter(info.annotation).validate_python(self.value)
+                except ValidationError as exc:
+                    raise _error(exc) from None
+            doc.fields[self.field] = value
         return [("head", self.field)]
 
     def undo(self, doc: Any) -> list[Change]:
@@ -297,8 +307,9 @@ class RenamePlace(Command):
                 doc.comments[(sec, b)] = doc.comments.pop((sec, a))
         sc = doc.scenario
         if sc is not None:
-            for sec, field in (("counters", "at"), ("dp_tokens", "place"), ("camps", "place"),
-                               ("aid_blocks", "place")):
+            from boardapp.editor.refs import of
+
+            for sec, field in (("counters", "at"), *((r.list, r.field) for r in of(sc, "places"))):
                 lst = sc.fields.get(sec) or []
                 for j, x in enumerate(lst):
                     if getattr(x, field, None) == a:

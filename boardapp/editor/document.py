@@ -196,7 +196,9 @@ class MapDocument(Document):
         return hits
 
 
-SCENARIO_LISTS = ("timetable", "teams", "unit_types", "counters", "dp_tokens", "camps", "aid_blocks")
+SCENARIO_LISTS = ("timetable", "teams", "unit_types", "counters")
+"""The lists generic code reads from any scenario (empty where a rule system has none); every list field
+of a scenario is held as an editable copy."""
 
 
 class ScenarioDocument(Document):
@@ -211,9 +213,9 @@ class ScenarioDocument(Document):
         self.map_doc = map_doc
         map_doc.scenario = self
         self.fields: dict[str, Any] = {name: getattr(scenario, name) for name in self.model.model_fields}
-        for name in SCENARIO_LISTS:
-            if name in self.fields:
-                self.fields[name] = list(self.fields[name])
+        for name, value in self.fields.items():
+            if isinstance(value, list):
+                self.fields[name] = list(value)
         if isinstance(self.fields.get("control"), dict):
             self.fields["control"] = dict(self.fields["control"])
 
@@ -229,10 +231,13 @@ class ScenarioDocument(Document):
 
     @classmethod
     def new(cls, map_doc: MapDocument, id: str = "new-scenario", name: str = "New scenario",  # noqa: PLR0917
-            map_path: str = "map.yaml", rules: str = "binni", template: str | Path | None = None) -> ScenarioDocument:
-        """A new scenario of the rule system ``rules`` (found through its manifest), empty or with the
-        tables of the scenario file ``template``."""
-        from boardapp.editor.templates import blank, from_template
+            map_path: str = "map.yaml", rules: str | None = None,
+            template: str | Path | None = None) -> ScenarioDocument:
+        """A new scenario of the rule system ``rules`` (found through its manifest; none given: the first
+        known, by name), empty or with the tables of the scenario file ``template``."""
+        from boardapp.editor.templates import blank, from_template, rule_systems
+
+        rules = rules or min(rule_systems())
 
         scenario = (from_template(template, id, name, map_path) if template is not None
                     else blank(rules, id, name, map_path))
@@ -265,9 +270,9 @@ class ScenarioDocument(Document):
 
     def to_scenario(self) -> BaseModel:
         fields = dict(self.fields)
-        for name in SCENARIO_LISTS:
-            if name in fields:
-                fields[name] = list(fields[name])
+        for name, value in fields.items():
+            if isinstance(value, list):
+                fields[name] = list(value)
         if isinstance(fields.get("control"), dict):
             fields["control"] = dict(fields["control"])
         return self.model.model_construct(**fields)
@@ -318,8 +323,8 @@ class ScenarioDocument(Document):
         scenario = self.to_scenario()
         # the whole scenario validated once more (a pydantic check no single command saw)
         invalid: list[Problem] = []
-        try:
-            self.model.model_validate(scenario.model_dump(mode="python", warnings=False))
+        try:  # the cross-checks read the validated scenario (a blank one's parts may still be plain dicts)
+            scenario = self.model.model_validate(scenario.model_dump(mode="python", warnings=False))
         except ValidationError as exc:
             for err in exc.errors(include_url=False):
                 loc = tuple(err["loc"])

@@ -43,14 +43,21 @@ def counter_id(sc: Any, team: str, unit_type: str) -> str:
     return f"{base}-{n}"
 
 
-# Where each kind of id is named: (list, field) pairs in the scenario; 'control' is place -> team.
+# Where each kind of id is named: (list, field) pairs in the scenario; 'control' is place -> team. A rule
+# system's own lists add theirs through its manifest (editor.references, :mod:`boardapp.editor.refs`).
 _REFERENCES: dict[str, tuple[tuple[str, str], ...]] = {
-    "teams": (("counters", "team"), ("camps", "team"), ("aid_blocks", "team")),
+    "teams": (("counters", "team"),),
     "unit_types": (("counters", "type"),),
-    "communities": (("dp_tokens", "community"),),
+    "communities": (),
     "regions": (),
     "counters": (),
 }
+
+
+def _naming(sc: Any, section: str) -> tuple[tuple[str, str], ...]:
+    from boardapp.editor.refs import of
+
+    return (*_REFERENCES[section], *((r.list, r.field) for r in of(sc, section)))
 
 
 class RenameItem(Command):
@@ -74,7 +81,7 @@ class RenameItem(Command):
                 if p.community == a:
                     map_doc.places[j] = p.model_copy(update={"community": b})
         if sc is not None:
-            for sec, field in _REFERENCES[self.section]:
+            for sec, field in _naming(sc, self.section):
                 lst2 = sc.fields.get(sec) or []
                 for j, x in enumerate(lst2):
                     if getattr(x, field, None) == a:

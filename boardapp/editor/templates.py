@@ -2,8 +2,9 @@
 
 The rule systems come from their manifests (:mod:`boardapp.plugins`): the editor knows no rule
 system by name. A new scenario is the system's scenario model with empty lists (``blank``), or starts
-from a shipped scenario of that system (``from_template``): its teams, unit types, PR tables,
-settings and timetable, without what names the places of its own map (counters, control, tokens).
+from a template the system's manifest declares (``editor.templates``, :func:`templates`): its teams,
+unit types, team tables, settings and timetable, without the fields that name the places of its own
+map (the manifest's ``editor.place_fields``: counters, control, tokens).
 
 >>> sorted(rule_systems())[:2]
 ['binni', 'coup']
@@ -26,11 +27,9 @@ from pydantic import BaseModel, ValidationError
 
 from boardapp.model.problems import FileProblemsError, Problem
 
-PLACE_NAMING = ("counters", "control", "dp_tokens", "camps", "aid_blocks")
-"""Scenario fields that name places of its map: left out of a template, not imported."""
-
-IMPORTABLE = ("teams", "unit_types", "pr_tables", "settings", "timetable")
-"""What :func:`import_commands` can take from another scenario."""
+IMPORTABLE = ("teams", "unit_types", "team_tables", "settings", "timetable")
+"""What :func:`import_commands` can take from another scenario (``team_tables``: the team fields the
+rule system's manifest names in ``editor.team_tables``, War in Binni's PR tables)."""
 
 
 def rule_systems() -> dict[str, str]:
@@ -38,6 +37,45 @@ def rule_systems() -> dict[str, str]:
     from boardapp import plugins
 
     return {name: m.title for name, m in plugins.manifests().items()}
+
+
+def editor_parts(rules: str) -> Any:
+    """The manifest's ``editor`` part of the rule system ``rules`` (templates, place fields, team tables)."""
+    from boardapp import plugins
+
+    return plugins.manifest(rules).editor
+
+
+def place_fields(rules: str) -> tuple[str, ...]:
+    """The scenario fields of ``rules`` that name places of its map: left out of a template, not imported."""
+    return tuple(editor_parts(rules).place_fields)
+
+
+def templates(rules: str) -> list[tuple[str, Path]]:
+    """(title, file) of each template the manifest of ``rules`` declares whose file is there."""
+    out = []
+    for t in editor_parts(rules).templates:
+        path = template_file(t.scenario)
+        if path is not None:
+            out.append((t.title, path))
+    return out
+
+
+def template_file(ref: str) -> Path | None:
+    """A template's scenario file: a name in boardapp's scenarios folder, or ``package:path/in/it.yaml``."""
+    if ":" in ref:
+        import importlib.resources
+
+        package, _, inner = ref.partition(":")
+        try:
+            path = Path(str(importlib.resources.files(package).joinpath(inner)))
+        except (ModuleNotFoundError, TypeError, ValueError):
+            return None
+    else:
+        from boardapp.engine.files import SCENARIO_DIR
+
+        path = SCENARIO_DIR / ref
+    return path if path.is_file() else None
 
 
 def scenario_model(rules: str) -> type[BaseModel]:
@@ -62,6 +100,12 @@ def blank(rules: str, id: str = "new-scenario", name: str = "New scenario", map_
         return model.model_construct(**data)
 
 
+def _empty(model: type[BaseModel], field: str) -> Any:
+    """An empty value of a scenario field: {} for a mapping (control), [] for a list."""
+    info = model.model_fields.get(field)
+    return {} if info is not None and typing.get_origin(info.annotation) is dict else []
+
+
 def _read(path: Path) -> dict[str, Any]:
     try:
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
@@ -73,17 +117,8 @@ def _read(path: Path) -> dict[str, Any]:
 
 
 def shipped_templates(rules: str) -> list[Path]:
-    """The scenarios shipped with boardapp for the rule system ``rules``."""
-    from boardapp.engine.files import SCENARIO_DIR
-
-    out = []
-    for path in sorted(SCENARIO_DIR.glob("*.yaml")):
-        try:
-            if _read(path).get("rules") == rules:
-                out.append(path)
-        except FileProblemsError:
-            continue
-    return out
+    """The scenario files of the templates the manifest of ``rules`` declares."""
+    return [path for _, path in templates(rules)]
 
 
 def from_template(path: str | Path, id: str = "new-scenario", name: str = "New scenario",
@@ -92,9 +127,9 @@ def from_template(path: str | Path, id: str = "new-scenario", name: str = "New s
     path = Path(path)
     data = _read(path)
     model = scenario_model(data["rules"])
-    for field in PLACE_NAMING:
+    for field in place_fields(data["rules"]):
         if field in model.model_fields:
-            data[field] = {} if field == "control" else []
+            data[field] = _empty(model, field)
     data.update(id=id, name=name, map=map_path)
     try:
         return model.model_validate(data)
@@ -111,18 +146,19 @@ def import_commands(doc: Any, path: str | Path, parts: tuple[str, ...] = IMPORTA
     data = _read(Path(path))
     if data["rules"] != doc.fields.get("rules"):
         raise ValueError(f"{Path(path).name} is a {data['rules']!r} scenario; this one is {doc.fields.get('rules')!r}")
-    other = scenario_model(data["rules"]).model_validate({**data, **{f: ({} if f == "control" else [])
-                                                                     for f in PLACE_NAMING if f in data}})
+    model = scenario_model(data["rules"])
+    other = model.model_validate({**data, **{f: _empty(model, f) for f in place_fields(data["rules"]) if f in data}})
     out: list[Any] = []
     for section in ("teams", "unit_types"):
         if section in parts and section in doc.fields:
             have = {x.id for x in doc.fields[section]}
             out += [C.AddItem(section, x) for x in getattr(other, section) if x.id not in have]
-    if "pr_tables" in parts and "teams" in doc.fields:
-        theirs = {t.id: getattr(t, "pr_table", None) for t in getattr(other, "teams", [])}
-        for t in doc.fields["teams"]:
-            if theirs.get(t.id) is not None and getattr(t, "pr_table", None) != theirs[t.id]:
-                out.append(C.SetItemField("teams", t.id, "pr_table", theirs[t.id]))
+    if "team_tables" in parts and "teams" in doc.fields:
+        for field in editor_parts(data["rules"]).team_tables:
+            theirs = {t.id: getattr(t, field, None) for t in getattr(other, "teams", [])}
+            for t in doc.fields["teams"]:
+                if theirs.get(t.id) is not None and getattr(t, field, None) != theirs[t.id]:
+                    out.append(C.SetItemField("teams", t.id, field, theirs[t.id]))
     if "settings" in parts and isinstance(doc.fields.get("settings"), BaseModel):
         mine, new = doc.fields["settings"], other.settings  # type: ignore[attr-defined]
         out += [C.SetSetting(f, getattr(new, f)) for f in type(mine).model_fields

@@ -38,7 +38,13 @@ from boardapp.editor.commands import (
 )
 from boardapp.editor.document import MapDocument, ScenarioDocument
 
-TOKEN_LISTS = (("dp_tokens", "displaced-people token"), ("camps", "camp"), ("aid_blocks", "aid blocks"))
+
+def token_lists(sc: Any) -> list[tuple[str, str, str]]:
+    """(list, field, noun) of the scenario's own lists whose items name a place (the rule system's
+    manifest declares them: War in Binni's displaced-people tokens, camps, aid blocks)."""
+    from boardapp.editor.refs import of
+
+    return [(r.list, r.field, r.noun or r.list.replace("_", " ")) for r in of(sc, "places")]
 
 
 @dataclass(frozen=True)
@@ -65,9 +71,9 @@ def place_uses(doc: Any, place_id: str) -> list[Use]:
     control = sc.fields.get("control")
     if isinstance(control, dict) and place_id in control:
         uses.append(Use("control", place_id, f"control by {control[place_id]}"))
-    for section, what in TOKEN_LISTS:
+    for section, field, what in token_lists(sc):
         for i, x in enumerate(sc.fields.get(section) or []):
-            if getattr(x, "place", None) == place_id:
+            if getattr(x, field, None) == place_id:
                 uses.append(Use(section, i, what))
     return uses
 
@@ -88,9 +94,9 @@ def DeletePlaceAndUses(doc: Any, place_id: str, move_to: str | None = None) -> C
             steps.append(PaintControl(place_id, None))
             if move_to and move_to not in sc.fields["control"]:
                 steps.append(PaintControl(move_to, sc.fields["control"][place_id]))
-    for section, _ in TOKEN_LISTS:  # by index: removals from the end, so earlier indices hold
+    for section, field, _ in token_lists(sc):  # by index: removals from the end, so earlier indices hold
         for use in sorted((u for u in uses if u.section == section), key=lambda u: -u.key):
-            steps.append(SetItemField(section, use.key, "place", move_to) if move_to else DeleteItem(section, use.key))
+            steps.append(SetItemField(section, use.key, field, move_to) if move_to else DeleteItem(section, use.key))
     steps.append(DeletePlace(place_id))
     what = f"delete place {place_id}" + (f" (moving {len(uses)} to {move_to})" if move_to and uses else "")
     return Macro(what, steps)

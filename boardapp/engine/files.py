@@ -6,7 +6,7 @@ import json
 import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
@@ -23,8 +23,10 @@ from boardapp.model.mapfile import Map
 from boardapp.model.problems import FileProblemsError, Problem, format_loc
 from boardapp.model.reading import decode_utf8, read_bounded, regular_file_problem
 from boardapp.model.scenario import ScenarioBase
-from boardapp.model.yamlfile import YamlDocument
 from boardapp.rules import get_module
+
+if TYPE_CHECKING:  # yaml is imported when a YAML file is read: a scenario read before comes from the cache
+    from boardapp.model.yamlfile import YamlDocument
 
 SCENARIO_DIR = resources.scenario_dir()
 """boardapp's own scenarios (package data, found through importlib.resources: ``boardapp/resources.py``)."""
@@ -44,6 +46,8 @@ def read_map(path: str | Path, exact: bool = False) -> tuple[Map, list[Problem]]
     """A map file and its warnings; raises :class:`FileProblemsError` listing every error.
 
     ``exact``: check the outlines of even boardapp's own maps with shapely (``boardapp check``)."""
+    from boardapp.model.yamlfile import YamlDocument
+
     doc = YamlDocument.read(path)
     return map_from_document(doc, shipped=not exact and doc.path.resolve().parent == MAP_DIR)
 
@@ -69,6 +73,8 @@ def load_map(path: str | Path) -> Map:
 
 def read_scenario(path: str | Path) -> tuple[ScenarioBase, Map, list[Problem]]:
     """A scenario, its map and the warnings of both; errors raise :class:`FileProblemsError`."""
+    from boardapp.model.yamlfile import YamlDocument
+
     return scenario_from_document(YamlDocument.read(path))
 
 
@@ -105,6 +111,14 @@ def scenario_from_document(doc: YamlDocument, exact: bool = False) -> tuple[Scen
 
 
 def load_scenario(path: str | Path) -> tuple[ScenarioBase, Map]:
+    """A scenario and its map, errors raised as :func:`read_scenario`; one read before with the same files and
+    the same boardapp comes from the user's cache instead (``engine/loadcache.py``)."""
+    from boardapp.engine import loadcache
+
+    return loadcache.load(Path(path), _read_without_cache)
+
+
+def _read_without_cache(path: Path) -> tuple[ScenarioBase, Map]:
     scenario, the_map, _ = read_scenario(path)
     return scenario, the_map
 
@@ -130,9 +144,11 @@ def _module_from_meta(path: Path, meta: dict[str, str]) -> Any:
 
 
 def _game_meta(loaded: tuple[ScenarioBase, Map], source: str) -> dict[str, Any]:
+    from boardapp.engine.loadcache import dumped  # model_dump_json(), kept with a scenario read before
+
     scenario, the_map = loaded
     return {"rules": scenario.rules, "rules_format": str(get_module(scenario.rules).format_version),
-            "scenario": scenario.model_dump_json(), "map": the_map.model_dump_json(), "source": source}
+            "scenario": dumped(scenario), "map": dumped(the_map), "source": source}
 
 
 def new_game(loaded: tuple[ScenarioBase, Map], save: str | Path | None = None, dice: Dice | None = None,
@@ -402,6 +418,8 @@ def check_file(path: str | Path) -> tuple[str, list[Problem]]:
     why = regular_file_problem(path)
     if why is not None:
         return ("missing" if why == "no such file" else "unknown"), [Problem(why, file=path)]
+    from boardapp.model.yamlfile import YamlDocument
+
     kind = "unknown"
     try:
         with path.open("rb") as fh:

@@ -197,6 +197,12 @@ class BoardPiece:
     marks: tuple[str, ...] = ()
     """What it did this turn, drawn on the counter as VASSAL's markers are: 'moved', 'attacked'
     (boards draw the marks they know and ignore others)."""
+    tally: int | None = None
+    """What it adds to its team's number at its place where a crowded screen (the big screen) draws a
+    team's pieces there as one badge: the units it stands for (Mid-East PEACE's Forces: the badge says
+    "ISR 6", no count of pieces); 0: nothing, it is listed by its label and value ("A 3" at a border);
+    None: its value when that is a whole number (a combat value: "CL x2" over their total "4"),
+    otherwise it is listed by its label (The Game's "MEC", whose value "2-(0)-3" does not add up)."""
 
 
 @dataclass
@@ -226,6 +232,9 @@ class Section:
     rows: list[list[str]] = field(default_factory=list)
     hidden: bool = False
     visible_to: tuple[str, ...] = ()
+    shows_tracks: bool = False
+    """This table is the system's own view of its teams' tracks: a page showing it leaves out its
+    generic table of the picture's ``tracks`` (the same numbers twice)."""
 
 
 @dataclass

@@ -74,4 +74,5 @@ class FileModel(BoundedNumbers):
         populate_by_name=True,
         use_attribute_docstrings=False,
         validate_default=False,
+        defer_build=True,
     )

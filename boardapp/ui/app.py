@@ -182,9 +182,10 @@ def ask_resume(path: Path) -> bool:
 
 def open_window(path: str | Path | None = None,
                 ask: Callable[[list[Path]], Path | None] | None = ask_recover,
-                resume: Callable[[Path], bool] | None = ask_resume) -> Any:
+                resume: Callable[[Path], bool] | None = ask_resume, extras_after_first_paint: bool = False) -> Any:
     """The main window on ``path`` (default scenario when None), offering to recover a crashed session
-    (``ask``) or else to resume the last game (``resume``); ``ask=None`` asks neither."""
+    (``ask``) or else to resume the last game (``resume``); ``ask=None`` asks neither.
+    ``extras_after_first_paint``: see :class:`~boardapp.ui.mainwindow.MainWindow`."""
     from boardapp.ui.board.render import ensure_app
     from boardapp.ui.mainwindow import MainWindow
 
@@ -201,7 +202,7 @@ def open_window(path: str | Path | None = None,
             if last is not None and resume(last):
                 chosen = last
     game, saved, autosave = game_for_path(chosen if chosen is not None else path)
-    window = MainWindow(game, saved, autosave=autosave)
+    window = MainWindow(game, saved, autosave=autosave, extras_after_first_paint=extras_after_first_paint)
     if autosave and start_session(saved):
         window.autosave_path = saved
     return window
@@ -216,7 +217,7 @@ def run(path: str | None) -> int:
         app = QApplication([])
         app.setApplicationName("boardapp")
         app.setOrganizationName("boardapp")
-    window = open_window(path)
+    window = open_window(path, extras_after_first_paint=True)  # the board painted first (issue #27)
     screen = window.screen()
     if screen is not None:  # the whole screen, even where no window manager maximises windows
         window.setGeometry(screen.availableGeometry())

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence, QUndoStack
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -47,7 +47,10 @@ MAX_RECENT = 8
 
 class MainWindow(QMainWindow):
     gameReplaced = Signal(object)
-    def __init__(self, game: GameSource, path: str | Path | None = None, autosave: bool = False) -> None:
+    def __init__(self, game: GameSource, path: str | Path | None = None, autosave: bool = False,
+                 extras_after_first_paint: bool = False) -> None:
+        """``extras_after_first_paint``: the network, big screen and Control team are added once the board has
+        painted (``boardapp`` itself does so: its window shows the board sooner, issue #27); else at once."""
         super().__init__()
         self.game: GameSource = game
         """The game shown (:meth:`set_game` replaces it)."""
@@ -69,6 +72,7 @@ class MainWindow(QMainWindow):
         """The autosave game file whose session marker this window holds (removed on a clean close)."""
         self.undo_stack = QUndoStack(self)
         self._unsubscribe: Any = None
+        self._extras_pending = False  # set below: the network, big screen and Control team still to add
         self.may_force = True
         """Whether this window's seat may force a refused command (CONTROL's ruling): a LAN seat other than
         CONTROL's may not (:mod:`boardapp.ui.network.roles` sets it from the seat's role)."""
@@ -85,6 +89,15 @@ class MainWindow(QMainWindow):
         self.apply_screen_scale()
         self.setAcceptDrops(True)  # a game or scenario file dropped on the window opens it
         self.set_game(game, path, autosave)
+        self._extras_pending = extras_after_first_paint
+        if extras_after_first_paint:  # the board first (issue #27): the rest when the event loop is next free
+            self.view.viewport().installEventFilter(self)
+        else:
+            self._install_extras()
+
+    def _install_extras(self) -> None:
+        """The network, the big screen and the Control team: their menus, docks and indicator."""
+        self._extras_pending = False
         from boardapp.ui.network import windows as network  # Game ▸ Host on the LAN / Join, the network indicator
 
         network.install(self)
@@ -98,6 +111,18 @@ class MainWindow(QMainWindow):
         control_team.install(self)
         self._scale_own_fonts()  # the network's and the big screen's docks, added after the first scaling
         self.gameReplaced.connect(lambda _game: self.fit_to_screen())  # a new system brings its own docks
+        if self.isVisible():
+            self.fit_to_screen()  # the docks just added share the window's height (as at show)
+
+    def eventFilter(self, watched: Any, event: Any) -> bool:
+        if self._extras_pending and watched is self.view.viewport() and event.type() == QEvent.Type.Paint:
+            watched.removeEventFilter(self)
+            QTimer.singleShot(0, self, self._install_extras_once)  # after this paint, not inside it
+        return super().eventFilter(watched, event)
+
+    def _install_extras_once(self) -> None:
+        if self._extras_pending:
+            self._install_extras()
 
     def fit_to_screen(self) -> None:
         """Keep the window no taller than its screen's free height: docks stacked down a side share tabs

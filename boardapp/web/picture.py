@@ -44,7 +44,8 @@ def page_picture(board: dict[str, Any]) -> dict[str, Any]:
     """The public board picture a page draws, from a viewer's ``view`` message.
 
     Kept: control per place, pieces and tokens (id, team, label, value, place, damage / kind,
-    place, count, team, label), the turn label, tracks without the hidden keys, tallies, and the
+    place, count, team, label), the turn label, tracks without the hidden keys (none when a public
+    section ``shows_tracks``), tallies, and the
     rule system's panels (``sections``) that are not hidden. Left out: tooltips (umpires' notes),
     ``visible_to`` lists, and ``table`` (a map-less rule system's own data, which the page does not
     draw: its public panels are in ``sections``).
@@ -56,7 +57,10 @@ def page_picture(board: dict[str, Any]) -> dict[str, Any]:
               for t in board.get("tokens") or () if _visible(t)]
     tracks = [{str(k): _plain(v) for k, v in tr.items() if k not in hidden_keys and k != "hidden"}
               for tr in board.get("tracks") or ()]
-    sections = [{k: _plain(s.get(k, [])) for k in _SECTION_KEYS} for s in board.get("sections") or () if _visible(s)]
+    shown = [s for s in board.get("sections") or () if _visible(s)]
+    sections = [{k: _plain(s.get(k, [])) for k in _SECTION_KEYS} for s in shown]
+    if any(s.get("shows_tracks") for s in shown):  # the system's own table of them: not twice
+        tracks = []
     control = {str(k): (str(v) if v is not None else None) for k, v in (board.get("control") or {}).items()}
     tallies = {str(k): _plain(v) for k, v in (board.get("tallies") or {}).items() if k not in hidden_keys}
     return {"control": control, "pieces": pieces, "tokens": tokens, "turn_label": str(board.get("turn_label") or ""),

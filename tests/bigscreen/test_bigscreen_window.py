@@ -102,7 +102,10 @@ def test_default_scenario_public_window(qtbot, settings, binni_loaded):
     # one badge per team and place stands for its public counters (issue #23), no more, no fewer
     public = [p for p in picture.pieces if not p.hidden and p.place]
     assert {(i.piece.place, i.piece.team) for i in badges} == {(p.place, p.team) for p in public}
-    assert sum(int(i.piece.label[1:]) for i in badges) == len(public)
+    # a badge's first line: "BG 6" for one counter, "CL \u00d72" for two (its label carries its lines)
+    counts = [int(first.split("\u00d7")[1]) if "\u00d7" in (first := i.piece.label.split("\n")[0]) else 1
+              for i in badges]
+    assert sum(counts) == len(public)
     joined = "\n".join(public_texts(window))
     for secret in (*hidden, str(MONEY), str(STORES), "Presidential Special Group", "Rangers"):
         assert secret not in joined

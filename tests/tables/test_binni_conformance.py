@@ -1,9 +1,10 @@
 """Conformance, the parts that data can say today (issue 30, item 3): War in Binni's combat results table
 and its movement, written as this system's data the way a designer copies them from the rulebook, decide
 as the War in Binni module does — the odds column, the result, each side's losses and the retreat on 1,000
-random fights, and the places a counter reaches on 1,000 random positions. What data cannot say yet
-(entry paid in money or cards, stores and support, step losses, alliances) is not compared;
-docs/designing-rules.md names it."""
+random fights, the places a counter reaches and the places it may retreat to on 1,000 random positions each.
+Step losses, paid entry, stores and support are tested from the rulebook's text in test_binni_gaps.py,
+test_binni_entry_and_passage.py and test_binni_stores_and_support.py; alliances (allied units not hostile)
+data cannot say; docs/designing-rules.md names it."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
 import yaml
 
 from boardapp.engine.dice import ScriptedDice
@@ -24,10 +26,11 @@ ROOT = Path(__file__).resolve().parents[2]
 SCENARIO = ROOT / "scenarios" / "tarn-valley.yaml"
 
 # The rulebook's CRT (the Binni digest's "Fighting" table, copied cell by cell), as this system's data.
-# Where the data says less than the rulebook (not compared here): a loss there is one step of a counter,
-# falling by default on the strongest (the data: a whole unit, the weakest unless chosen); a defender
-# that cannot retreat stays and takes one more loss (the data: it is lost); stores and support add to
-# the values before the column is read (the data: strengths only).
+# Not compared here: a loss there is one step of a counter, falling by default on the strongest, and a
+# defender that cannot retreat stays and takes one more loss (the data can say both — `steps`,
+# `losses_fall_on: strongest`, `if_cannot_retreat: one_more_loss` — tested from the rulebook's text in
+# test_binni_gaps.py); stores and support add to the values before the column is read (the data:
+# strengths only).
 BINNI_CRT = yaml.safe_load("""
 method: odds
 odds:
@@ -45,6 +48,26 @@ results:
   PYRRHIC WIN: {attacker_losses: 1, defender_losses: 1, defender_retreats: true}
   DECISIVE WIN: {defender_losses: 1, defender_retreats: true}
 """)
+
+
+def _random_alliances(state: Any, teams: list[Any], rng: random.Random | None) -> None:
+    """No alliances (``rng`` None), or two to four random pairs of the map's teams allied (kept mutual, as
+    Binni keeps them; the scenario's own alliances are among off-map powers)."""
+    for t in state.teams.values():
+        t.allies = []
+    if rng is None:
+        return
+    for _ in range(rng.randint(2, 4)):
+        a, b = rng.sample([t.id for t in teams], 2)
+        if b not in state.teams[a].allies:
+            state.teams[a].allies.append(b)
+            state.teams[b].allies.append(a)
+
+
+def _alliances(state: Any, teams: list[Any]) -> dict[str, list[str]]:
+    """Binni's alliances among the map's teams, as this system's data."""
+    ids = {t.id for t in teams}
+    return {t: [a for a in state.teams[t].allies if a in ids] for t in sorted(ids) if state.teams[t].allies}
 
 
 def fight(base: dict[str, Any], the_map: Any, attack: int, defence: int, die: int) -> tuple[list[str], Game[Any]]:
@@ -89,13 +112,15 @@ def test_binnis_crt_as_data_decides_as_the_binni_module_on_1000_random_fights() 
     assert compared > 400 and aborted > 300  # both branches well exercised
 
 
-def test_binnis_movement_as_data_reaches_the_same_places_on_1000_random_positions() -> None:
+@pytest.mark.parametrize("allied", [False, True], ids=["no-alliances", "alliances"])
+def test_binnis_movement_as_data_reaches_the_same_places_on_1000_random_positions(allied: bool) -> None:
     """The Binni digest's "Movement": unlimited along roads through neutral or own places, a unit stops on
     reaching a place another faction holds, and no unit enters a place with hostile units. As data: every
     road kind costs 0 points, a unit has 1,000, `stop_in_held`. On 1,000 random positions of War in
-    Binni's counters and control (no alliances; entry payment left aside: both sides list the places
-    reached, Binni's `reach` before it asks for money or cards), the places a counter can reach are the
-    same."""
+    Binni's counters and control (entry payment left aside: both sides list the places reached, Binni's
+    `reach` before it asks for money or cards), the places a counter can reach are the same — without
+    alliances, and with random alliances between map teams (as `alliances:`: an ally's units do not block,
+    its places do not stop)."""
     from boardapp.rules import get_module
     from boardapp.rules.binni.movement import reach as binni_reach
 
@@ -110,8 +135,7 @@ def test_binnis_movement_as_data_reaches_the_same_places_on_1000_random_position
     reached = 0
     for trial in range(1000):
         state = start.copy()
-        for t in state.teams.values():
-            t.allies = []  # positions without alliances: the data has none (the USA, UK and France start allied)
+        _random_alliances(state, teams, rng if allied else None)
         on_map = [c for c in state.counters.values() if c.place is not None and not c.destroyed]
         for ctr in on_map:
             state.relocate(ctr, rng.choice(places))
@@ -127,6 +151,7 @@ def test_binnis_movement_as_data_reaches_the_same_places_on_1000_random_position
             "control": {p: t for p, t in state.control.items() if t is not None},
             "costs": {"roads": dict.fromkeys(kinds, 0), "stop_in_held": True},
             "combat": {"method": "dice", "dice": {}},
+            "alliances": _alliances(state, teams),
         }
         tables = TablesRules(TablesScenario.model_validate(data), binni_map)
         got = {o.place for o in tables.move_options(tables.initial_state(), ctr.id)}
@@ -135,3 +160,49 @@ def test_binnis_movement_as_data_reaches_the_same_places_on_1000_random_position
         reached += len(expected)
     assert differ == []
     assert reached > 3000  # the positions let counters go somewhere (not all blocked in)
+
+
+@pytest.mark.parametrize("allied", [False, True], ids=["no-alliances", "alliances"])
+def test_binnis_retreat_places_as_data_are_the_binni_modules_on_1000_random_positions(allied: bool) -> None:
+    """The Binni digest: "A retreat goes one road step to a place with no hostile units that is neutral or
+    friendly". As data: `combat.retreat_into_held: false`, no stacking limit. On 1,000 random positions of
+    War in Binni's counters and control, without alliances and with random ones (as `alliances:`), the
+    places a counter may retreat to are the Binni module's `retreat_options`."""
+    from boardapp.rules import get_module
+    from boardapp.rules.tables.combat import retreat_places
+
+    binni_scenario, binni_map = load_scenario(ROOT / "scenarios" / "war-in-binni.yaml")
+    binni = get_module("binni")(binni_scenario, binni_map)
+    start = binni.initial_state()
+    places = [p.id for p in binni_map.places]
+    kinds = sorted({r.kind for r in binni_map.roads})
+    teams = [t for t in binni_scenario.teams if t.on_map]
+    rng = random.Random(5)
+    differ = []
+    offered = 0
+    for trial in range(1000):
+        state = start.copy()
+        _random_alliances(state, teams, rng if allied else None)
+        on_map = [c for c in state.counters.values() if c.place is not None and not c.destroyed]
+        for ctr in on_map:
+            state.relocate(ctr, rng.choice(places))
+        state.control = {p: None if rng.random() < 0.5 else rng.choice(teams).id for p in places}
+        ctr = rng.choice(on_map)
+        expected = set(binni.retreat_options(state, ctr.place, [ctr]))
+        data = {
+            "id": "binni-retreats", "name": "Binni retreats as data", "rules": "tables", "map": "binni.yaml",
+            "teams": [{k: getattr(t, k) for k in ("id", "name", "colour", "symbol")} for t in teams],
+            "unit_types": [{"id": "unit", "name": "Unit", "label": "U", "movement": 1000, "strength": 1}],
+            "units": [{"id": c.id, "type": "unit", "team": c.team, "at": c.place} for c in on_map],
+            "control": {p: t for p, t in state.control.items() if t is not None},
+            "costs": {"roads": dict.fromkeys(kinds, 0), "stop_in_held": True},
+            "combat": {"method": "dice", "dice": {}, "retreat_into_held": False},
+            "alliances": _alliances(state, teams),
+        }
+        tables = TablesRules(TablesScenario.model_validate(data), binni_map)
+        got = set(retreat_places(tables.facts, tables.initial_state(), ctr.id))
+        if got != expected:
+            differ.append((trial, ctr.id, sorted(expected ^ got)))
+        offered += len(expected)
+    assert differ == []
+    assert offered > 500  # most counters had somewhere to go

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QFileDialog, QPushButton, QRadioButton
+from PySide6.QtWidgets import QFileDialog, QPushButton, QRadioButton, QSpinBox
 
 from boardapp.engine.files import check_file, load_scenario, new_game
 from boardapp.ui.editor.window import EditorWindow, Tool
@@ -190,7 +190,21 @@ def test_the_whole_walk(window, qtbot, tmp_path, monkeypatch) -> None:
         walk.type("name", name)
         walk.type("label", label)
         walk.type("combat_value", cv)
+    # the PR tracks (issue #31 item 2): Crown starts at PR 5; Commons holds 1 card at PR 0
+    walk.button(next(b for b in w.scenario_dock.findChildren(QPushButton) if b.text().startswith("Scenario settings")))
+    walk.button(w.props_box.findChild(QPushButton, "tracks-binni.pr"))
+    for name, value in (("track-start-crown", "5"), ("track-commons-0", "1")):
+        spin = w.props_box.findChild(QSpinBox, name)
+        activate(w)
+        QTest.mouseClick(spin, Qt.MouseButton.LeftButton)
+        QTest.keyClick(spin, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+        qtbot.keyClicks(spin, value)
+        QTest.keyClick(spin, Qt.Key.Key_Tab)
+        walk.clicks += 1
+        walk.keys += 2 + len(value)
+        settle(qtbot)
     sc = w.scenario
+    assert sc.item("teams", "crown").pr == 5 and sc.item("teams", "commons").pr_table[0] == 1
     assert [t.id for t in sc.teams] == ["crown", "commons", "the-press"]
     assert [t.colour for t in sc.teams][:2] == ["#1f4e9c", "#8b0000"] and sc.teams[2].on_map is False
     assert [(u.id, u.combat_value) for u in sc.unit_types] == [("guards", 4), ("militia", 2)]
@@ -247,6 +261,15 @@ def test_the_whole_walk(window, qtbot, tmp_path, monkeypatch) -> None:
     walk.clicks += 1
     assert seen and not w.map_doc.has_place("lowther")
     assert {c.at for c in sc.counters if c.id.startswith("co-")} <= {"holloway", "kirk", "jarrow", "fenwick"}
+    # the border between West Riding and Holloway: North Gate moved at its south end, both regions at once
+    walk.tool(Tool.VERTEX)
+    walk.click(500, 1000)  # West Riding: its corners shown
+    corner = w.map_doc.region("west-riding").polygon[2]
+    drag_map(w, corner, (corner[0] + 40, corner[1]))
+    walk.clicks += 1
+    settle(qtbot)
+    moved = w.map_doc.region("west-riding").polygon[2]
+    assert moved in w.map_doc.region("holloway-north-gate").polygon and abs(moved[0] - corner[0] - 40) <= 2
     walk.key(Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
     assert [p for p in check_file(path)[1] if p.severity == "error"] == []
     assert "Kirkby Stephen" in (tmp_path / "holloway.yaml").read_text()

@@ -15,6 +15,7 @@ SYSTEMS: dict[str, tuple[str, str, int]] = {
     "mideast": ("mideast-peace.yaml", "mideast-every-command.yaml", 1),
     "thegame": ("the-game.yaml", "thegame-every-command.yaml", 1),
     "coup": ("coup.yaml", "coup-every-command.yaml", 2),
+    "tables": ("tarn-valley.yaml", "tables-every-command.yaml", 1),
 }
 """system -> (scenario, example commands, seed): the seeds the examples' headers name."""
 

@@ -444,7 +444,7 @@ def _draw_offscreen(name: str) -> Any:
                 src = args[src_i]
                 before, after = args[:src_i], args[src_i + 1:]
                 size = QRectF(0, 0, src.width(), src.height())
-                if len(before) == 1 and isinstance(before[0], QPointF | Any) and not isinstance(before[0], QRectF):
+                if len(before) == 1 and not isinstance(before[0], QRectF):
                     try:
                         at = QPointF(before[0])
                         r = QRectF(at.x(), at.y(), src.width() / src.devicePixelRatio(),
@@ -477,13 +477,16 @@ def _end(p: QPainter) -> Any:
 
 
 def _clear_style_caches() -> None:
-    """Pixmaps made before recording began carry no notes: the board's style caches start afresh."""
+    """Pixmaps made before recording began carry no notes: the board's style caches (and the big screen's
+    badges') start afresh."""
+    from boardapp.ui.bigscreen import badges
     from boardapp.ui.board import style
 
-    for name in dir(style):
-        fn = getattr(style, name)
-        if callable(fn) and hasattr(fn, "cache_clear"):
-            fn.cache_clear()
+    for module in (style, badges):
+        for name in dir(module):
+            fn = getattr(module, name)
+            if callable(fn) and hasattr(fn, "cache_clear"):
+                fn.cache_clear()
 
 
 @contextmanager

@@ -32,12 +32,7 @@ from tests.ui_hall.hall_games import SYSTEMS, make_game
 
 SIZES = {"1080": (1920, 1080), "4K": (3840, 2160)}
 
-NOT_YET: dict[str, str] = {
-    "mideast": "issue #23 finding 3: counters' and tokens' own texts (team 9-10 px, 'oil 2'), stacks overlapping "
-               "in the Levant, small sea labels (generic chips, stack layout and labels: not fixed yet)",
-    "thegame": "issue #23 finding 1: counters' and tokens' own texts (kind, team, strength '3-(0)-3' shrunk to 7 px; "
-               "generic chips: not fixed yet); the side bar, heading and names pass",
-}
+NOT_YET: dict[str, str] = {}
 """Systems whose big screen does not meet the standard yet: strict xfail, so the day one passes the
 test says so and the mark must go."""
 
@@ -139,19 +134,26 @@ def games(tmp_path_factory) -> Path:
     return tmp_path_factory.mktemp("hall-games")
 
 
+LAYOUTS = (None, "map")
+"""The big screen's layouts with the map measured: the default (map and side bar) and the map alone (its
+badges and names placed anew for the larger view, a dense map's tour at other stops)."""
+
+
 def _cases() -> list[Any]:
     out = []
     for system in SYSTEMS:
         marks = ([pytest.mark.xfail(strict=True, raises=AssertionError, reason=NOT_YET[system])]
                  if system in NOT_YET else [])
         for size in SIZES:
-            out.append(pytest.param(system, size, marks=marks, id=f"{system}-{size}"))
+            for layout in LAYOUTS:
+                out.append(pytest.param(system, size, layout, marks=marks,
+                                        id=f"{system}-{size}" + (f"-{layout}" if layout else "")))
     return out
 
 
-@pytest.mark.parametrize(("system", "size"), _cases())
-def test_big_screen_meets_the_hall_standard(qtbot, settings, games, system, size):
+@pytest.mark.parametrize(("system", "size", "layout"), _cases())
+def test_big_screen_meets_the_hall_standard(qtbot, settings, games, system, size, layout):  # noqa: PLR0917
     path = make_game(system, games)
-    report = hall_measure.big_screen_report(path, SIZES[size], settings=settings)
+    report = hall_measure.big_screen_report(path, SIZES[size], layout=layout, settings=settings)
     assert len(report.texts) >= 10, f"control: the measure found only {len(report.texts)} texts"
     assert not report.problems(), report.describe()

@@ -35,7 +35,9 @@ def _drawn_overlaps(scene) -> list[str]:
     things = [(f"symbol of {p.id}", labels.Box(p.at[0] - r, p.at[1] - r, p.at[0] + r, p.at[1] + r))
               for p in scene.map.places]
     things += [(f"counter {cid}", _box(it.sceneBoundingRect())) for cid, it in scene.counters.items()]
-    things += [(f"marker of {pid}", _box(it.sceneBoundingRect())) for pid, it in scene.badges.items()]
+    # markers drawn (the big screen leaves out the marker of a place whose only badge is its holder's)
+    things += [(f"marker of {pid}", _box(it.sceneBoundingRect())) for pid, it in scene.badges.items()
+               if it.isVisible()]
     things += [(f"token at {it.data(0)}", _box(it.sceneBoundingRect())) for it in scene.tokens]
     out = []
     ids = sorted(names)

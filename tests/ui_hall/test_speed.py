@@ -118,7 +118,7 @@ def _change(module, rng, serial):
 
 
 def _layout(scene):
-    return ({c: (ch.place, ch.pos, ch.z, ch.rect, ch.look) for c, ch in scene._chips.items()},
+    return ({c: (ch.place, ch.pos, ch.z, ch.rect, ch.look, ch.pixmap.cacheKey()) for c, ch in scene._chips.items()},
             {p: (it.pos(), it.scale(), it.pixmap().cacheKey()) for p, it in scene.badges.items()},
             sorted((it.data(0), it.pos().x(), it.pos().y()) for it in scene.tokens))
 
@@ -152,6 +152,11 @@ def test_a_change_laid_out_in_part_equals_a_full_layout_for_random_changes(qtbot
             partial_layouts += before is not None and scene._stack_keys is before[2]
             fresh = BoardScene(game, public=public)
             assert _layout(scene) == _layout(fresh), (seed, step)
+            for chip in scene._chips.values():  # each counter shows its own picture
+                pc = chip.piece
+                own = scene.chip_pixmap(scene.team_colour(pc.team) or "#bbbbbb", scene.team_symbol(pc.team), pc.label,
+                                        pc.value, pc.damage, shape=pc.shape, marks=tuple(pc.marks))
+                assert chip.pixmap.cacheKey() == own.cacheKey(), (seed, step, pc)
             assert _rows(scene._layer) == _rows(scene._layer_of(None)), (seed, step)
             fresh.detach()
         scene.detach()

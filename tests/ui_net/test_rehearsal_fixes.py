@@ -79,6 +79,30 @@ def test_hosting_binni_at_1920x1080_keeps_the_window_and_its_status_line_on_the_
     assert not clock.visibleRegion().isEmpty()  # the clock's dock is never the one put behind Seats
 
 
+@pytest.mark.parametrize("height", [900, 760])
+def test_hosting_on_a_short_screen_shares_tabs_and_keeps_seats_and_the_clock_in_sight(
+        binni_window: Any, monkeypatch: Any, height: int) -> None:
+    """Hosting adds the Seats dock (here 957 px of minimum height with it, offscreen); on a shorter screen the
+    docks share tabs as on a laptop (ui/widgets/dockfit.py) until the window keeps its height, but the Seats
+    dock CONTROL just opened and the Big screen dock's clock stay in front; nothing is hidden."""
+    from PySide6.QtWidgets import QDockWidget
+
+    win = binni_window
+    win.resize(1920, height)
+    QApplication.processEvents()
+    assert win.height() == height and win.minimumSizeHint().height() <= height
+    _host_from_the_menu(win, monkeypatch)
+    shown = {d.objectName() for d in win.findChildren(QDockWidget) if not d.isHidden()}
+    assert "Seats" in shown
+    assert win.minimumSizeHint().height() <= height and win.height() == height, \
+        f"hosting made the window {win.width()}x{win.height()} (its minimum {win.minimumSizeHint().height()})"
+    seats = win.network.status_dock
+    clock = next(d for d in win.findChildren(QDockWidget) if d.objectName() == "Big screen")
+    assert not seats.visibleRegion().isEmpty() and not clock.visibleRegion().isEmpty()
+    assert not win.tabifiedDockWidgets(clock), "the clock's dock shares a tab: it can be put behind one"
+    assert {d.objectName() for d in win.findChildren(QDockWidget) if not d.isHidden()} == shown  # tabs, not gone
+
+
 def test_an_umpires_board_at_1400x900_settles_instead_of_laying_out_its_teams_table_for_ever(
         binni_window: Any, monkeypatch: Any, qtbot: Any) -> None:
     """The rehearsal: an umpire's joined Binni board at its default 1400x900 used 30-55 % of a core while

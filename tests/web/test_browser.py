@@ -266,3 +266,22 @@ def test_the_turn_clock_counts_down_on_the_page(browser: Any) -> None:
     assert week == "" and heading.count("Week ") == 1
     assert abs(seconds[0] - 19 * 60) <= 5
     assert 1 <= seconds[0] - seconds[1] <= 4
+
+
+def test_no_place_name_is_cut_at_the_maps_edge_on_a_phone(browser: Any) -> None:
+    """Seen on a 390 px phone: "Eastmarch", the Tarn Valley's easternmost town, read "Eastmarc" — its name stood
+    to the right of its dot, past the map's edge. A name is placed only inside the box on screen (else it
+    waits for a zoom, as a crowded name does); every name shown lies wholly inside the map."""
+    tarn = new_game(load_scenario(ROOT / "scenarios" / "tarn-valley.yaml"))
+    with LiveGame(tarn) as live:
+        open_page(browser, live, 390, 844)
+        time.sleep(0.5)  # the names are placed once the zoom settles
+        out = browser.execute_script("""
+            const svg = document.querySelector('#map'); const box = svg.getBoundingClientRect();
+            return [...svg.querySelectorAll('text.name')]
+              .filter((t) => getComputedStyle(t).display !== 'none')
+              .map((t) => { const r = t.getBoundingClientRect();
+                            return [t.textContent, r.left >= box.left - 0.5 && r.right <= box.right + 0.5
+                                    && r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5]; });""")
+    assert len(out) >= 10, out  # most of the valley's 13 towns are named on a phone
+    assert [name for name, inside in out if not inside] == []

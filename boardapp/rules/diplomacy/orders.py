@@ -27,7 +27,7 @@ False
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any, ClassVar, TypeVar
@@ -88,6 +88,18 @@ class Unit:
 
     >>> str(Unit("FRA", UnitType.FLEET, "spa(nc)"))
     'FRA: F spa(nc)'
+
+    ``Unit.parse(text)`` reads ``"ENG: F lon"``:
+
+    >>> Unit.parse("RUS: F stp(sc)")
+    Unit(power='RUS', unit_type=<UnitType.FLEET: 'F'>, region='stp(sc)')
+
+    A text read once is remembered (units are frozen values, so the same one serves every time):
+    a position of 30 units is read again each phase, and a look-up costs a fraction of a
+    microsecond where reading the text costs several.  ``Unit.parse`` is the remembering table's
+    own look-up (``_UNITS.__getitem__``; a text not in it is read by ``_UnitTable.__missing__``):
+    a remembered unit then runs no Python code at all.  A subclass gets a class method of its own
+    (``__init_subclass__``) that makes units of its class and remembers none.
     """
 
     power: str
@@ -102,29 +114,13 @@ class Unit:
     def __str__(self) -> str:
         return f"{self.power}: {self.unit_type.value} {self.region}"
 
-    @classmethod
-    def parse(cls, text: str) -> Unit:
-        """Parse ``"ENG: F lon"``.
+    parse: ClassVar[Callable[[str], Unit]]
+    """``Unit.parse("ENG: F lon")``: the unit a text names (set below the class: the look-up of ``_UNITS``)."""
 
-        >>> Unit.parse("RUS: F stp(sc)")
-        Unit(power='RUS', unit_type=<UnitType.FLEET: 'F'>, region='stp(sc)')
-
-        A text read once is remembered (units are frozen values, so the same one serves every
-        time): a position of 30 units is read again each phase, and a dictionary look-up costs a
-        fraction of a microsecond where reading the text costs several.
-        """
-        unit = _UNITS.get(text) if type(text) is str else None
-        if unit is not None:
-            return unit
-        unit = _parse_unit_plain(text)
-        if unit is None:
-            o = Order.parse(text)
-            if not isinstance(o, Hold) or o.power is None or o.unit_type is None:
-                raise IllegalOrderError(f"illegal unit {text!r}: expected 'POWER: A|F place'")
-            unit = cls(o.power, o.unit_type, o.region)
-        if cls is Unit:
-            _remember(_UNITS, text, unit)
-        return unit
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super(Unit, cls).__init_subclass__(**kwargs)  # not super(): a slots dataclass is a new class
+        if "parse" not in cls.__dict__:
+            cls.parse = classmethod(_read_unit)  # type: ignore[assignment]
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,11 +162,14 @@ class Order:
 
         Raises :class:`IllegalOrderError` or :class:`AmbiguousOrderError`.
         """
-        # the movement phase's table without hashing the enum (Enum.__hash__ is Python code: a third of a look-up)
+        # the movement phase's table without hashing the enum (Enum.__hash__ is Python code: a third of a look-up);
+        # the last map's movement table by identity (the map is held, so it is that very map): no id(), no look-up
         if mapdata is not None:
-            hit = _VOCABULARIES.get(id(mapdata))
-            vocab = hit[1] if hit is not None and hit[0] is mapdata else _vocabulary(mapdata)
-            seen = vocab.moves if phase is _MOVEMENT else vocab.parsed[phase]
+            if mapdata is _last_map and phase is _MOVEMENT:
+                seen = _last_moves
+            else:
+                vocab = _vocabulary(mapdata)
+                seen = vocab.moves if phase is _MOVEMENT else vocab.parsed[phase]
         else:
             seen = _PARSED_MOVES if phase is _MOVEMENT else _PARSED[phase]
         # an order text read once is remembered (orders are frozen values): hand-ins repeat texts
@@ -363,6 +362,7 @@ _REMEMBER_MAX = 1 << 16
 """Most texts remembered in one table (units; orders per map and phase); a full table starts again."""
 
 _T = TypeVar("_T")
+_U = TypeVar("_U", bound=Unit)
 
 
 def _remember(table: dict[str, _T], text: str, value: _T) -> None:
@@ -372,23 +372,90 @@ def _remember(table: dict[str, _T], text: str, value: _T) -> None:
 
 
 _COASTS = frozenset(("nc", "sc", "ec", "wc"))
-_UNITS: dict[str, Unit] = {}
-"""Unit texts read so far -> the unit."""
+
+
+class _UnitTable(dict[str, Unit]):
+    """Unit texts read so far -> the unit; a text not in it is read (and remembered) on the way."""
+
+    __slots__ = ()
+
+    def __missing__(self, text: str) -> Unit:
+        if type(text) is not str:  # only plain texts are remembered (a str subclass may hash as it likes)
+            if isinstance(text, str):
+                return _read_unit(Unit, text)
+            raise IllegalOrderError(f"illegal unit {text!r}: expected a text 'POWER: A|F place'")
+        # the commonest new text, a known power's known unit elsewhere ("FRANCE: A bur" after "GERMANY: A bur"),
+        # read here without the calls of the full path (each is more code to fetch from cold caches)
+        head, colon, body = text.partition(":")
+        power = _power_words_get(head) if colon else None
+        where = _unit_bodies_get(body) if power is not None else None
+        unit = _read_unit(Unit, text) if where is None else new_unit(power, *where)  # type: ignore[arg-type]
+        if len(self) >= _REMEMBER_MAX:
+            self.clear()
+        self[text] = unit
+        return unit
+
+
+_UNITS = _UnitTable()
+"""Unit texts read so far -> the unit (cleared when full, never replaced: ``Unit.parse`` is its look-up)."""
+Unit.parse = _UNITS.__getitem__
 _PARSED: dict[Phase, dict[str, Order]] = {phase: {} for phase in Phase}
 """Order texts read so far without a map, per phase (a bare move reads as a retreat in the retreat phase)."""
 _MOVEMENT = Phase.MOVEMENT
 _PARSED_MOVES = _PARSED[_MOVEMENT]
 
 
+def _read_unit(cls: type[_U], text: str) -> _U:
+    """A unit of class ``cls`` read from ``text`` (nothing remembered); :meth:`Unit.parse` without its table."""
+    unit = _parse_unit_plain(text)
+    if unit is not None and cls is Unit:
+        return unit  # type: ignore[return-value]
+    if unit is not None:
+        return cls(unit.power, unit.unit_type, unit.region)
+    o = Order.parse(text)
+    if not isinstance(o, Hold) or o.power is None or o.unit_type is None:
+        raise IllegalOrderError(f"illegal unit {text!r}: expected 'POWER: A|F place'")
+    return cls(o.power, o.unit_type, o.region)
+
+
+_POWER_WORDS: dict[str, str] = {}
+"""The text before an order's or a unit's colon (``"FRANCE"``, ``" FRANCE "``) -> the power's name, letters only:
+one string per power, shared by every unit and order read from such a text."""
+_power_words_get = _POWER_WORDS.get
+_UNIT_BODIES: dict[str, tuple[UnitType, str]] = {}
+"""The text after a unit's colon (``" A par"``) -> its unit type and region, for every power's units."""
+_unit_bodies_get = _UNIT_BODIES.get
+
+
 def _parse_unit_plain(text: str) -> Unit | None:
     """``"FRANCE: A par"`` read word by word; ``None`` for anything else (coasts, odd spacing, every error),
-    which :meth:`Unit.parse` leaves to the full parser: it gives the same unit for these texts (a test checks)."""
+    which :meth:`Unit.parse` leaves to the full parser: it gives the same unit for these texts (a test checks).
+
+    The power's text and the unit's text are read apart and each is remembered (``_POWER_WORDS``,
+    ``_UNIT_BODIES``): a unit text never seen before is mostly a known power's known unit elsewhere
+    ("FRANCE: A bur" after "GERMANY: A bur"), then two look-ups and no reading.
+    """
     head, colon, body = text.partition(":")
     if not colon:
         return None
-    power = head.strip()
-    if not (power.isalpha() and power.isascii()):
-        return None
+    power = _power_words_get(head)
+    if power is None:
+        power = head.strip()
+        if not (power.isalpha() and power.isascii()):
+            return None
+        _remember(_POWER_WORDS, head, power)
+    where = _unit_bodies_get(body)
+    if where is None:
+        where = _unit_body(body)
+        if where is None:
+            return None
+        _remember(_UNIT_BODIES, body, where)
+    utype, region = where
+    return new_unit(power, utype, region)
+
+
+def _unit_body(body: str) -> tuple[UnitType, str] | None:
+    """``" A par"`` -> ``(UnitType.ARMY, "par")``; ``None``: left to the full parser (see ``_parse_unit_plain``)."""
     words = body.split()
     if len(words) != 2:
         return None
@@ -408,7 +475,7 @@ def _parse_unit_plain(text: str) -> Unit | None:
     # ^[a-z][a-z0-9_]*$ (the full parser's province word) without the regex, slow to start from cold caches
     if place in _KEYWORDS or not (place.isascii() and place[:1].isalpha() and place.replace("_", "a").isalnum()):
         return None
-    return new_unit(power, utype, region_id(place, coast) if coast else place)
+    return utype, region_id(place, coast) if coast else place
 
 
 # -- parser ---------------------------------------------------------------
@@ -672,11 +739,20 @@ _VIA_TAILS = {("via",): True, ("via", "convoy"): True, ("by", "convoy"): True, (
 
 
 _VOCABULARIES: dict[int, tuple[MapData, _Vocabulary]] = {}
+"""id(map) -> (the map, its vocabulary); the map is held, so its id names no other map while it is here."""
+_VOCABULARIES_MAX = 16
+"""Most maps whose vocabularies are kept (a full table starts again): each holds its map alive."""
+_last_map: MapData | None = None
+"""The map of the last vocabulary asked for, its movement table and its places (the parsers' fast path)."""
+_last_moves: dict[str, Order] = {}
+_last_places: dict[str, str] = {}
 
 
 def _vocabulary(m: MapData) -> _Vocabulary:
+    global _last_map, _last_moves, _last_places  # the one-map fast path of the parsers
     hit = _VOCABULARIES.get(id(m))
     if hit is not None and hit[0] is m:
+        _last_map, _last_moves, _last_places = m, hit[1].moves, hit[1].places
         return hit[1]
     names = {_norm_name(p.name): p.short for p in m.provinces.values()}
     lengths: dict[str, set[int]] = {}
@@ -703,7 +779,18 @@ def _vocabulary(m: MapData) -> _Vocabulary:
         names, {w: tuple(sorted(ns, reverse=True)) for w, ns in lengths.items()}, places if plain else {},
         parsed, parsed[Phase.MOVEMENT],
     )
+    # the unit texts of this map's places in their usual spelling (``str(unit)``: "FRANCE: F spa(nc)"), read
+    # once here by the same reader, so that a unit entering a place for the first time costs two look-ups
+    for region in m.regions:
+        for body in (f" A {region}", f" F {region}"):
+            if body not in _UNIT_BODIES:
+                where = _unit_body(body)
+                if where is not None:
+                    _remember(_UNIT_BODIES, body, where)
+    if len(_VOCABULARIES) >= _VOCABULARIES_MAX:
+        _VOCABULARIES.clear()
     _VOCABULARIES[id(m)] = (m, vocab)
+    _last_map, _last_moves, _last_places = m, vocab.moves, vocab.places
     return vocab
 
 
@@ -720,18 +807,21 @@ def _parse_plain(text: str, phase: Phase, m: MapData) -> Order | None:
     power: str | None = None
     head, colon, body = text.partition(":")
     if colon:
-        power = head.strip()
-        # letters only (``FRANCE``) pass without the regex, which is slow to start from cold caches
-        if not (power.isalpha() and power.isascii()) and not _POWER_NAME_RE.match(power):
-            return None
+        power = _power_words_get(head)
+        if power is None:
+            power = head.strip()
+            # letters only (``FRANCE``) pass without the regex, which is slow to start from cold caches
+            if power.isalpha() and power.isascii():
+                _remember(_POWER_WORDS, head, power)
+            elif not _POWER_NAME_RE.match(power):
+                return None
     else:
         body = head
     toks = body.lower().split()
     n = len(toks)
     if n == 0 or n > 9:
         return None
-    hit = _VOCABULARIES.get(id(m))
-    places = hit[1].places if hit is not None and hit[0] is m else _vocabulary(m).places
+    places = _last_places if m is _last_map else _vocabulary(m).places
     i = 0
     utype = _TYPES.get(toks[0])
     if utype is not None:

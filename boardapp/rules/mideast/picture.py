@@ -36,22 +36,27 @@ def _pieces(r: Base, state: MideastState) -> list[BoardPiece]:
         if n - over > 0:
             staged = r.staged(state, z)
             note = f", {staged} of them at a border" if staged else ""
+            # on a hall badge the Forces are counted ("ISR 6"); overturned ones, those at a border and those
+            # retreating are listed beside them, never added twice (docs/mideast-peace.md)
             pieces.append(BoardPiece(id=f"forces-{z}", team=owner, label="F", value=str(n - over), place=z,
+                                     tally=n - over,
                                      tooltip=f"{r.name(owner)}: {n - over} Forces in {r.zone_name(z)}{note}"))
         if over:
             pieces.append(BoardPiece(id=f"overturned-{z}", team=owner, label="F↓", value=str(over), place=z, damage=1,
+                                     tally=0,
                                      tooltip=f"{r.name(owner)}: {over} overturned Forces in {r.zone_name(z)} "
                                      "(retreated this Player-Turn: they cannot defend, a second retreat eliminates "
                                      "them)"))
     for b in state.battles:
         if not b.result:
             pieces.append(BoardPiece(id=f"attack-{b.target}", team=b.attacker, label="A", value=str(b.forces),
-                                     place=b.source, tooltip=f"{r.name(b.attacker)}: {b.forces} Forces at the border "
+                                     place=b.source, tally=0,  # already among the source's Forces
+                                     tooltip=f"{r.name(b.attacker)}: {b.forces} Forces at the border "
                                      f"of {r.zone_name(b.target)}"))
     if state.retreat is not None:
         rt = state.retreat
         pieces.append(BoardPiece(id="retreating", team=rt.player, label="R", value=str(rt.forces), place=rt.zone,
-                                 damage=1, tooltip=f"{r.name(rt.player)}: {rt.forces} Forces retreating"))
+                                 damage=1, tally=0, tooltip=f"{r.name(rt.player)}: {rt.forces} Forces retreating"))
     for s in state.superpowers:
         bloc = state.bloc.get(s.player) or "—"
         pieces.append(BoardPiece(id=s.id, team=s.player, label="SF", place=s.zone,

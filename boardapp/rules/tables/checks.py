@@ -68,6 +68,14 @@ def scenario_problems(s: TablesScenario, the_map: Map) -> list[Problem]:
             _one_of(found, ("unit_types", i, "may_enter", j), k, kinds, "place kind")
         for r in ut.upkeep:
             _one_of(found, ("unit_types", i, "upkeep", r), r, tracks, "track")
+    for i, ut in enumerate(s.unit_types):
+        for r in ut.attack_cost:
+            _one_of(found, ("unit_types", i, "attack_cost", r), r, tracks, "track")
+    if s.combat.extra is not None:
+        _one_of(found, ("combat", "extra", "resource"), s.combat.extra.resource, tracks, "track")
+    for i, sp in enumerate(s.combat.support):
+        if sp.resource is not None:
+            _one_of(found, ("combat", "support", i, "resource"), sp.resource, tracks, "track")
     for i, u in enumerate(s.units):
         _one_of(found, ("units", i, "type"), u.type, types, "unit type")
         _one_of(found, ("units", i, "team"), u.team, teams, "team")
@@ -91,6 +99,19 @@ def scenario_problems(s: TablesScenario, the_map: Map) -> list[Problem]:
         if len(b.regions) == 1:
             found.append(_p(("costs", "borders", i, "regions"), "a border lies between two regions: give both, "
                             "or none for every border"))
+    if s.costs.enter_held is not None:
+        for i, pay in enumerate(s.costs.enter_held.pay):
+            _one_of(found, ("costs", "enter_held", "pay", i, "resource"), pay.resource, tracks, "track")
+        for i, k in enumerate(s.costs.enter_held.free_for):
+            _one_of(found, ("costs", "enter_held", "free_for", i), k, types, "unit type")
+    for team, allies in s.alliances.items():
+        _one_of(found, ("alliances", team), team, teams, "team")
+        for i, other in enumerate(allies):
+            _one_of(found, ("alliances", team, i), other, teams, "team")
+    for team, granted in s.passage.items():
+        _one_of(found, ("passage", team), team, teams, "team")
+        for i, other in enumerate(granted):
+            _one_of(found, ("passage", team, i), other, teams, "team")
     _odds_problems(s, found)
     for i, tr in enumerate(s.tracks):
         for team, v in tr.start.items():

@@ -16,6 +16,9 @@ class Move(Command):
     kind: Literal["move"] = "move"
     counter: Annotated[str, COUNTER] = Field(description="The unit that moves.")
     to: Annotated[str, CHOSEN] = Field(description="The destination place.")
+    pay_with: Annotated[str | None, CHOSEN] = Field(
+        None, description="The resource (track) paid to enter a place another team holds, when costs.enter_held "
+        "offers several; empty: the first the team can afford.")
 
 
 class Attack(Command):
@@ -34,6 +37,13 @@ class Attack(Command):
         default_factory=dict, max_length=100, description="The defender's choice of where its units retreat, "
         "unit -> place (one road away, no enemy units, room under the stacking limit); a unit not named, or "
         "whose place has no room left, goes by the rule (own place first, then neutral, by name).")
+    attacker_extra: Annotated[int, CHOSEN] = Field(0, ge=0, le=1000, description="How much of combat.extra's "
+                                                   "resource the attacker spends for extra strength.")
+    defender_extra: Annotated[int, side("defender")] = Field(0, ge=0, le=1000, description="How much of "
+                                                             "combat.extra's resource the defender spends (the "
+                                                             "defender's seat decides it).")
+    support: Annotated[list[str], CHOSEN] = Field(default_factory=list, max_length=20, description="The support "
+                                                  "(combat.support ids) the attacker calls in.")
 
 
 class SetTrack(Command):

@@ -133,8 +133,22 @@ class Facts:
                 best = (limit, tr.id)
         return best
 
+    def allied(self, a: str, b: str) -> bool:
+        """Whether teams ``a`` and ``b`` are the same or allies (``alliances``, mutual)."""
+        return a == b or b in self.s.alliances.get(a, ()) or a in self.s.alliances.get(b, ())
+
+    def friendly(self, state: TablesState, place: str, team: str) -> bool:
+        """Whether ``place`` is ``team``'s own or an ally's, or held by a team granting it passage (neutral:
+        False)."""
+        holder = state.control.get(place)
+        return holder is not None and (self.allied(holder, team) or team in self.s.passage.get(holder, ()))
+
+    def held_by_other(self, state: TablesState, place: str, team: str) -> bool:
+        """Whether another team holds ``place`` without granting ``team`` passage."""
+        return state.control.get(place) is not None and not self.friendly(state, place, team)
+
     def enemies_at(self, state: TablesState, place: str, team: str) -> list[str]:
-        return sorted(cid for cid, c in state.counters.items() if c.place == place and c.team != team)
+        return sorted(cid for cid, c in state.counters.items() if c.place == place and not self.allied(c.team, team))
 
     def own_at(self, state: TablesState, place: str, team: str) -> list[str]:
         return sorted(cid for cid, c in state.counters.items() if c.place == place and c.team == team)

@@ -125,7 +125,7 @@ class TablesRules(RuleModule[TablesState]):
         return {
             "turn": state.turn,
             "counters": {i: {"type": k.type, "team": k.team, "place": k.place, "moved": k.moved,
-                             "attacked": k.attacked} for i, k in sorted(state.counters.items())},
+                             "attacked": k.attacked, "losses": k.losses} for i, k in sorted(state.counters.items())},
             "control": {p: state.control.get(p) for p in sorted(self.facts.places)},  # null: neutral
             "values": {t: dict(v) for t, v in sorted(state.values.items())},
             "actions": dict(sorted(state.actions.items())),
@@ -136,7 +136,8 @@ class TablesRules(RuleModule[TablesState]):
         """The defender of an attack: the teams of the enemy units at the place attacked."""
         if side == "defender" and isinstance(command, c.Attack):
             team = self._actor(state, command)
-            return {k.team for k in state.counters.values() if k.place == command.place and k.team != team}
+            return {k.team for k in state.counters.values()
+                    if k.place == command.place and (team is None or not self.facts.allied(k.team, team))}
         return super().side_teams(state, command, side)
 
     def series(self, state: TablesState) -> dict[str, dict[str, float]]:

@@ -9,14 +9,17 @@ from boardapp.rules.tables.state import TablesState
 
 
 def board(f: Facts, state: TablesState) -> BoardPicture:
+    from boardapp.rules.tables.combat import unit_strength
     from boardapp.rules.tables.turn import turn_label
 
     pieces = []
     for cid, ctr in sorted(state.counters.items()):
         ut = f.types[ctr.type]
         marks = tuple(m for m, on in (("moved", ctr.moved), ("attacked", ctr.attacked)) if on)
-        pieces.append(BoardPiece(id=cid, team=ctr.team, label=ut.label, value=str(ut.strength), place=ctr.place,
-                                 tooltip=f"{ut.name} {cid} ({f.team_name(ctr.team)}): strength {ut.strength}, "
+        now = unit_strength(f, state, cid)
+        steps = f", {ut.steps - ctr.losses} of {ut.steps} steps" if ut.steps > 1 else ""
+        pieces.append(BoardPiece(id=cid, team=ctr.team, label=ut.label, value=str(now), place=ctr.place,
+                                 tooltip=f"{ut.name} {cid} ({f.team_name(ctr.team)}): strength {now}{steps}, "
                                  f"{ut.movement} MP", marks=marks))
     public = [tr for tr in f.s.tracks if not tr.hidden]
     tracks = []
@@ -34,7 +37,7 @@ def board(f: Facts, state: TablesState) -> BoardPicture:
         rows.append([t.name, *(str(f.value(state, t.id, tr.id)) for tr in public),
                      f"{used}/{limit[0]}" if limit is not None else str(used)])
     sections = [Section(id="tables.tracks", title="Tracks", columns=["Team", *(tr.name for tr in public), "Actions"],
-                        rows=rows)]
+                        rows=rows, shows_tracks=True)]
     for t in f.s.teams:
         secret = [tr for tr in f.s.tracks if tr.hidden]
         if secret:

@@ -37,6 +37,12 @@ class UnitType(FileModel):
         "(placeholders {unit}, {place}, {kind}).")
     upkeep: dict[str, int] = Field(
         default_factory=dict, description="Resource -> what each unit of this type costs at the upkeep step.")
+    attack_cost: dict[str, int] = Field(
+        default_factory=dict, description="Resource -> what each unit of this type consumes to attack (War in Binni: "
+        "a brigade 4 warlike stores, a militia 1); a team that lacks it cannot attack.")
+    steps: int = Field(1, ge=1, le=100, description="Losses a unit of this type takes before it is destroyed (a "
+                       "loss is one step); its strength falls with each, rounded up: strength * (steps - losses) / "
+                       "steps (War in Binni: a brigade of value 6 and 2 steps fights at 3 after one loss).")
 
 
 class Unit(FileModel):
@@ -60,6 +66,25 @@ class BorderCost(FileModel):
                          "(placeholders {unit}, {border}).")
 
 
+class Payment(FileModel):
+    """One way of paying: an amount of a resource (a track) of the mover's team."""
+
+    resource: str = Field(description="The resource (a track id) paid from.")
+    amount: int = Field(1, ge=0, le=1000000, description="How much of it.")
+
+
+class EnterHeld(FileModel):
+    """Entering a place another team holds (with none of its units there) by paying, as War in Binni's
+    'spending either one influence card or $M1': the move ends there."""
+
+    pay: list[Payment] = Field(min_length=1, description="What the mover's team pays, one of these: the move's "
+                               "pay_with names the resource, else the first the team can afford.")
+    free_for: list[str] = Field(default_factory=list, description="Unit types that enter free (Binni's special "
+                                "forces).")
+    refusal: str = Field("{team} cannot pay to enter {place} ({price})", description="Refusal when the team cannot "
+                         "pay (placeholders {team}, {unit}, {place}, {price}).")
+
+
 class Costs(FileModel):
     """Movement costs: a step along a road costs its road kind's points, plus the destination's place kind's,
     plus a border's when the road crosses one."""
@@ -73,6 +98,8 @@ class Costs(FileModel):
                                       "first entry naming both regions applies, else the first with no regions.")
     stop_in_held: bool = Field(False, description="A unit that enters a place another team holds stops there "
                                "(War in Binni's movement); its own start place does not stop it.")
+    enter_held: EnterHeld | None = Field(None, description="Entering a place another team holds is paid (and ends "
+                                         "the move); empty: it is free (and ends the move only with stop_in_held).")
     too_far: str = Field("{unit} cannot reach {place} this turn ({cost} movement points needed, {left} left)",
                          description="Refusal when the destination is out of reach (placeholders {unit}, {place}, "
                          "{cost}, {left}).")
@@ -106,6 +133,10 @@ class CombatResult(FileModel):
                                     "(they do not advance; they stay put, marked as having attacked).")
     attacker_advances: bool = Field(False, description="The attackers' survivors move into the place when no "
                                     "defender is left there (they count as having moved).")
+    if_cannot_retreat: Literal["lost", "one_more_loss"] = Field(
+        "lost", description="Defenders that must retreat and have nowhere to go: 'lost' (each such unit is "
+        "destroyed), or 'one_more_loss' (they stay, and their side takes one more loss among them: War in Binni's "
+        "pyrrhic win).")
     text: str = Field("", description="The result as the designer reads it out ('Defender retreats').")
 
 
@@ -131,6 +162,26 @@ class DicePerStrength(FileModel):
     max_dice: int = Field(60, ge=1, le=600, description="Most dice one side rolls in one fight.")
 
 
+class ExtraStrength(FileModel):
+    """A side may spend a resource in a fight for more strength (War in Binni: +1 per 2 extra warlike stores
+    that side consumes; both sides may)."""
+
+    resource: str = Field(description="The resource (a track id) spent.")
+    per: int = Field(2, ge=1, le=1000, description="How much of it buys one step of extra strength.")
+    adds: int = Field(1, ge=1, le=1000, description="Strength each step adds.")
+
+
+class Support(FileModel):
+    """Support the attacker may call into a fight (War in Binni: a bombing mission adds 2, a cruise missile 1)."""
+
+    id: Id
+    name: str = Field(description="Its name as players know it ('Cruise missile').")
+    adds: int = Field(ge=0, le=1000, description="Strength it adds to the attacker's side.")
+    resource: str | None = Field(None, description="The resource (a track id) one use consumes; empty: none (CONTROL "
+                                 "rules whether it may be used).")
+    amount: int = Field(1, ge=0, le=1000, description="How much of the resource one use consumes.")
+
+
 class Combat(FileModel):
     """Fights: units attack a place next to theirs along a road."""
 
@@ -139,8 +190,18 @@ class Combat(FileModel):
     results: dict[str, CombatResult] = Field(default_factory=dict, description="Result code -> what it does "
                                              "(method odds).")
     dice: DicePerStrength | None = Field(None, description="The dice rule (method dice).")
+    retreat_into_held: bool = Field(True, description="A retreat may end in a place another team holds (with none "
+                                    "of its units there); off: only in the unit's own team's or a neutral place (War "
+                                    "in Binni).")
     losses_fall_on: Literal["weakest", "strongest"] = Field(
         "weakest", description="Which units a side loses when it names none (ties: by id).")
+    extra: ExtraStrength | None = Field(None, description="Extra strength a side may buy with a resource in a fight "
+                                        "(the attack's attacker_extra and defender_extra say how much each spends).")
+    support: list[Support] = Field(default_factory=list, description="Support the attacker may call in (the "
+                                   "attack's support lists which, by id).")
+    no_stores: str = Field("{team} lacks the {resource} for this ({needed} needed, {left} left)",
+                           description="Refusal when a side cannot pay what attacking, extra strength or support "
+                           "consumes (placeholders {team}, {resource}, {needed}, {left}).")
     once: str = Field("{unit} has already attacked this turn", description="Refusal of a unit's second attack in a "
                       "turn (placeholder {unit}).")
     not_adjacent: str = Field("{unit} is not next to {place}", description="Refusal when an attacker is not one road "
@@ -224,6 +285,13 @@ class TablesScenario(ScenarioBase):
     income: list[Income] = Field(default_factory=list, description="What teams gain at the income step.")
     occupation: Occupation = Field(default_factory=Occupation, description="Control by occupation.")
     turn: TurnRules = Field(default_factory=TurnRules, description="The end-of-turn steps and the turn's name.")
+    alliances: dict[str, list[str]] = Field(
+        default_factory=dict, description="Team -> its allies (mutual: naming one side is enough): allied units are "
+        "not enemies (they do not block, are not attacked) and allied places count as friendly (War in Binni's "
+        "alliances).")
+    passage: dict[str, list[str]] = Field(
+        default_factory=dict, description="Team -> the teams it grants passage: its places count as theirs for "
+        "moving (no stop, no payment) and retreating (War in Binni: a faction may grant another passage).")
     control_only: list[str] = Field(
         default_factory=lambda: ["set_track", "end_turn"],
         description="Command kinds only CONTROL may give (the LAN host refuses them from other seats).")

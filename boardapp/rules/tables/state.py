@@ -20,6 +20,8 @@ class Counter:
     """It has moved this turn."""
     attacked: bool = False
     """It has attacked this turn."""
+    losses: int = 0
+    """Steps lost (its type's ``steps`` lost: destroyed)."""
 
 
 @dataclass

@@ -36,7 +36,8 @@ from PySide6.QtWidgets import (
     QGraphicsView,
 )
 
-from boardapp.engine.module import BoardPiece
+from boardapp.engine.module import BoardPiece, BoardToken
+from boardapp.ui.bigscreen import badges
 from boardapp.ui.board import labels, style
 from boardapp.ui.board.scene import NAME_PX, BoardScene, _label_point
 from boardapp.ui.board.style import BADGE, CHIP, FAN, HALL_TOKEN_H, PIX
@@ -257,7 +258,7 @@ class PublicScene(BoardScene):
         out = {p.id: [labels.Box(p.at[0] - r, p.at[1] - r, p.at[0] + r, p.at[1] + r)] for p in self.map.places}
         for it in (*self.counters.values(), *self.badges.values(), *self.tokens):
             pid = it.data(0)
-            if pid in out:
+            if pid in out and not (it.data(0) in self.folded and self._badges.get(pid) is it):
                 b = it.sceneBoundingRect()
                 out[pid].append(labels.Box(b.left(), b.top(), b.right(), b.bottom()))
         return out
@@ -292,8 +293,9 @@ class PublicScene(BoardScene):
         # every place whole at one of its stops
         for it in (*self.counters.values(), *self.badges.values(), *self.tokens):
             pid = it.data(0)
-            if pid in whole and it.isVisible() != whole[pid]:
-                it.setVisible(whole[pid])
+            show = whole.get(pid, False) and not (pid in self.folded and self._badges.get(pid) is it)
+            if pid in whole and it.isVisible() != show:
+                it.setVisible(show)
         for key, (ax, ay) in self.areas.items():
             item = shown.get(key)
             if item is not None:  # an area's name: near its point, after the places' names, or not at all
@@ -335,7 +337,9 @@ class PublicScene(BoardScene):
                 if item.place_id in self.places:
                     left_out.add(item.place_id)
                 continue
-            if view is not None and (any(spot.box.meets(b) for b in kept) or not spot.box.inside(bounds)):
+            covers = view is not None and any(spot.box.meets(b) for q, boxes in groups.items() if q != item.place_id
+                                              for b in boxes[1:])  # over another place's pieces
+            if view is not None and (covers or any(spot.box.meets(b) for b in kept) or not spot.box.inside(bounds)):
                 # a region shown (a tour's stop): a name the placer could only lay over another or across the
                 # view's edge is left to the stop where it has room (the stops overlap), never drawn so
                 item.setVisible(False)
@@ -362,41 +366,79 @@ class PublicScene(BoardScene):
         return CHIP * self.piece_scale
 
     # --- pieces as one badge per team and place (issue #23's "DE x3") ---------------------------------
+    folded: set[str] = set()
+    """Places whose control marker is not drawn: their only badge is their holder's (see :meth:`visible_pieces`)."""
     hall_pieces = False
-    """True while the pieces are drawn as :func:`style.hall_piece_pixmap` badges (see :meth:`visible_pieces`)."""
+    """True while the pieces are drawn as :mod:`~boardapp.ui.bigscreen.badges` (see :meth:`visible_pieces`)."""
 
     def visible_pieces(self) -> list[BoardPiece]:
-        """The public pieces; on a map whose every counter carries a whole-number strength (War in Binni),
-        one piece per team and place standing for them all: a counter's three texts (kind, strength,
-        team) cannot all reach the hall standard at the size a crowded map leaves them, a badge with the
-        team's letters, their number and total strength can. Lone units (Diplomacy's armies and fleets, whose
-        kind is the chip) and values that do not add up (The Game's "3-(0)-3") keep their chips."""
-        pieces = super().visible_pieces()
-        self.hall_pieces = bool(pieces) and all(pc.value.isdigit() and not pc.shape for pc in pieces)
+        """The public pieces, as one piece per team and place standing for them all (a badge): a counter's
+        three texts (kind, strength, team) cannot all reach the hall standard at the size a crowded map
+        leaves them, a badge's two or three short lines can. What a badge says is the picture's to say
+        (:func:`badges.badge_lines`: "BG 6", "CL x2" over "4", "ISR 6", "LB x3" over "FTR MEC"). Lone units
+        (Diplomacy's armies and fleets, one a province, whose kind is the chip's shape and letter) keep
+        their chips."""
+        pieces, self.folded, self.hall_pieces = self._folding()
         if not self.hall_pieces:
             return pieces
         groups: dict[tuple[Any, str], list[BoardPiece]] = defaultdict(list)
         for pc in pieces:
             groups[(pc.place, pc.team)].append(pc)
+        control = self.picture.control
+        notes: dict[Any, list[str]] = defaultdict(list)  # a folded place's holder's tokens, on its badge
+        for t in super().visible_tokens():
+            if t.place in self.folded and t.team is not None and t.team == control.get(t.place):
+                text = t.label or t.kind.upper()
+                notes[t.place].append(f"{text} {t.count}" if t.count != 1 or t.kind == "dp" else text)
         out: list[BoardPiece] = []
         sizes: dict[Any, list[tuple[float, float]]] = defaultdict(list)
         for (place, team), group in sorted(groups.items(), key=lambda kv: (str(kv[0][0]), kv[0][1])):
             group.sort(key=lambda pc: pc.id)
-            total = str(sum(int(pc.value) for pc in group))
-            sizes[place].append(style.hall_piece_size(self.team_symbol(team), len(group), total))
+            lines = badges.badge_lines(self.team_symbol(team), group, notes.get(place, ()))
+            sizes[place].append(badges.badge_size(lines))
             tip = "\n".join(pc.tooltip or f"{pc.team} {pc.label} {pc.id}" for pc in group)
-            # named after its first counter (what follows a counter on the big screen follows its team's badge)
-            out.append(replace(group[0], label=f"{style.TIMES}{len(group)}", value=total, marks=(), tooltip=tip,
-                               damage=max(pc.damage for pc in group)))
+            # named after its first piece (what follows a counter on the big screen follows its team's badge);
+            # its lines travel as its label to :meth:`chip_pixmap`
+            out.append(replace(group[0], label="\n".join(lines), value=badges.badge_total(group),
+                               marks=(badges.MARK,), tooltip=tip, damage=max(pc.damage for pc in group),
+                               tally=None, shape=""))
         self._hall_sizes = dict(sizes)
         kept = {pc.place for pc in out}
         self._hall_boxes = {q: b for q, b in getattr(self, "_hall_boxes", {}).items() if q in kept}
         return out
 
+    def _folding(self) -> tuple[list[BoardPiece], set[str], bool]:
+        """The public pieces, the places whose only badge is their holder's, and whether the pieces are
+        drawn as badges (once per picture: the tokens, laid out first, ask too). At such a place the
+        badge, in the holder's colour, says who holds it: the control marker beside it is not drawn, and
+        the holder's tokens there ("BLUE", "PIP 4") are lines of the badge (a crowded map's room goes to
+        what is read)."""
+        memo = getattr(self, "_fold_memo", None)
+        if memo is not None and memo[0] is self.picture:
+            return memo[1], memo[2], memo[3]
+        pieces = super().visible_pieces()
+        hall = bool(pieces) and not any(pc.shape and not pc.value for pc in pieces)
+        folded: set[str] = set()
+        if hall:
+            teams_at: dict[Any, set[str]] = defaultdict(set)
+            for pc in pieces:
+                teams_at[pc.place].add(pc.team)
+            control = self.picture.control
+            folded = {q for q, teams in teams_at.items() if control.get(q) is not None and teams == {control[q]}}
+        self._fold_memo = (self.picture, pieces, folded, hall)
+        return pieces, folded, hall
+
+    def visible_tokens(self) -> list[BoardToken]:
+        """The public tokens but a folded place's holder's, which its badge carries (see :meth:`_folding`)."""
+        tokens = super().visible_tokens()
+        _, folded, _ = self._folding()
+        control = self.picture.control
+        return [t for t in tokens if not (t.place in folded and t.team is not None and t.team == control.get(t.place))]
+
     def chip_pixmap(self, fill: str, symbol: str, label: str, value: str, damage: int, *, shape: str = "",
                     marks: tuple[str, ...] = ()) -> QPixmap:
-        if self.hall_pieces and label.startswith(style.TIMES):
-            return style.hall_piece_pixmap(fill, symbol, int(label[1:]), value, min(damage, 1))
+        if badges.MARK in marks:
+            return badges.badge_pixmap(fill, tuple(label.split("\n")), min(damage, 1))
         return super().chip_pixmap(fill, symbol, label, value, damage, shape=shape, marks=marks)
 
     def _stack_inside(self, pid: str, n: int) -> list[QPointF]:
@@ -414,26 +456,36 @@ class PublicScene(BoardScene):
         for sw, sh in sizes:  # side by side, bottoms aligned 16 units above the place
             pos.append(QPointF(left, y - 16 * k - sh * k))
             left += (sw + 6) * k
-        r, d = SYMBOL_R * self.base_scale, style.HALL_BADGE * k
+        r = SYMBOL_R * self.base_scale
         busy = []
         for q, place in self.places.items():
             qx, qy = place.at
             busy.append(QRectF(qx - r, qy - r, 2 * r, 2 * r))
-            if q in self._badges and q != pid:  # a control marker left of its place (see _enlarge); its own
-                # marker's top stands under the badges' bottom edge, clear of its letters
-                busy.append(QRectF(qx - (16 * k + d), qy - d / 2, d, d))
+            if q in self._badges and q != pid and q not in self.folded:  # a control marker left of its place (see
+                # _enlarge); its own marker's top stands under the badges' bottom edge, clear of its letters
+                busy.append(self._marker_box(q))
         busy += [box for _, box in self._token_columns().values()]
         own = getattr(self, "_hall_boxes", None)
         if own is None:
             own = self._hall_boxes = {}
         busy += [b for q, b in own.items() if q != pid]  # other places' badges laid out so far
         left0, top0 = pos[0].x(), y - 16 * k - h * k
-        best = (0.0, 0.0)  # above the place, centred; slid half its width only onto free ground
-        for dx, dy in [(f * width, -g * h * k) for g in (0.0, 0.3) for f in (0.0, 0.25, -0.25, 0.5, -0.5)]:
+        # above the place, centred; slid half its width, or beside the place, or under it, only onto free
+        # ground; where none is free, the spot above covering least of the rest (a badge moved far reads
+        # as the next place's)
+        tries = [(f * width, -g * h * k) for g in (0.0, 0.3) for f in (0.0, 0.25, -0.25, 0.5, -0.5)]
+        if pid in self.folded:  # no marker left of the place: the badge may stand there, or right, or under
+            tries += [(-width / 2 - r - 4 * k, (16 + h / 2) * k), (width / 2 + r + 4 * k, (16 + h / 2) * k),
+                      (0.0, 32 * k + h * k)]
+        best, least = (0.0, 0.0), math.inf
+        for i, (dx, dy) in enumerate(tries):
             box = QRectF(left0 + dx, top0 + dy, width, h * k)
-            if not any(box.intersects(b) for b in busy):
+            cover = sum(box.intersected(b).width() * box.intersected(b).height() for b in busy if box.intersects(b))
+            if cover == 0:
                 best = (dx, dy)
                 break
+            if (i < 5 or pid in self.folded) and cover < least:
+                best, least = (dx, dy), cover
         dx, dy = best
         own[pid] = QRectF(left0 + dx, top0 + dy, width, h * k)
         return [QPointF(p.x() + dx, p.y() + dy) for p in pos]
@@ -483,17 +535,22 @@ class PublicScene(BoardScene):
         return [QPointF(p.x() + dx, p.y() + dy) for p in pos]
 
     def _marker_box(self, pid: str) -> QRectF:
-        """Where :meth:`_enlarge` puts a place's control marker: left of it, centred on its height."""
-        k, d = self.piece_scale, style.HALL_BADGE * self.piece_scale
+        """Where :meth:`_enlarge` puts a place's control marker: left of it, centred on its height (a
+        marker whose letters are wider than its disc is a wider pill: :func:`style.badge_pixmap`)."""
+        k = self.piece_scale
+        item = self._badges.get(pid)
+        pm = item.pixmap() if item is not None else None
+        w, h = (pm.width() / PIX, pm.height() / PIX) if pm is not None and pm.width() else (style.HALL_BADGE,) * 2
         x, y = self.places[pid].at
-        return QRectF(x - (16 * k + d), y - d / 2, d, d)
+        return QRectF(x - (16 + w) * k, y - h * k / 2, w * k, h * k)
 
-    def _token_columns(self) -> dict[str, tuple[QPointF, QRectF]]:
+    def _token_columns(self, after_badges: bool = False) -> dict[str, tuple[QPointF, QRectF]]:
         """Per place with tokens: the top-left of its column of tokens and the box the column covers.
         Right of the place (the marker is left of it), or lower right, under the place, under its marker,
         left of it (and, where the pieces are chips laid out first, upper right, over the place or over its
         marker), each slid up to half its width either way: the first that covers no other place's
-        symbol, marker (its own too), column or chip (else the one covering least)."""
+        symbol, marker (its own too), column or chip (else the one covering least). ``after_badges``: the
+        badges are laid out (they kept off the columns laid out without them): a column keeps off them too."""
         k = self.piece_scale
         step = (HALL_TOKEN_H + 3) * k
         sizes: dict[str, list[float]] = defaultdict(list)
@@ -503,18 +560,21 @@ class PublicScene(BoardScene):
                 sizes[q].append(item.pixmap().width() / PIX * k)
         # the chips as drawn (enlarged: their layout's rects are at the board's size), laid out before
         chips = [] if self.hall_pieces else [(it.data(0), it.sceneBoundingRect()) for it in self.counters.values()]
-        key = (k, tuple((q, tuple(ws)) for q, ws in sizes.items()), tuple(sorted(self._badges)),
+        if self.hall_pieces and after_badges:
+            chips = [(q, QRectF(b)) for q, b in getattr(self, "_hall_boxes", {}).items()]
+        key = (k, after_badges, tuple((q, tuple(ws)) for q, ws in sizes.items()),
+               tuple((q, self._marker_box(q).getRect()) for q in sorted(self._badges) if q not in self.folded),
                tuple((q, r.getRect()) for q, r in chips))
         if getattr(self, "_columns_key", None) == key:
             return self._columns
         r = SYMBOL_R * self.base_scale
-        fixed = [self._marker_box(q) for q in self._badges]
+        fixed = [self._marker_box(q) for q in self._badges if q not in self.folded]
         fixed += [QRectF(p.at[0] - r, p.at[1] - r, 2 * r, 2 * r) for p in self.places.values()]
         out: dict[str, tuple[QPointF, QRectF]] = {}
         for q, widths in sizes.items():
             x, y = self.places[q].at
             w, h = max(widths), len(widths) * step - 3 * k
-            mark = self._marker_box(q) if q in self._badges else QRectF(x - 16 * k, y, 0, 0)
+            mark = self._marker_box(q) if q in self._badges and q not in self.folded else QRectF(x - 16 * k, y, 0, 0)
             tries = [QPointF(x + 20 * k, y - 12 * k), QPointF(x + 20 * k, y + r + 4 * k),
                      QPointF(x - w / 2, y + r + 4 * k), QPointF(mark.center().x() - w / 2, mark.bottom() + 4 * k),
                      QPointF(mark.left() - 4 * k - w, y - h / 2)]
@@ -524,7 +584,10 @@ class PublicScene(BoardScene):
             others = [b for b in (*fixed, *(b for _, b in out.values())) if not b.contains(QPointF(x, y))]
             others += [r for _, r in chips]  # chips laid out already (badges avoid tokens)
             pick, least = tries[0], math.inf
-            for at in (QPointF(t.x() + f * w, t.y()) for t in tries for f in (0.0, -0.25, 0.25, -0.5, 0.5)):
+            # each spot slid sideways, then (where none is free: a crowded region at a tour's stop) half a token
+            # up or down too
+            for at in (QPointF(t.x() + f * w, t.y() + g * step) for g in (0.0, -0.5, 0.5) for t in tries
+                       for f in (0.0, -0.25, 0.25, -0.5, 0.5)):
                 box = QRectF(at.x(), at.y(), w, h)
                 cover = sum(box.intersected(b).width() * box.intersected(b).height() for b in others
                             if box.intersects(b))
@@ -557,11 +620,14 @@ class PublicScene(BoardScene):
             item.setScale(k / PIX)
         for pid, item in self.badges.items():
             x, y = self.places[pid].at
-            d = item.pixmap().width() / PIX or BADGE  # the hall's marker (hall_marks) is larger
+            pm = item.pixmap()  # the hall's marker (hall_marks) is larger, and wider for wider letters
+            w, h = (pm.width() / PIX, pm.height() / PIX) if pm.width() else (BADGE, BADGE)
             item.setScale(k / PIX)
-            item.setPos(x - (16 + d) * k, y - d * k / 2)
+            item.setPos(x - (16 + w) * k, y - h * k / 2)
+            if pid in self.folded:  # its holder's badge stands for it
+                item.setVisible(False)
         step = HALL_TOKEN_H + 3  # this scene draws its tokens for the hall (hall_marks)
-        spots = self._token_columns()
+        spots = self._token_columns(after_badges=True)
         column: dict[str, int] = defaultdict(int)
         for item in self.tokens:  # in layout order: a place's tokens from the top of its column down
             pid = item.data(0)

@@ -28,12 +28,12 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 from collections.abc import Callable
-from itertools import compress
-from operator import attrgetter, is_not
+from itertools import product
+from operator import itemgetter
 from pathlib import Path
 from typing import Any, Protocol, cast
 
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -42,7 +42,6 @@ from PySide6.QtGui import (
     QPainterPath,
     QPen,
     QPicture,
-    QPixmap,
     QPolygonF,
     QTransform,
 )
@@ -60,8 +59,9 @@ from PySide6.QtWidgets import (
 from boardapp.engine.module import Audience, BoardPicture, BoardPiece, BoardToken, MoveOption
 from boardapp.ui.board import labels, style
 from boardapp.ui.board.items import CounterItem, Counters, _Chip
+from boardapp.ui.board.layout import CounterLayout
 from boardapp.ui.board.scale import map_scale
-from boardapp.ui.board.style import BADGE, CHIP, FAN, PIX, TOKEN_H
+from boardapp.ui.board.style import BADGE, PIX, TOKEN_H, Z_BADGE, Z_COST, Z_DRAG, Z_OPTION, Z_TOKEN
 from boardapp.ui.document.controller import GameController
 from boardapp.ui.document.source import GameSource
 
@@ -85,9 +85,11 @@ LOD_PIECES = 0.6
 tokens and counters are painted with the map into the view's cached background instead of being
 drawn as ~6,000 items on every repaint; a press on a counter still picks that one item up."""
 
-Z_BADGE, Z_TOKEN, Z_OPTION, Z_CHIP, Z_COST, Z_DRAG = 5, 6, 8, 10, 900, 1000
 _SYMBOL_DARK, _SYMBOL_LIGHT = QColor("#1d1d1d"), QColor("#ffffff")
 """A place symbol's ink and paper (made once: the map has a thousand symbols; a painter copies what it is given)."""
+THIN_ROAD_PX = 6.0
+"""A road whose casing is at most this many pixels wide on screen is drawn as straight lines with square ends
+(:meth:`BoardScene._stroke_roads`): Qt's fast line rasteriser instead of its stroker."""
 COST_PX = 17
 """Screen pixels of the cost beside a legal place and of "no legal move" while dragging."""
 
@@ -148,7 +150,7 @@ class PointerHook(Protocol):
     def key(self, event: Any) -> bool: ...
 
 
-class BoardScene(QGraphicsScene):
+class BoardScene(CounterLayout, QGraphicsScene):
     """The board of one game. ``public=True`` leaves out everything the picture marks hidden.
 
     ``scale`` is the base scale of everything drawn at places (see the module's docstring); by
@@ -208,6 +210,8 @@ class BoardScene(QGraphicsScene):
         self._map_straight = False
         """The map was drawn straight into a view's background, names not placed yet (:meth:`_draw_map_straight`)."""
         self._chip_store: dict[str, _Chip] = {}
+        self._arts: dict[tuple[Any, ...], tuple[Any, tuple[int, int]]] = {}
+        """A counter's picture and its size by what it shows, within one layout (:meth:`_lay_out_stack`)."""
         self._scaled_pixmaps: dict[tuple[int, int, int], Any] = {}
         """Piece pixmaps scaled to their size in a far view, by (pixmap, width, height)."""
         self._items: dict[str, CounterItem] = {}
@@ -226,6 +230,13 @@ class BoardScene(QGraphicsScene):
         self.piece_k = self.base_scale
         """Pieces are drawn this many times their size: the base scale times the view's enlargement."""
         self._layer: dict[str, tuple[QRectF, list[tuple[float, QRectF, Any]]]] | None = None
+        self._reach = math.inf
+        """How far the pieces of :attr:`_layer` reach from their places' points (see :meth:`_reach_of`)."""
+        self._layer_order: tuple[Any, dict[str, int]] = (None, {})
+        """The layer and each place's rank in it (:meth:`paint_pieces` paints a few places in that order)."""
+        self._next_rank = 0
+        self._place_grid: tuple[float, dict[tuple[int, int], list[str]]] | None = None
+        """The places by cell of a grid over the map: (cell side, places of each cell) (:meth:`_places_near`)."""
         self._dirty: set[str] | None = None
         """Places whose pieces changed in this refresh (None: all of them, the layer is made anew)."""
         self._stack_keys: dict[str, tuple[Any, ...]] = {}
@@ -394,6 +405,8 @@ class BoardScene(QGraphicsScene):
                 continue
             roads[road.kind].append(QPolygonF([QPointF(*a.at), *(QPointF(*v) for v in road.via), QPointF(*b.at)]))
         p.setBrush(Qt.BrushStyle.NoBrush)
+        t = p.worldTransform()
+        on_screen = math.sqrt(abs(t.determinant())) if not (t.m12() or t.m21()) else math.inf
         for kind, lines in roads.items():
             if kind == "track":
                 p.setPen(QPen(QColor("#7a5c3a"), 5 * s, Qt.PenStyle.DashLine, Qt.PenCapStyle.RoundCap))
@@ -401,16 +414,16 @@ class BoardScene(QGraphicsScene):
                     p.drawPolyline(line)
                 continue
             width = (13 if kind == "highway" else 10) * s
+            # thin on screen (a map seen whole), a road is drawn as its straight pieces with square ends, all
+            # in one call: Qt rasterises such lines itself, three times faster than stroking round-jointed
+            # polylines, and at a few pixels wide a square end under a place symbol or at a bend looks the same
+            thin = (width + 5 * s) * on_screen <= THIN_ROAD_PX
+            pieces = [QLineF(line[i], line[i + 1]) for line in lines for i in range(len(line) - 1)] if thin else []
             if detail:
-                p.setPen(QPen(QColor("#6d5a45"), width + 5 * s, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
-                              Qt.PenJoinStyle.RoundJoin))
-                for line in lines:
-                    p.drawPolyline(line)
-            p.setPen(QPen(QColor("#f6d88a") if kind != "rail" else QColor("#444444"), width,
-                          Qt.PenStyle.SolidLine if kind != "rail" else Qt.PenStyle.DashLine,
-                          Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin))
-            for line in lines:
-                p.drawPolyline(line)
+                self._stroke_roads(p, QColor("#6d5a45"), width + 5 * s, Qt.PenStyle.SolidLine, lines, pieces=pieces)
+            self._stroke_roads(p, QColor("#f6d88a") if kind != "rail" else QColor("#444444"), width,
+                               Qt.PenStyle.SolidLine if kind != "rail" else Qt.PenStyle.DashLine, lines,
+                               pieces=pieces if kind != "rail" else [])
         # free labels (rivers, plateaus, seas)
         for lab in m.labels:
             p.save()
@@ -445,6 +458,19 @@ class BoardScene(QGraphicsScene):
                     p.drawLine(QPointF(*spot.anchor), QPointF(min(max(spot.anchor[0], spot.box.x0), spot.box.x1),
                                                               min(max(spot.anchor[1], spot.box.y0), spot.box.y1)))
                 style.halo_label(p, place.name, QPointF(cx, cy), NAME_PX * s * self.name_k * spot.scale)
+
+    @staticmethod
+    def _stroke_roads(p: QPainter, colour: QColor, width: float, style: Qt.PenStyle, lines: list[QPolygonF], *,
+                      pieces: list[QLineF]) -> None:
+        """Roads as round-jointed polylines, or (given ``pieces``, see :data:`THIN_ROAD_PX`) as straight lines
+        with square ends in one call."""
+        if pieces:
+            p.setPen(QPen(colour, width, style, Qt.PenCapStyle.SquareCap, Qt.PenJoinStyle.MiterJoin))
+            p.drawLines(pieces)
+            return
+        p.setPen(QPen(colour, width, style, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin))
+        for line in lines:
+            p.drawPolyline(line)
 
     def _schedule_names(self) -> None:
         if self._names_pending:
@@ -767,15 +793,66 @@ class BoardScene(QGraphicsScene):
         self._lay_out_now()
         if self._layer is None:
             self._layer = self._layer_of(None)
+            self._reach = self._reach_of(self._layer)
         return self._layer
+
+    def _reach_of(self, entries: dict[str, tuple[QRectF, list[tuple[float, QRectF, Any]]]]) -> float:
+        """How far (map units) the pieces of ``entries`` reach from their place's point, at most: a
+        place's pieces can meet a rectangle only if its point lies within this of it
+        (:meth:`_places_near`). Infinite when an entry is not at a place of the map."""
+        reach = 0.0
+        places = self.places
+        for pid, (bounds, _rows) in entries.items():
+            place = places.get(pid)
+            if place is None:
+                return math.inf
+            x, y = place.at
+            reach = max(reach, x - bounds.left(), bounds.right() - x, y - bounds.top(), bounds.bottom() - y)
+        return reach
+
+    def _places_near(self, rect: QRectF) -> set[str] | None:
+        """The places whose pieces may meet ``rect`` (a superset, from a grid of the places' points and
+        :attr:`_reach`), or None when that would be most of them. A repaint of a change meets a few
+        places of a thousand: testing each place's rectangle with Qt cost more than the repaint."""
+        reach = self._reach
+        if not math.isfinite(reach) or len(self.places) < 200:
+            return None
+        grid = self._place_grid
+        if grid is None:
+            w, h = self.map.size
+            cell = max(w, h, 1.0) / 64
+            cells: dict[tuple[int, int], list[str]] = defaultdict(list)
+            for pid, place in self.places.items():
+                cells[(int(place.at[0] // cell), int(place.at[1] // cell))].append(pid)
+            grid = self._place_grid = (cell, dict(cells))
+        cell, cells = grid
+        x0, y0 = int((rect.left() - reach) // cell), int((rect.top() - reach) // cell)
+        x1, y1 = int((rect.right() + reach) // cell), int((rect.bottom() + reach) // cell)
+        near: set[str] = set()
+        if (x1 - x0 + 1) * (y1 - y0 + 1) <= len(cells):
+            for key in product(range(x0, x1 + 1), range(y0, y1 + 1)):
+                got = cells.get(key)
+                if got is not None:
+                    near.update(got)
+        else:  # more cells in the range than cells holding places: those holding places, tested
+            for (cx, cy), got in cells.items():
+                if x0 <= cx <= x1 and y0 <= cy <= y1:
+                    near.update(got)
+        return near if len(near) <= len(self.places) // 2 else None
 
     def _layer_of(self, places: set[str] | None) -> dict[str, tuple[QRectF, list[tuple[float, QRectF, Any]]]]:
         """:meth:`pieces_layer`'s entries of ``places`` (None: every place)."""
         self._lay_out_now()
         layer: dict[str, list[tuple[float, QRectF, Any]]] = defaultdict(list)
         own = self._badges
-        badges = own.values() if places is None else [own[p] for p in places if p in own]
-        for item in (*badges, *self._tokens):
+        if places is None:
+            items: Any = (*own.values(), *self._tokens)
+        else:  # a place's tokens are found by their keys (place, i), not by asking each token item its place
+            toks = self._token_items
+            items = [own[p] for p in places if p in own]
+            items += [toks[(p, i)] for p in places if p in self._token_looks
+                      for i in range(len(self._token_looks[p][1])) if (p, i) in toks]
+        for item in items:
             pid = item.data(0)
             if pid is None or (places is not None and pid not in places):
                 continue
@@ -790,8 +867,9 @@ class BoardScene(QGraphicsScene):
                     chip = chips[cid]
                     layer[pid].append((chip.z, chip.rect, chip.pixmap))
         out = {}
+        by_z = itemgetter(0)
         for pid, rows in layer.items():
-            rows.sort(key=lambda r: r[0])
+            rows.sort(key=by_z)
             bounds = QRectF(rows[0][1])
             for _, r, _ in rows[1:]:
                 bounds = bounds.united(r)
@@ -811,13 +889,36 @@ class BoardScene(QGraphicsScene):
                 m = 2.0 / t.m11()
                 areas = [QRectF(r).adjusted(-m, -m, m, m) for r in region]
         meets = rect.intersects  # a piece outside the area would be clipped away
-        hits = [(bounds, place_rows) for bounds, place_rows in self.pieces_layer().values() if meets(bounds)]
+        layer = self.pieces_layer()
+        near: set[str] | None = set()
+        for a in areas:
+            got = self._places_near(a)
+            if got is None:
+                near = None
+                break
+            near |= got  # type: ignore[operator]
+        if near is None:
+            hits = [(bounds, place_rows) for bounds, place_rows in layer.values() if meets(bounds)]
+        else:  # in the layer's order, as painting all of them would (pieces of equal z may overlap)
+            order = self._layer_order
+            if order[0] is not layer:
+                order = self._layer_order = (layer, {pid: i for i, pid in enumerate(layer)})
+                self._next_rank = len(layer)
+            hits = [entry for pid in sorted(near.intersection(layer), key=order[1].__getitem__)
+                    if meets((entry := layer[pid])[0])]
         if len(areas) == 1:
-            rows = [row for _b, place_rows in hits for row in place_rows if meets(row[1])]
+            inside = rect.contains  # a place wholly inside (the first paint: all of them) needs no piece tested
+            rows = [row for bounds, place_rows in hits for row in place_rows if inside(bounds) or meets(row[1])]
         else:  # the places meeting one of the region's rectangles, then their pieces meeting one
-            rows = [row for bounds, place_rows in hits if any(a.intersects(bounds) for a in areas)
-                    for row in place_rows if any(a.intersects(row[1]) for a in areas)]
-        rows.sort(key=lambda r: r[0])
+            rows = []
+            tests = [a.intersects for a in areas]
+            for bounds, place_rows in hits:
+                meeting = [test for test in tests if test(bounds)]
+                if len(meeting) == 1:
+                    rows += filter(lambda row, test=meeting[0]: test(row[1]), place_rows)
+                elif meeting:
+                    rows += [row for row in place_rows if any(test(row[1]) for test in meeting)]
+        rows.sort(key=itemgetter(0))
         if t.m12() or t.m21() or t.m11() <= 0 or t.m22() <= 0:  # rotated: let the painter scale them
             painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
             for _, r, pm in rows:
@@ -831,6 +932,10 @@ class BoardScene(QGraphicsScene):
             cache.clear()
         painter.save()
         painter.setWorldTransform(QTransform())
+        # whole-pixel blits of pictures already at their size: the same pixels without the smoothing and
+        # antialiasing hints, which cost a fifth of 6,000 blits' time at the first paint
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, False)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
         draw = painter.drawPixmap
         for _, r, pm in rows:  # ~6,000 rows at the first paint: one call to Qt for the rectangle
             rx, ry, rw, rh = cast(tuple[float, float, float, float], r.getRect())  # typed as object
@@ -851,12 +956,20 @@ class BoardScene(QGraphicsScene):
         if old is not None and dirty_places is not None:  # only the places that changed are made again
             fresh = self._layer_of(dirty_places)
             new = dict(old)
+            layer_of, ranks = self._layer_order
+            ranks = ranks if layer_of is old else None  # places keep their rank; a new one comes last
             for pid in dirty_places:
                 if pid in fresh:
+                    if ranks is not None and pid not in new:
+                        ranks[pid] = self._next_rank
+                        self._next_rank += 1
                     new[pid] = fresh[pid]
                 else:
                     new.pop(pid, None)
             self._layer = new
+            if ranks is not None:
+                self._layer_order = (new, ranks)
+            self._reach = max(self._reach, self._reach_of(fresh))
             check: Any = dirty_places
         else:
             self._layer = None
@@ -898,55 +1011,6 @@ class BoardScene(QGraphicsScene):
         return None if best is None else self._counter_item(best)
 
     # --- what goes where ---------------------------------------------------------------------
-    def stack_positions(self, at: tuple[float, float], n: int) -> list[QPointF]:
-        """Top-left corners of a stack of n chips above a place, fanned to the right and centred."""
-        x, y = at
-        k = self.piece_k
-        chip = CHIP * k
-        width = chip + (n - 1) * chip * FAN
-        left = x - width / 2
-        top = y - 22 * k - chip
-        return [QPointF(left + i * chip * FAN, top) for i in range(n)]
-
-    def stack_chip(self) -> float:
-        """A chip's side in map units, as :meth:`stack_positions` lays it out."""
-        return CHIP * self.piece_k
-
-    def chip_pixmap(self, fill: str, symbol: str, label: str, value: str, damage: int, *, shape: str = "",
-                    marks: tuple[str, ...] = ()) -> QPixmap:
-        """A counter's picture: :func:`style.chip_pixmap` (the big screen draws its own)."""
-        return style.chip_pixmap(fill, symbol, label, value, damage, shape=shape, marks=marks)
-
-    def _stack_inside(self, pid: str, n: int) -> list[QPointF]:
-        """:meth:`stack_positions`, moved so the stack's centre stays inside the place's own region.
-
-        Above the place is the convention, but on a map of small provinces (MUN's Low Countries,
-        Britain) a stack above the place sits over the neighbour and its name: then it goes below
-        the place, or failing that centred on it (the place point lies inside its region)."""
-        at = self.places[pid].at
-        pos = self.stack_positions(at, n)
-        shapes = getattr(self, "_region_shapes", None)
-        if shapes is None:
-            shapes = self._region_shapes = {r.id: QPolygonF([QPointF(x, y) for x, y in r.polygon])
-                                            for r in self.map.regions if r.id in self.places}
-        poly = shapes.get(pid)
-        if poly is None or not pos:
-            return pos
-        chip = self.stack_chip()
-
-        def inside(ps: list[QPointF]) -> bool:
-            return poly.containsPoint(QPointF((ps[0].x() + ps[-1].x() + chip) / 2, ps[0].y() + chip / 2),
-                                      Qt.FillRule.OddEvenFill)
-
-        if inside(pos):
-            return pos
-        top = pos[0].y()
-        for dy in (2 * (at[1] - top) - chip, at[1] - chip / 2 - top):  # below the place, then on it
-            moved = [QPointF(p.x(), p.y() + dy) for p in pos]
-            if inside(moved):
-                return moved
-        return pos
-
     def team_colour(self, team: str | None) -> str | None:
         t = self.teams.get(team) if team else None
         return t.colour if t is not None else None
@@ -1100,182 +1164,6 @@ class BoardScene(QGraphicsScene):
         self._token_items = kept
         self._tokens = list(kept.values())
 
-    def _refresh_counters(self) -> None:
-        pieces = self.visible_pieces()
-        if self._refresh_changed_counters(pieces):
-            return
-        seen: set[str] = set()
-        stacks: dict[str, list[BoardPiece]] = defaultdict(list)
-        for pc in pieces:
-            if pc.place in self.places:
-                stacks[pc.place].append(pc)
-        looks: dict[str, tuple[str, str]] = {}
-        chips, items = self._chip_store, self._items
-        keys, ids = self._stack_keys, self._stack_ids
-        new_keys: dict[str, tuple[Any, ...]] = {}
-        by_team_and_id = attrgetter("team", "id")  # C-level sort keys: 5,000 pieces are sorted on a full layout
-        for pid, stack in stacks.items():
-            stack.sort(key=by_team_and_id)
-            new_keys[pid] = self._lay_out_stack(pid, stack, looks, seen)
-        for pid in keys.keys() - new_keys.keys():
-            ids.pop(pid, None)
-            if self._dirty is not None:
-                self._dirty.add(pid)
-        self._stack_keys = new_keys
-        for cid in [c for c in chips if c not in seen]:
-            if self._dirty is not None:
-                self._dirty.add(chips[cid].place)
-            del chips[cid]
-            item = items.pop(cid, None)
-            if item is not None:
-                self.removeItem(item)
-        if self._all_items:  # new counters get their items at once, as the others have
-            for cid in chips.keys() - items.keys():
-                self._counter_item(cid)
-        self._hand_moved.clear()
-        # the next change starts from this layout, unless two pieces share an id (then every change is full)
-        unique = len({pc.id for pc in pieces}) == len(pieces)
-        self._laid_from = (list(pieces), self.piece_k, new_keys) if unique else None
-
-    def _lay_out_stack(self, pid: str, stack: list[BoardPiece], looks: dict[str, tuple[str, str]],
-                       seen: set[str]) -> tuple[Any, ...]:
-        """Lay out the counters of one place (``stack``, sorted by team and id); returns the stack's key
-        (an unchanged stack is skipped, but for counters moved by hand, which go back in place)."""
-        chips, items = self._chip_store, self._items
-        keys, ids, dirty, piece_k = self._stack_keys, self._stack_ids, self._dirty, self.piece_k
-        key = (piece_k, stack)
-        if keys.get(pid) == key and all(map(chips.__contains__, ids[pid])):  # unchanged: nothing to lay out
-            seen.update(ids[pid])
-            for cid in ids[pid]:  # but a counter moved by hand (an illegal drop) goes back in place
-                item = items.get(cid)
-                if item is not None and item.look != chips[cid].look:
-                    self._sync_item(item, chips[cid])
-            return key
-        ids[pid] = [pc.id for pc in stack]
-        if dirty is not None:
-            dirty.add(pid)
-        scale = piece_k / PIX
-        half = 0.5 * scale  # a selectable pixmap item's bounding rect has half a pixel more all round
-        seen_add = seen.add
-        # the loop below runs for each of 5,000 counters when a view first shows the board: what it
-        # asks of Qt and of the pieces is asked once (a point's x and y, the chip's side)
-        for i, (pc, pos) in enumerate(zip(stack, self._stack_inside(pid, len(stack)), strict=True)):
-            cid = pc.id
-            seen_add(cid)
-            chip = chips.get(cid)
-            if chip is None:
-                chip = chips[cid] = _Chip(pc)
-            chip.piece = pc
-            team = pc.team
-            look = looks.get(team)
-            if look is None:
-                look = looks[team] = (self.team_colour(team) or "#bbbbbb", self.team_symbol(team))
-            label, value, damage, shape, marks = pc.label, pc.value, pc.damage, pc.shape, tuple(pc.marks)
-            tip = pc.tooltip or f"{team} {label} {cid}"
-            face = (look, label, value, damage, tip, shape, marks)
-            x, y = pos.x(), pos.y()
-            where = (pid, x, y, i, piece_k)
-            was = chip.look
-            if was != (face, where):
-                if not was or was[0] != face:
-                    pm = chip.pixmap = self.chip_pixmap(look[0], look[1], label, value, damage, shape=shape,
-                                                         marks=marks)
-                    chip.tip = tip
-                    chip.side = (pm.width() + 1, pm.height() + 1)
-                w, h = chip.side
-                chip.place, chip.pos, chip.z, chip.scale = pid, pos, Z_CHIP + i * 0.01, scale
-                chip.rect = QRectF(x - half, y - half, w * scale, h * scale)
-                chip.look = (face, where)
-            if items:
-                item = items.get(cid)
-                if item is not None:
-                    self._sync_item(item, chip)
-        return key
-
-    def _changed_pieces(self, pieces: list[BoardPiece]) -> list[tuple[BoardPiece | None, BoardPiece | None]] | None:
-        """(before, after) of every piece that differs from the picture last laid out (None for a piece
-        that came or went), or None when the whole picture must be laid out again: none laid out yet,
-        the pieces' size changed, or a subclass dropped the stacks' keys (the big screen's new size).
-
-        A piece the same object as before is unchanged (pictures are values: a rule module gives a
-        changed piece as a new one); otherwise pieces are compared by value, in order, and by id when
-        the order or the number changed."""
-        laid = self._laid_from
-        if laid is None or laid[1] != self.piece_k or laid[2] is not self._stack_keys:
-            return None
-        old = laid[0]
-        n = len(pieces)
-        if len(old) == n:
-            pairs = [(old[i], pieces[i]) for i in compress(range(n), map(is_not, old, pieces)) if old[i] != pieces[i]]
-            if all(a.id == b.id for a, b in pairs):
-                return pairs  # type: ignore[return-value]
-        before = {pc.id: pc for pc in old}
-        after = {pc.id: pc for pc in pieces}
-        if len(after) != n:  # two pieces with one id: laid out in full, as ever
-            return None
-        out: list[tuple[BoardPiece | None, BoardPiece | None]] = []
-        for cid, pc in after.items():
-            was = before.get(cid)
-            if was is not pc and was != pc:
-                out.append((was, pc))
-        out += [(pc, None) for cid, pc in before.items() if cid not in after]
-        return out
-
-    def _refresh_changed_counters(self, pieces: list[BoardPiece]) -> bool:
-        """Lay out again only the stacks of places a changed piece left or entered (a game change moves a
-        few counters of thousands); False when the whole picture must be laid out (:meth:`_changed_pieces`).
-        The layout is the one a full layout makes (tests/ui_hall/test_speed.py compares them)."""
-        pairs = self._changed_pieces(pieces)
-        if pairs is None:
-            return False
-        places, chips, items = self.places, self._chip_store, self._items
-        keys, ids = self._stack_keys, self._stack_ids
-        touched: set[str] = set()
-        changed: set[str] = set()
-        for was, now in pairs:
-            for pc in (was, now):
-                if pc is not None:
-                    changed.add(pc.id)
-                    if pc.place in places:
-                        touched.add(cast(str, pc.place))
-        arriving: dict[str, list[BoardPiece]] = defaultdict(list)
-        for _was, now in pairs:
-            if now is not None and now.place in places:
-                arriving[cast(str, now.place)].append(now)
-        looks: dict[str, tuple[str, str]] = {}
-        seen: set[str] = set()
-        by_team_and_id = attrgetter("team", "id")
-        for pid in touched:
-            old_key = keys.get(pid)
-            stack = [pc for pc in (old_key[1] if old_key is not None else ()) if pc.id not in changed]
-            stack += arriving.get(pid, ())
-            if not stack:
-                if keys.pop(pid, None) is not None and self._dirty is not None:
-                    self._dirty.add(pid)
-                ids.pop(pid, None)
-                continue
-            stack.sort(key=by_team_and_id)
-            keys[pid] = self._lay_out_stack(pid, stack, looks, seen)
-        for cid in changed - seen:  # gone from the map (or from the picture)
-            chip = chips.pop(cid, None)
-            if chip is None:
-                continue
-            if self._dirty is not None:
-                self._dirty.add(chip.place)
-            item = items.pop(cid, None)
-            if item is not None:
-                self.removeItem(item)
-        for cid in self._hand_moved:  # a counter moved by hand (an illegal drop) goes back in place
-            item, chip = items.get(cid), chips.get(cid)
-            if item is not None and chip is not None and item.look != chip.look:
-                self._sync_item(item, chip)
-        self._hand_moved.clear()
-        if self._all_items:  # new counters get their items at once, as the others have
-            for cid in seen - items.keys():
-                self._counter_item(cid)
-        self._laid_from = (list(pieces), self.piece_k, keys)
-        return True
-
     # --- dragging ----------------------------------------------------------------------------
     def clear_options(self) -> None:
         for item in self._option_items:
@@ -1298,6 +1186,7 @@ class BoardScene(QGraphicsScene):
         self._options = {o.place: o for o in options if o.place in self.places}
         s = self.base_scale
         ring_pen = QPen(QColor("#00a050"), 7 * s)
+        costs: dict[str, QGraphicsSimpleTextItem] = {}
         for o in self._options.values():
             x, y = self.places[o.place].at
             ring = QGraphicsEllipseItem(QRectF(x - 34 * s, y - 34 * s, 68 * s, 68 * s))
@@ -1322,6 +1211,10 @@ class BoardScene(QGraphicsScene):
                 text.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
                 self.addItem(text)
                 self._option_items.append(text)
+                costs[o.place] = text
+        from boardapp.ui.board.costs import place_costs
+
+        place_costs(self, costs)  # clear of the names, symbols, rings and counters (issue #31 item 10)
         return self._options
 
     def begin_drag(self, item: CounterItem) -> None:

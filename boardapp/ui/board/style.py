@@ -27,6 +27,8 @@ VALUE_PX = 32.0
 """A counter's combat value: its font pixel size in map units at piece scale 1."""
 PIX = 2.0
 """Pixmap pixels per map unit (crisp up to a 2x zoom on the map's own scale)."""
+Z_BADGE, Z_TOKEN, Z_OPTION, Z_CHIP, Z_COST, Z_DRAG = 5, 6, 8, 10, 900, 1000
+"""The board's stacking order (z): control markers, tokens, move options, counters, costs, a dragged counter."""
 FONT_FAMILY = "DejaVu Sans"
 
 
@@ -69,21 +71,28 @@ def _canvas(w: float, h: float) -> tuple[QPixmap, QPainter]:
 
 
 @lru_cache(maxsize=8192)
-def _fitted(text: str, px: float, bold: bool, width: float) -> QFont:
-    """The font, ``px`` pixels high or smaller, in which ``text`` fits ``width``."""
+def _fitted(text: str, px: float, bold: bool, width: float, condense: bool = False) -> QFont:
+    """The font, ``px`` pixels high or smaller, in which ``text`` fits ``width``. ``condense``: a text too
+    wide at ``px`` is set condensed first, then shrunk (a long value such as "3-(0)-3" stays larger)."""
     from PySide6.QtGui import QFontMetricsF
 
     size = px
     f = font(size, bold)
+    narrow = condense and QFontMetricsF(f).horizontalAdvance(text) > width
+    if narrow:
+        f.setStretch(QFont.Stretch.Condensed)
     while size > 6 and QFontMetricsF(f).horizontalAdvance(text) > width:
         size -= 1
         f = font(size, bold)
+        if narrow:
+            f.setStretch(QFont.Stretch.Condensed)
     return f
 
 
-def _fit_text(p: QPainter, rect: QRectF, text: str, px: float, bold: bool, align: Qt.AlignmentFlag) -> None:
-    """Draw ``text`` in ``rect``, shrinking the font until it fits the width."""
-    p.setFont(_fitted(text, px, bold, rect.width()))
+def _fit_text(p: QPainter, rect: QRectF, text: str, px: float, bold: bool, align: Qt.AlignmentFlag,
+              condense: bool = False) -> None:
+    """Draw ``text`` in ``rect``, shrinking the font until it fits the width (condensed first: ``condense``)."""
+    p.setFont(_fitted(text, px, bold, rect.width(), condense))
     p.drawText(rect, int(align), text)
 
 
@@ -126,14 +135,14 @@ def _chip_ground(fill: str, shape: str = "") -> QPixmap:
 
 
 @lru_cache(maxsize=2048)
-def _stamp(text: str, px: float, width: float, height: float, ink: str) -> QPixmap:
+def _stamp(text: str, px: float, width: float, height: float, ink: str, condense: bool = False) -> QPixmap:
     """``text`` in bold ``ink``, left-aligned and centred vertically in a ``width`` x ``height`` box,
     as a transparent pixmap: a chip is composed of blits of these, so a thousand distinct chips
     cost milliseconds instead of a thousand times three text layouts."""
     pm, p = _canvas(width, height)
     p.setPen(QColor(ink))
     _fit_text(p, QRectF(0, 0, width, height), text, px, True,
-              Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+              Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, condense)
     p.end()
     return pm
 
@@ -176,7 +185,8 @@ def chip_pixmap(fill: str, symbol: str, label: str, value: str, damage: int, *, 
         p.end()
         return pm
     for x, y, stamp in ((5, 3, _stamp(label, 19, strip - 3, 21, ink)),
-                        (5, 22, _stamp(value, VALUE_PX, strip - 5 - (PIP_W - 1 if pips else 0), 32, ink)),
+                        # a long value ("3-(0)-3") condensed before it is shrunk, over the strip's margin
+                        (3, 22, _stamp(value, VALUE_PX, strip - 3 - (PIP_W - 1 if pips else 0), 32, ink, True)),
                         (5, 51, _stamp(symbol, 16, strip - 3, 18, ink)),
                         (strip - PIP_W + 0.5, 23, _pips(pips, ink) if pips else None)):
         if stamp is not None:
@@ -256,34 +266,42 @@ HALL_BADGE = 54.0
 @lru_cache(maxsize=512)
 def badge_pixmap(fill: str | None, symbol: str, hall: bool = False) -> QPixmap:
     """A control marker: a disc in the holder's colour with its symbol; neutral is a grey ring.
-    ``hall``: its letters as large as a counter's value, condensed (the big screen)."""
+    ``hall``: its letters as large as a counter's value, condensed (the big screen), never shrunk: a
+    symbol wider than the disc ("KUW", "MM") makes it a pill as wide as its letters need."""
+    from PySide6.QtGui import QFontMetricsF
+
     d = HALL_BADGE if hall else BADGE
-    pm, p = _canvas(d, d)
-    r = QRectF(2, 2, d - 4, d - 4)
+    w = d
+    hall_font = None
+    if hall and fill is not None:
+        hall_font = font(HALL_MARK_PX, True)
+        hall_font.setStretch(QFont.Stretch.Condensed)
+        w = max(d, QFontMetricsF(hall_font).horizontalAdvance(symbol) + 18)
+    pm, p = _canvas(w, d)
+    r = QRectF(2, 2, w - 4, d - 4)
+
+    def outline(rect: QRectF) -> None:
+        if w == d:
+            p.drawEllipse(rect)
+        else:
+            p.drawRoundedRect(rect, rect.height() / 2, rect.height() / 2)
+
     if fill is None:
         p.setPen(QPen(QColor("#6b6b6b"), 3, Qt.PenStyle.DashLine))
         p.setBrush(QColor(255, 255, 255, 170))
-        p.drawEllipse(r)
+        outline(r)
     else:
         bg = colour(fill)
         ink = text_on(bg)
         p.setPen(QPen(QColor("#222222") if ink.lightness() < 128 else QColor("#ffffff"), 3))
         p.setBrush(bg)
-        p.drawEllipse(r)
+        outline(r)
         p.setPen(QPen(QColor(0, 0, 0, 170), 1.2))
         p.setBrush(Qt.BrushStyle.NoBrush)
-        p.drawEllipse(QRectF(0.7, 0.7, d - 1.4, d - 1.4))
+        outline(QRectF(0.7, 0.7, w - 1.4, d - 1.4))
         p.setPen(ink)
-        if hall:
-            from PySide6.QtGui import QFontMetricsF
-
-            size = HALL_MARK_PX
-            f = font(size, True)
-            f.setStretch(QFont.Stretch.Condensed)
-            while size > 6 and QFontMetricsF(f).horizontalAdvance(symbol) > r.width() - 4:
-                size -= 1
-                f.setPixelSize(round(size))
-            p.setFont(f)
+        if hall_font is not None:
+            p.setFont(hall_font)
             p.drawText(r, int(Qt.AlignmentFlag.AlignCenter), symbol)
         else:
             _fit_text(p, r.adjusted(4, 0, -4, 0), symbol, 19 if len(symbol) <= 2 else 15, True,
@@ -372,76 +390,5 @@ def halo_label(p: QPainter, text: str, at: QPointF, px: float, *, bold: bool = T
     p.drawText(QPointF(x, y), text)
 
 
-
-HALL_PIECE_PX = 34.0
-"""The letters of a big screen's piece badge (:func:`hall_piece_pixmap`), in pixmap units: larger than
-a counter's value, so every line of it reaches the hall standard where the value alone did."""
 TIMES = "\u00d7"
-"""The multiplication sign of a badge's count ("DE x3" with it)."""
-
-
-def hall_piece_lines(symbol: str, count: int, strength: str) -> tuple[str, ...]:
-    """The lines of a team's badge at a place: its letters and strength on one line for one counter;
-    for several, its letters and their number over their total strength.
-
-    >>> hall_piece_lines("BG", 1, "6"), [ln.replace(TIMES, "x") for ln in hall_piece_lines("CL", 2, "4")]
-    (('BG 6',), ['CL x2', '4'])
-    """
-    if count == 1:
-        return (f"{symbol} {strength}",)
-    return f"{symbol} {TIMES}{count}", strength
-
-
-def _hall_piece_font() -> QFont:
-    f = font(HALL_PIECE_PX, True)
-    f.setStretch(QFont.Stretch.Condensed)
-    return f
-
-
-PAD = 8.0
-"""A badge's margin round its letters and between its lines, in pixmap units."""
-
-
-def hall_piece_size(symbol: str, count: int, strength: str) -> tuple[float, float]:
-    """Width and height of :func:`hall_piece_pixmap`, in map units at piece scale 1."""
-    from PySide6.QtGui import QFontMetricsF
-
-    fm = QFontMetricsF(_hall_piece_font())
-    lines = hall_piece_lines(symbol, count, strength)
-    h = len(lines) * (fm.capHeight() + PAD) + PAD + 2
-    return max(max(fm.horizontalAdvance(ln) for ln in lines) + 2 * PAD, h), h
-
-
-@lru_cache(maxsize=1024)
-def hall_piece_pixmap(fill: str, symbol: str, count: int, strength: str, damage: int = 0) -> QPixmap:
-    """A team's pieces at one place as one badge for the big screen (issue #23's aggregation where
-    counters cannot be drawn apart): a block in the team's colour with its letters and strength ("BG 6"),
-    or for several counters their number over their total strength ("CL x2" over "4"), every line
-    :data:`HALL_PIECE_PX` high, black or white by contrast; a red stripe along the bottom when one of
-    them has taken losses."""
-    w, h = hall_piece_size(symbol, count, strength)
-    pm, p = _canvas(w, h)
-    bg = colour(fill)
-    ink = text_on(bg)
-    p.setPen(QPen(QColor(0, 0, 0, 200) if ink.lightness() < 128 else QColor(255, 255, 255, 220), 2.5))
-    p.setBrush(bg)
-    p.drawRoundedRect(QRectF(1.5, 1.5, w - 3, h - 3), 7, 7)
-    p.setPen(QPen(QColor(0, 0, 0, 160), 1.2))
-    p.setBrush(Qt.BrushStyle.NoBrush)
-    p.drawRoundedRect(QRectF(0.6, 0.6, w - 1.2, h - 1.2), 7.5, 7.5)
-    if damage:
-        p.setPen(Qt.PenStyle.NoPen)
-        p.setBrush(QColor("#d40000"))
-        p.drawRect(QRectF(6, h - 6, w - 12, 3.5))
-    from PySide6.QtGui import QFontMetricsF
-
-    f = _hall_piece_font()
-    fm = QFontMetricsF(f)
-    cap = fm.capHeight()
-    p.setFont(f)
-    p.setPen(ink)
-    for i, line in enumerate(hall_piece_lines(symbol, count, strength)):
-        x = (w - fm.horizontalAdvance(line)) / 2
-        p.drawText(QPointF(x, PAD + 1 + cap + i * (cap + PAD)), line)
-    p.end()
-    return pm
+"""The multiplication sign of a big screen badge's count ("DE x3" with it: ``ui/bigscreen/badges.py``)."""

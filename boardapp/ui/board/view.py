@@ -11,6 +11,10 @@ from PySide6.QtGui import QColor, QImage, QKeyEvent, QMouseEvent, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
 MIN_SCALE, MAX_SCALE = 0.03, 8.0
+MAX_PIECE_ZOOM = 3.0
+"""A dense map (pieces drawn smaller: a base scale under 1) zooms in further than MAX_SCALE, until its pieces
+are this many times their size at War in Binni's density: their texts grow with the zoom as the names do
+(The Game's unit strengths stopped at 8 px; issue #23)."""
 PIECE_CACHE_VIEWPORTS = 2
 """Qt's pixmap cache holds at least this many viewports' worth of pixels (see :meth:`BoardView.room_for_pieces`)."""
 
@@ -130,7 +134,8 @@ class BoardView(QGraphicsView):
     def zoom_by(self, factor: float, anchor: QPointF | None = None) -> None:
         """Zoom by ``factor`` keeping the scene point under ``anchor`` (viewport pixels) still."""
         current = self.zoom()
-        factor = max(MIN_SCALE / current, min(MAX_SCALE / current, factor))
+        most = max(MAX_SCALE, MAX_PIECE_ZOOM / getattr(self.scene(), "base_scale", 1.0))
+        factor = max(MIN_SCALE / current, min(most / current, factor))
         if abs(factor - 1) < 1e-9:
             return
         if anchor is None:

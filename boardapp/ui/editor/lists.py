@@ -33,8 +33,12 @@ def reference_choices(w: EditorWindow, section: str | None, model: Any) -> dict[
         out["at"] = [("(off the map)", None), *places]
     if "community" in fields and w.map_doc.communities:
         out["community"] = [("(none)", None)] + [(f"{c.name} ({c.id})", c.id) for c in w.map_doc.communities]
-    if "place" in fields and section in ("dp_tokens", "camps", "aid_blocks"):
-        out["place"] = sorted(((f"{p.name} ({p.id})", p.id) for p in w.map_doc.places), key=lambda c: c[0].casefold())
+    from boardapp.editor.refs import of
+
+    for ref in of(sc, "places"):  # a rule system's own lists naming a place (its manifest's references)
+        if ref.list == section and ref.field in fields:
+            out[ref.field] = sorted(((f"{p.name} ({p.id})", p.id) for p in w.map_doc.places),
+                                    key=lambda c: c[0].casefold())
     return out
 
 
@@ -107,7 +111,7 @@ def team_set_row(forms: Any, name: str, value: list[str], own: str | None, make:
 
 
 TEAM_COLOURS = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9", "#f0e442", "#000000")
-_DEFAULTS: dict[str, Any] = {"pr_table": [2, 3, 4, 5, 6, 7, 8, 9, 10], "combat_value": 2}
+_DEFAULTS: dict[str, Any] = {"combat_value": 2}
 
 
 def _plain(annotation: Any) -> Any:
@@ -153,6 +157,9 @@ def add_list_item(w: EditorWindow, section: str) -> bool:
     if "label" in fields:
         data["label"] = f"U{n}"[:4]
     data.update({k: v for k, v in _DEFAULTS.items() if k in fields})
+    from boardapp.ui.editor.tracks import new_item_tracks
+
+    data.update(new_item_tracks(w, section))  # its tracks, as the rule system's manifest declares them
     for key, info in fields.items():  # any other field the system requires: a plain value of its type
         if key not in data and info.is_required():
             data[key] = _plain(info.annotation)

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from boardapp.editor.document import MapDocument, ScenarioDocument
-from boardapp.editor.templates import IMPORTABLE, import_commands, rule_systems, shipped_templates
+from boardapp.editor.templates import IMPORTABLE, import_commands, rule_systems, templates
 from boardapp.model.problems import FileProblemsError
 
 if TYPE_CHECKING:
@@ -72,7 +72,8 @@ class NewScenarioDialog(QDialog):
         self.rules = QComboBox(objectName="rules")
         for name, title in rule_systems().items():
             self.rules.addItem(f"{title} ({name})", name)
-        self.rules.setCurrentIndex(max(0, self.rules.findData("binni")))
+        open_rules = window.scenario.fields.get("rules") if window.scenario is not None else None
+        self.rules.setCurrentIndex(max(0, self.rules.findData(open_rules)))  # the open scenario's system
         form.addRow("Rule system", self.rules)
         self.template = QComboBox(objectName="template")
         form.addRow("Start from", self.template)
@@ -89,9 +90,8 @@ class NewScenarioDialog(QDialog):
     def _templates(self) -> None:
         self.template.clear()
         self.template.addItem("Empty: no teams or unit types yet", None)
-        for path in shipped_templates(self.rules.currentData()):
-            self.template.addItem(f"The tables of {path.name} (teams, unit types, PR tables, settings, timetable)",
-                                  str(path))
+        for title, path in templates(self.rules.currentData()):  # declared in the system's manifest
+            self.template.addItem(f"{title} ({path.name}: teams, unit types, settings, timetable)", str(path))
 
     def _browse(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, "The scenario's map", "", "Maps (*.yaml *.yml)")
@@ -151,7 +151,7 @@ def change_map_dialog(window: EditorWindow) -> None:
 
 
 class ImportDialog(QDialog):
-    """Which parts of another scenario to take (teams, unit types, PR tables, settings, timetable)."""
+    """Which parts of another scenario to take (teams, unit types, team tables, settings, timetable)."""
 
     def __init__(self, window: EditorWindow, path: str) -> None:
         super().__init__(window)
@@ -160,7 +160,7 @@ class ImportDialog(QDialog):
         lay = QVBoxLayout(self)
         self.boxes: dict[str, QCheckBox] = {}
         for part in IMPORTABLE:
-            box = QCheckBox(part.replace("_", " ").replace("pr ", "PR "), objectName=f"import-{part}")
+            box = QCheckBox(part.replace("_", " "), objectName=f"import-{part}")
             box.setChecked(True)
             self.boxes[part] = box
             lay.addWidget(box)

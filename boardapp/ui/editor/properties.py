@@ -13,6 +13,7 @@ import yaml
 from pydantic import BaseModel
 from PySide6.QtWidgets import (
     QComboBox,
+    QFormLayout,
     QLabel,
     QLineEdit,
     QPushButton,
@@ -101,14 +102,18 @@ class PropertyForms:
         if keep_focus and isinstance(typing, QLineEdit) and typing.hasFocus():
             return
         self.selected = what
-        while self.props.rowCount():
-            self.props.removeRow(0)
+        _clear_form(self.props)
         if what is None:
             self.props.addRow(QLabel("Nothing selected. Pick a tool above; click a place, road or region."))
             self._head_fields()
             return
         if what[0] == "scenario":
             self._scenario_fields()
+            return
+        if what[0] == "tracks":  # a rule system's tracks, as its manifest declares them (issue #31 item 2)
+            from boardapp.ui.editor.tracks import tracks_form
+
+            tracks_form(self, what[1])
             return
         model, make = self._current(what)
         if model is None or make is None:
@@ -280,6 +285,9 @@ class PropertyForms:
         imp.setObjectName("import-scenario")
         imp.clicked.connect(lambda: import_dialog(self))
         self.props.addRow(imp)
+        from boardapp.ui.editor.tracks import track_buttons
+
+        track_buttons(self)  # 'PR tracks…': the tracks the rule system's manifest declares
         for group in ("display", "settings"):
             if isinstance(sc.fields.get(group), BaseModel):
                 self.props.addRow(QLabel(f"<b>{group.title()}</b>" + (" (hidden information)" if group == "display"
@@ -304,4 +312,38 @@ class PropertyForms:
         weeks = [s.week for s in sc.timetable if s.week]
         week = (max(weeks) + 1) if weeks else 1
         return self.push(C.AddTimetableEntry(start, end, f"Week {week}", week))
+
+
+def _clear_form(form: QFormLayout) -> None:
+    """Empty the form, its widgets deleted later, never now: the form is often rebuilt from a field's own
+    signal (a refused value shown again as the document holds it), and deleting that field inside its own
+    event handler crashes Qt (seen: a PR track's number refused on Tab)."""
+    while form.rowCount():
+        row = form.takeRow(0)
+        for item in (row.labelItem, row.fieldItem):
+            if item is None:
+                continue
+            widget = item.widget()
+            if widget is not None:
+                _drop_widget(widget)
+            elif item.layout() is not None:
+                _drop_layout(item.layout())
+
+
+def _drop_widget(widget: QWidget) -> None:
+    """Out of sight and out of the form's search (its names cleared), deleted once back in the event loop."""
+    widget.hide()
+    for named in [widget, *widget.findChildren(QWidget)]:
+        named.setObjectName("")
+    widget.deleteLater()
+
+
+def _drop_layout(layout: Any) -> None:
+    while layout.count():
+        item = layout.takeAt(0)
+        if item.widget() is not None:
+            _drop_widget(item.widget())
+        elif item.layout() is not None:
+            _drop_layout(item.layout())
+    layout.deleteLater()
 

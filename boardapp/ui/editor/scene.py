@@ -361,7 +361,9 @@ class EditorScene(QGraphicsScene):
             self.labels[self.drag[1]].setPos(pos + self.drag[3])
             return
         if self.drag and self.drag[0] == "vertex":
-            self.drag[1].setPos(pos)
+            from boardapp.ui.editor.selection import vertex_drag
+
+            vertex_drag(self, self.drag[1], pos)  # snapped to the vertices near it, or the grid
             return
         if self.drag and self.drag[0] == "paint":
             self._paint(pos)
@@ -395,8 +397,7 @@ class EditorScene(QGraphicsScene):
             else:
                 self.sync_labels()
         elif drag and drag[0] == "vertex":
-            h = drag[1]
-            self.w.push(C.MoveVertex(h.region_id, h.vertex, xy))
+            S.vertex_drop(self, drag[1], pos)  # with the corners other regions share there
         elif drag and drag[0] == "paint":
             self.w.undo.endMacro()
         elif self.w.tool == Tool.ROAD and self.road_from is not None:

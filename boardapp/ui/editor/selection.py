@@ -4,8 +4,13 @@
   one of several selected places moves them all (one undo step).
 * **Copy / paste** (Ctrl+C / Ctrl+V): the selected places, the roads between them and the counters on
   them, pasted 60 map units down and right with fresh ids, as one undo step; the copies are selected.
+  A selected label, or the selected regions (Ctrl+click for several), are copied and pasted too: a
+  label 60 units off, regions beside the ones copied (right, below, left or above them: the first side
+  inside the map where they overlap no region), sharing that border, each with a fresh id from its name.
 * **Snapping**: a click while drawing a region or a split line lands on an existing region vertex
-  within 12 screen pixels (shared borders line up); with *Snap to grid* on (toolbar), every point lands
+  within 12 screen pixels (shared borders line up); so does a corner dragged with *Move vertices*,
+  while it moves and where it is dropped, and a corner that other regions share moves with theirs (one
+  undo step), so a shared border stays shared. With *Snap to grid* on (toolbar), every point lands
   on the grid. Every position is a whole number of map units.
 """
 
@@ -52,9 +57,11 @@ def install(w: EditorWindow, bar: Any) -> None:
     bar.addWidget(w.grid_step)
 
 
-def snap(scene: EditorScene, pos: QPointF, vertices: bool) -> tuple[float, float]:
-    """Where a click at ``pos`` lands: an existing region vertex near it (``vertices``), else the grid
-    point (Snap to grid on), else ``pos``; always whole map units."""
+def snap(scene: EditorScene, pos: QPointF, vertices: bool,
+         moving: tuple[float, float] | None = None) -> tuple[float, float]:
+    """Where a click at ``pos`` lands: an existing region vertex near it (``vertices``; not the point
+    ``moving``, the corner being dragged), else the grid point (Snap to grid on), else ``pos``; always
+    whole map units."""
     w = scene.w
     if vertices:
         scale = w.view.transform().m11() or 1.0
@@ -63,6 +70,8 @@ def snap(scene: EditorScene, pos: QPointF, vertices: bool) -> tuple[float, float
         for r in scene.doc.regions:
             for ring in (r.polygon, *r.holes):
                 for x, y in ring:
+                    if moving is not None and (x, y) == moving:
+                        continue
                     d = math.hypot(x - pos.x(), y - pos.y())
                     if d <= reach and (best is None or d < best[0]):
                         best = (d, (x, y))
@@ -73,6 +82,37 @@ def snap(scene: EditorScene, pos: QPointF, vertices: bool) -> tuple[float, float
         step = w.grid_step.value()
         return (round(pos.x() / step) * step, round(pos.y() / step) * step)
     return (round(pos.x()), round(pos.y()))
+
+
+def corners_at(scene: EditorScene, at: tuple[float, float]) -> list[tuple[str, int, int]]:
+    """(region, ring, vertex) of every region corner at the point ``at``: 0 is the outline, n a hole."""
+    out = []
+    for r in scene.doc.regions:
+        for ring, pts in enumerate((r.polygon, *r.holes)):
+            out += [(r.id, ring, i) for i, xy in enumerate(pts) if tuple(xy) == tuple(at)]
+    return out
+
+
+def vertex_drag(scene: EditorScene, handle: Any, pos: QPointF) -> None:
+    """While a corner is dragged with Move vertices: its handle shows where it will land (snapped)."""
+    handle.setPos(QPointF(*snap(scene, pos, vertices=True, moving=handle_at(scene, handle))))
+
+
+def handle_at(scene: EditorScene, handle: Any) -> tuple[float, float]:
+    return tuple(scene.doc.region(handle.region_id).polygon[handle.vertex])  # type: ignore[return-value]
+
+
+def vertex_drop(scene: EditorScene, handle: Any, pos: QPointF) -> bool:
+    """The drop of a dragged corner: snapped to a vertex near it or the grid; the corners of other
+    regions at the same point move with it (one undo step), so a shared border stays shared."""
+    old = handle_at(scene, handle)
+    to = snap(scene, pos, vertices=True, moving=old)
+    if to == old:
+        return False
+    moves = [C.MoveVertex(rid, i, to, ring) for rid, ring, i in corners_at(scene, old)]
+    if len(moves) == 1:
+        return scene.w.push(moves[0])
+    return scene.w.push(C.Macro(f"move a corner of {len({m.region_id for m in moves})} regions", moves))
 
 
 def selected_places(scene: EditorScene) -> list[str]:
@@ -157,6 +197,19 @@ def copy(w: EditorWindow) -> int:
         w.copied = ([], [], [counter])
         w.statusBar().showMessage(f"Copied counter {counter.id}: click a place, then Ctrl+V", 6000)
         return 1
+    from boardapp.ui.editor.items import LabelItem, RegionItem
+
+    chosen = w.scene.selectedItems()
+    regions = [w.map_doc.region(i.region_id) for i in chosen if isinstance(i, RegionItem)]
+    labels = [w.map_doc.labels[i.index] for i in chosen if isinstance(i, LabelItem)]
+    if not regions and not labels and w.selected is not None and w.selected[0] == "labels":
+        labels = [w.map_doc.labels[w.selected[1]]]
+    if regions or labels:  # map pieces without places: pasted beside themselves
+        w.copied = ("pieces", regions, labels)
+        w.statusBar().showMessage("Copied " + " and ".join(
+            f"{n} {what}{'s' if n != 1 else ''}" for n, what in ((len(regions), "region"), (len(labels), "label"))
+            if n) + ": Ctrl+V pastes", 6000)
+        return len(regions) + len(labels)
     ids = selected_places(w.scene)
     if not ids and w.selected is not None and w.selected[0] == "places":
         ids = [w.selected[1]]
@@ -175,6 +228,8 @@ def paste(w: EditorWindow) -> list[str]:
     if not w.copied:
         w.statusBar().showMessage("Nothing copied yet (Ctrl+C copies the selected places)", 6000)
         return []
+    if w.copied[0] == "pieces":
+        return _paste_pieces(w, *w.copied[1:])
     places, roads, counters = w.copied
     if not places:
         return _paste_counters(w, counters)
@@ -208,6 +263,62 @@ def paste(w: EditorWindow) -> list[str]:
     _select_places(w, ids)
     return ids
 
+
+def _paste_pieces(w: EditorWindow, regions: list[Any], labels: list[Any]) -> list[str]:
+    """Copied regions (fresh ids made from their names) and labels, moved by the paste offset, as one
+    undo step; the last pasted is selected."""
+    from boardapp.editor.renames import id_from_name
+
+    def shifted(pts: Any, dx: float = PASTE_OFFSET, dy: float = PASTE_OFFSET) -> list[tuple[int, int]]:
+        return [(round(x + dx), round(y + dy)) for x, y in pts]
+
+    dx, dy = _beside(w, regions)
+
+    taken = {p.id for p in w.map_doc.places} | {r.id for r in w.map_doc.regions}
+    steps: list[C.Command] = []
+    made: list[str] = []
+    for r in regions:
+        name = f"{r.name} (copy)"
+        rid = w.map_doc.new_id(id_from_name(name, r.id), taken)
+        taken.add(rid)
+        made.append(rid)
+        steps.append(C.AddRegion({**r.model_dump(), "id": rid, "name": name, "polygon": shifted(r.polygon, dx, dy),
+                                  "holes": [shifted(h, dx, dy) for h in r.holes],
+                                  "label_at": shifted([r.label_at], dx, dy)[0] if r.label_at else None}))
+    first_label = len(w.map_doc.labels)
+    for lab in labels:
+        steps.append(C.AddItem("labels", {**lab.model_dump(), "at": shifted([lab.at])[0]}))
+    if not steps or not w.push(C.Macro(f"paste {len(regions)} regions, {len(labels)} labels", steps)):
+        return []
+    if labels:
+        w.select(("labels", first_label + len(labels) - 1))
+    else:
+        w.select(("regions", made[-1]))
+    return made + [f"label {first_label + i}" for i in range(len(labels))]
+
+
+def _beside(w: EditorWindow, regions: list[Any]) -> tuple[float, float]:
+    """Where pasted regions go: beside the ones copied (right, below, left or above them, the first inside
+    the map that overlaps no region), sharing that border, not over them - two regions of one kind must
+    not overlap (seen under Xvfb: a paste 60 units off was at once a problem). None free: to the right."""
+    if not regions:
+        return (0.0, 0.0)
+    from shapely.geometry import Polygon
+    from shapely.ops import unary_union
+
+    copied = unary_union([Polygon(r.polygon) for r in regions])
+    x0, y0, x1, y1 = copied.bounds
+    mw, mh = w.map_doc.head["size"]
+    others = [Polygon(r.polygon) for r in w.map_doc.regions]
+    for dx, dy in ((x1 - x0, 0.0), (0.0, y1 - y0), (x0 - x1, 0.0), (0.0, y0 - y1)):
+        if x0 + dx < 0 or y0 + dy < 0 or x1 + dx > mw or y1 + dy > mh:
+            continue
+        from shapely.affinity import translate
+
+        moved = translate(copied, dx, dy)
+        if all(moved.intersection(o).area < 1.0 for o in others):
+            return (dx, dy)
+    return (x1 - x0, 0.0)
 
 
 def _paste_counters(w: EditorWindow, counters: list[Any]) -> list[str]:

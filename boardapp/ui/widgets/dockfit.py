@@ -10,6 +10,8 @@ minimum height fits; nothing is hidden (each stays a tab).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDockWidget, QMainWindow
 
@@ -34,9 +36,31 @@ def _asks(group: list[QDockWidget]) -> int:
     return max(d.minimumSizeHint().height() for d in group if not d.isHidden())
 
 
-def fit_docks(window: QMainWindow, height: int) -> int:
+def _front(group: list[QDockWidget]) -> QDockWidget:
+    """The dock of a tab group that is in front. Not ``isVisible()``: Qt says a dock behind a tab is visible too,
+    so the first of the group was raised (hosting brought the Log in front of the Teams)."""
+    return (next((d for d in group if d.isVisible() and not d.visibleRegion().isEmpty()), None)
+            or next(d for d in group if not d.isHidden()))
+
+
+def _pair(groups: list[list[QDockWidget]], keep: set[int]) -> tuple[list[QDockWidget], list[QDockWidget]] | None:
+    """The group that moves (the one that asks least, holding no dock kept in sight) and the group it joins
+    (the one that asks least of the rest); None when every group holds a dock kept in sight."""
+    movable = sorted((g for g in groups if not any(id(d) in keep for d in g)), key=_asks)
+    if not movable:
+        return None
+    small = movable[0]
+    other = min((g for g in groups if g is not small), key=_asks)
+    return small, other
+
+
+def fit_docks(window: QMainWindow, height: int, keep_in_sight: Iterable[QDockWidget] = ()) -> int:
     """Tab together the dock groups that ask least, on the side that stacks most, until ``window``'s minimum
-    height is at most ``height`` (or every side is one tab group). Returns how many docks moved."""
+    height is at most ``height`` (or every side is one tab group). Returns how many docks moved.
+
+    A dock in ``keep_in_sight`` is never put behind another tab: its group never moves, and a group that
+    joins it goes behind it (the Seats dock CONTROL just opened by hosting, the Big screen dock's clock)."""
+    keep = {id(d) for d in keep_in_sight}
     moved = 0
     layout = window.layout()
     while True:
@@ -44,13 +68,12 @@ def fit_docks(window: QMainWindow, height: int) -> int:
             layout.activate()
         if window.minimumSizeHint().height() <= height:
             return moved
-        sides = [(sum(_asks(g) for g in groups), groups) for area in SIDES
-                 if len(groups := _groups(window, area)) >= 2]
+        sides = [(sum(_asks(g) for g in groups), pair) for area in SIDES
+                 if len(groups := _groups(window, area)) >= 2 and (pair := _pair(groups, keep)) is not None]
         if not sides:
             return moved
-        _, groups = max(sides, key=lambda s: s[0])
-        small, other = sorted(groups, key=_asks)[:2]
-        target = next((d for d in other if d.isVisible()), None) or next(d for d in other if not d.isHidden())
+        _, (small, other) = max(sides, key=lambda s: s[0])
+        target = next((d for d in other if id(d) in keep and not d.isHidden()), None) or _front(other)
         for dock in small:
             window.tabifyDockWidget(target, dock)
             moved += 1

@@ -280,6 +280,7 @@
       });
     }
     const meets = (a, b) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
+    const shown = [view.x, view.y, view.x + view.w, view.y + view.h];  // the box on screen now
     const names = [...layers.names.children];
     const order = names.map((n, i) => i).sort((i, j) => {
       const a = setup.map.places[i]; const b = setup.map.places[j];
@@ -300,8 +301,9 @@
         [r + 3, -r - 15], [-r - 3 - len, -r - 15], [-len / 2, -r - 17], [right + 3, -r - 2],
         [left - 3 - len, -r - 2], [-len / 2, bottom + 25]];
       let chosen = null;
-      for (const [x, y] of spots) {
+      for (const [x, y] of spots) {  // inside the view (a name at its edge would be cut), clear of the rest
         const box = toMapBox(place.at, [x - 1, y - 11, x + len + 1, y + 3]);
+        if (!(box[0] >= shown[0] && box[1] >= shown[1] && box[2] <= shown[2] && box[3] <= shown[3])) continue;
         if (boxes.some((b) => meets(box, b)) || placed.some((b) => meets(box, b))) continue;
         chosen = [x, y, box];
         break;

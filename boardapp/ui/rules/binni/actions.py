@@ -11,6 +11,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDialog, QInputDialog, QMenu
 
 from boardapp.ui import contributions
+from boardapp.ui.control.dock import seat_of
 
 
 def counter_actions(window: Any, menu: QMenu, counter: str) -> None:
@@ -77,7 +78,12 @@ class BinniActions:
         piece = scene.counters[ident].piece if scene and ident in scene.counters else None
         if piece is not None and piece.place:
             place = piece.place
-            menu.addAction("Attack a neighbouring place from here…", lambda: self.attack_from(ident, place))
+            attack = menu.addAction("Attack a neighbouring place from here…", lambda: self.attack_from(ident, place))
+            mine = seat_of(self.window.game)[2]  # an umpire limited by his seat attacks with his teams' counters
+            if mine is not None and piece.team not in mine:
+                teams = {t.id: t.name for t in self.window.game.module.teams}
+                self.grey(attack, [f"this seat commands {', '.join(teams.get(t, t) for t in sorted(mine))}, "
+                                   f"not {teams.get(piece.team, piece.team)}"])
         activate = {"kind": "activate", "counter": ident}
         self.grey(menu.addAction("Activate for this week", lambda: self.submit(activate)), self.refusal(activate))
         rebuild = {"kind": "rebuild", "counter": ident}

@@ -20,6 +20,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from boardapp.ui.control.dock import seat_of
+
 
 class FightDialog(QDialog):
     """An attack on a place: both sides, their values, stores, support, the odds column, the die
@@ -46,7 +48,8 @@ class FightDialog(QDialog):
         lay = QVBoxLayout(self)
         near = {place, *module.map.neighbours(place)}
         here = module.board(state)
-        self.candidates = [pc for pc in here.pieces if pc.place in near]
+        mine = seat_of(game)[2]  # an umpire limited by his seat attacks with his teams' counters; CONTROL with all
+        self.candidates = [pc for pc in here.pieces if pc.place in near and (mine is None or pc.team in mine)]
         box = QGroupBox("Attackers (in the place or one road away)")
         bl = QVBoxLayout(box)
         self.checks: dict[str, QCheckBox] = {}
@@ -58,6 +61,10 @@ class FightDialog(QDialog):
             cb.toggled.connect(self.update_sides)
             self.checks[pc.id] = cb
             bl.addWidget(cb)
+        if not self.candidates:
+            whose = "counter of the teams this seat commands" if mine is not None else "counter"
+            self.none_near = QLabel(f"No {whose} in {module.map.place_by_id[place].name} or one road away.")
+            bl.addWidget(self.none_near)
         lay.addWidget(box)
         form = QFormLayout()
         self.extra = QSpinBox()
