@@ -13,6 +13,9 @@ ratio of the median to the 2 s limit, and the load average read in the same run 
 makes every figure larger: say so when quoting them).
 
 Run: ``.venv/bin/python benchmarks/bench_open.py [--systems thegame,mun] [--runs 5] [--views screen,board]``
+``--baseline DIR`` (another checkout, e.g. ``git archive main | tar -x -C DIR``) alternates its runs with
+this tree's and prints the ratio of the medians: on a shared, loaded machine the ratio holds better
+than the seconds.
 """
 
 from __future__ import annotations
@@ -68,9 +71,11 @@ print(f"{done - t0:.4f}")
 """
 
 
-def run_once(path: Path, view: str, data: str) -> float:
+def run_once(path: Path, view: str, data: str, tree: Path = ROOT) -> float:
+    """One fresh process opening ``path``'s ``view`` with the boardapp of ``tree`` (default: this one)."""
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(tree))
     out = subprocess.run([sys.executable, "-c", CHILD, str(path), view, data], capture_output=True, text=True,
-                         timeout=300, check=False, env=dict(os.environ, QT_QPA_PLATFORM="offscreen"))
+                         timeout=300, check=False, env=env, cwd=str(tree))
     lines = [ln for ln in out.stdout.splitlines() if ln.strip()]
     if out.returncode != 0 or not lines:
         raise RuntimeError(f"{view} of {path.name} failed: {out.stderr.strip()[-400:]}")
@@ -84,6 +89,9 @@ def main() -> int:
     ap.add_argument("--systems", default=",".join(SYSTEMS))
     ap.add_argument("--views", default="screen,board")
     ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--baseline", type=Path, default=None,
+                    help="another checkout (e.g. `git archive main` unpacked): its runs alternate with this "
+                         "tree's, and the ratio of the medians is printed (a loaded machine slows both alike)")
     a = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         games = Path(tmp) / "games"
@@ -93,11 +101,19 @@ def main() -> int:
         for system in a.systems.split(","):
             path = make_game(system, games)
             for view in a.views.split(","):
-                times = [run_once(path, view, tmp) for _ in range(a.runs)]
+                times, base = [], []
+                for _ in range(a.runs):  # alternating, so that a change of load falls on both alike
+                    times.append(run_once(path, view, tmp))
+                    if a.baseline is not None:
+                        base.append(run_once(path, view, tmp, a.baseline))
                 med = statistics.median(times)
                 print(f"{system:8s} {view:6s} n={len(times)} min {min(times):.2f} s  median {med:.2f} s  "
                       f"max {max(times):.2f} s  median/limit {med / LIMIT_S:.2f}  "
                       f"load {os.getloadavg()[0]:.2f}", flush=True)
+                if base:
+                    bmed = statistics.median(base)
+                    print(f"{'':8s} {'':6s} baseline min {min(base):.2f} s  median {bmed:.2f} s  "
+                          f"max {max(base):.2f} s  this/baseline {med / bmed:.2f}", flush=True)
     return 0
 
 

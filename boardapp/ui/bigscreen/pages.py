@@ -231,7 +231,10 @@ class SectionPager(QWidget):
         super().__init__(parent)
         self.sections: list[Section] = []
         self.window_height = 1080.0
-        self.pages: list[Page] = []
+        self._pages: list[Page] = []
+        self._stale = False
+        """Sections or size changed since the last pagination: paginated when next painted or read (a
+        window opening sets sizes and sections a dozen times; paginating each time cost 0.4 s)."""
         self.index = 0
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Ignored)
         self.timer = QTimer(self)
@@ -266,23 +269,35 @@ class SectionPager(QWidget):
             self.window_height = window_height
         if sections != self.sections or window_height is not None:
             self.sections = list(sections)
-            self._paginate()
+            self._restale()
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
-        self._paginate()
+        self._restale()
+
+    def _restale(self) -> None:
+        self._stale = True
+        self.update()
+
+    @property
+    def pages(self) -> list[Page]:
+        """The pages for the present sections and size."""
+        if self._stale:
+            self._paginate()
+        return self._pages
 
     def _paginate(self) -> None:
+        self._stale = False
         h = self.height()
         if h <= 0 or self.width() <= 0:
-            self.pages = []
+            self._pages = []
             return
         pages = paginate(self.sections, self.cell_font(), heading_h=self.heading_h(), width=self.width(), height=h,
                          gap=self.gap(), heading_font=self.heading_font())
         if len(pages) > 1:  # room for the page caption at the bottom
             pages = paginate(self.sections, self.cell_font(), heading_h=self.heading_h(), width=self.width(),
                              height=h - self.heading_h(), gap=self.gap(), heading_font=self.heading_font())
-        self.pages = pages
+        self._pages = pages
         self.index = min(self.index, max(0, len(pages) - 1))
         if len(pages) > 1 and not self.timer.isActive():
             self.timer.start()

@@ -446,7 +446,7 @@ class PublicScene(BoardScene):
         (and a little up) where that covers no place's symbol, control marker, token or other badges
         (centred when none is free: a badge moved farther reads as the next place's)."""
         if not self.hall_pieces or pid not in self._hall_sizes:
-            return super()._stack_inside(pid, n)
+            return self._clear_of_markers(pid, super()._stack_inside(pid, n))
         k = self.piece_scale
         sizes = self._hall_sizes[pid]  # in the order the stack is laid out: by team
         h = max(sh for _, sh in sizes)
@@ -488,6 +488,50 @@ class PublicScene(BoardScene):
                 best, least = (dx, dy), cover
         dx, dy = best
         own[pid] = QRectF(left0 + dx, top0 + dy, width, h * k)
+        return [QPointF(p.x() + dx, p.y() + dy) for p in pos]
+
+    def _clear_of_markers(self, pid: str, pos: list[QPointF]) -> list[QPointF]:
+        """A stack of chips as the board lays it out (above the place, or below or on it to stay in its
+        region) moved where it covers no control marker and no other place's symbol (issue #23: in the
+        MUN's Germany chips covered their own and their neighbours' markers) nor a stack laid out before:
+        where it was, else above, below, right or left of the place, each slid up to half its width (and
+        then a third of its height up or down), its middle inside the place's region (issue #13: a unit is
+        drawn in its own province); else where it covers least."""
+        if not pos:
+            return pos
+        chip, k = self.stack_chip(), self.piece_scale
+        folded = getattr(self, "folded", ())  # markers a badge stands for are not drawn
+        r = SYMBOL_R * self.base_scale
+        busy = [self._marker_box(q) for q in self._badges if q not in folded]
+        busy += [QRectF(p.at[0] - r, p.at[1] - r, 2 * r, 2 * r) for q, p in self.places.items() if q != pid]
+        laid = getattr(self, "_chip_boxes", None)
+        if laid is None or laid[0] != k:  # the stacks laid out so far at this size
+            laid = self._chip_boxes = (k, {})
+        busy += [b for q, b in laid[1].items() if q != pid]
+        x, y = self.places[pid].at
+        left0, top0 = min(p.x() for p in pos), min(p.y() for p in pos)
+        w, h = max(p.x() for p in pos) - left0 + chip, max(p.y() for p in pos) - top0 + chip
+        tries = [QPointF(left0, top0), QPointF(x - w / 2, y - 16 * k - h), QPointF(x - w / 2, y + r + 4 * k),
+                 QPointF(x + r + 4 * k, y - h / 2), QPointF(x - r - 4 * k - w, y - h / 2)]
+        rx, ry = 3 * w + 2 * r + 4 * k + abs(left0 - x), 3 * h + 2 * r + 16 * k + abs(top0 - y)
+        reach = QRectF(x - rx, y - ry, 2 * rx, 2 * ry)  # every place tried lies in here
+        busy = [b for b in busy if b.intersects(reach)]
+        region = getattr(self, "_region_shapes", {}).get(pid)  # the board's: a unit stays in its province
+        best, least = tries[0], math.inf
+        tries.append(QPointF(x - w / 2, y - h / 2))  # on the place (a narrow province)
+        for at in (QPointF(t.x() + f * w, t.y() + g * h) for g in (0.0, -0.3, 0.3, -0.6, 0.6) for t in tries
+                   for f in (0.0, 0.25, -0.25, 0.5, -0.5, 0.75, -0.75)):
+            box = QRectF(at.x(), at.y(), w, h)
+            if region is not None and at != tries[0] and not region.containsPoint(box.center(),
+                                                                                Qt.FillRule.OddEvenFill):
+                continue
+            cover = sum(box.intersected(b).width() * box.intersected(b).height() for b in busy if box.intersects(b))
+            if cover < least:
+                best, least = at, cover
+            if cover == 0:
+                break
+        laid[1][pid] = QRectF(best.x(), best.y(), w, h)
+        dx, dy = best.x() - left0, best.y() - top0
         return [QPointF(p.x() + dx, p.y() + dy) for p in pos]
 
     def _marker_box(self, pid: str) -> QRectF:

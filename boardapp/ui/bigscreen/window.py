@@ -79,6 +79,8 @@ SETTINGS_SCREEN = "bigscreen/screen"
 
 SIDEBAR_FRACTION = 0.30
 """The side bar's share of the window width in the ``map_sidebar`` layout."""
+SIDEBAR_MIN_W = 320
+"""The side bar's least width (a small window)."""
 PANEL = QColor("#101418")
 DIM = QColor("#9aa4ad")
 CLOCK_COLOURS = {
@@ -302,6 +304,12 @@ class TeamLegend(QWidget):
         p.end()
 
 
+def _words(key: str) -> str:
+    """A track's key as a column heading: 'cards_max' -> 'Cards max', 'pr' -> 'PR' (a short key is an
+    abbreviation)."""
+    return key.upper() if len(key) <= 2 else key.replace("_", " ").capitalize()
+
+
 def tracks_section(pic: BoardPicture) -> Section | None:
     """A rule system that gives the side bar nothing of its own still shows its teams: one row per
     map team with its public numbers (the picture's hidden keys left out)."""
@@ -320,8 +328,36 @@ def tracks_section(pic: BoardPicture) -> Section | None:
             rows.append([str(t.get("name", t.get("team", ""))), *(str(t.get(k, "")) for k in keys)])
     if not rows:
         return None
-    return Section(id="teams", title="Teams", columns=["", *(k.replace("_", " ").capitalize() for k in keys)],
+    return Section(id="teams", title="Teams", columns=["", *(_words(k) for k in keys)],
                    rows=rows)
+
+
+def places_section(pic: BoardPicture, places: list[Any], teams: list[Any]) -> Section | None:
+    """Every place something stands at or someone holds: who holds it, the counters and the tokens
+    there (the public picture's), one row a place, by name. What the map shows, as a table the
+    ``tables`` layout pages at hall size for a rule system that gives no tables of its own (War in
+    Binni: its side bar is its own widgets, and the layout was empty)."""
+    symbol = {t.id: str(getattr(t, "symbol", "") or t.id) for t in teams}
+    name = {t.id: str(t.name) for t in teams}
+    counters: dict[str, dict[str, list[str]]] = {}
+    for pc in pic.pieces:
+        if pc.place is not None:
+            counters.setdefault(pc.place, {}).setdefault(pc.team, []).append(f"{pc.label} {pc.value}".strip())
+    tokens: dict[str, list[str]] = {}
+    for tk in pic.tokens:
+        what = " ".join(x for x in (tk.label or tk.kind, symbol.get(tk.team or "", "")) if x)
+        tokens.setdefault(tk.place, []).append(what + (f" \u00d7{tk.count}" if tk.count > 1 else ""))
+    rows = []
+    for pl in sorted(places, key=lambda p: str(p.name or p.id).casefold()):
+        held = pic.control.get(pl.id)
+        if not (held or pl.id in counters or pl.id in tokens):
+            continue
+        here = " · ".join(f"{symbol.get(team, team)} {', '.join(what)}"
+                          for team, what in counters.get(pl.id, {}).items())
+        rows.append([str(pl.name or pl.id), name.get(held or "", held or ""), here, ", ".join(tokens.get(pl.id, []))])
+    if not rows:
+        return None
+    return Section(id="places", title="Places", columns=["Place", "Held by", "Counters", "Tokens"], rows=rows)
 
 
 def tallies_section(pic: BoardPicture) -> Section | None:
@@ -519,6 +555,8 @@ class BigScreenWindow(QWidget):
         """The ``tables`` layout: the rule system's tables on the whole screen, paged at hall size (a
         ledger of a hundred rows reads in a few pages here where the side bar needs hundreds)."""
         box.addWidget(self.tables, 1)
+        self._settles = 0
+        """How many times the view has come to rest (a settle inside another makes the outer one stale)."""
         self.view.settled.connect(self._on_settled)
         self.tour = Tour(self)
         """A dense map's slow tour of its regions (none on a map the hall reads whole)."""
@@ -650,7 +688,10 @@ class BigScreenWindow(QWidget):
     def _size_parts(self) -> None:
         u = max(4.0, self.height() / 100)
         if self.layout_name == "map_sidebar":
-            self.sidebar.setFixedWidth(max(320, round(self.width() * SIDEBAR_FRACTION)))
+            # fixed here, after the layout has sized the view for the old width: the view settles once at a
+            # passing width first (a layout by stretch would spare that placing of the names, but the hall
+            # badges' layout, bigscreen/scene.py, keeps boxes from that pass and was tuned with them)
+            self.sidebar.setFixedWidth(max(SIDEBAR_MIN_W, round(self.width() * SIDEBAR_FRACTION)))
         self.sidebar.set_unit(u)
         self.clock_panel.set_unit(u)
         self.tables.set_unit(u)
@@ -681,9 +722,13 @@ class BigScreenWindow(QWidget):
     def _on_settled(self, scale: float) -> None:
         """Size place names to :data:`NAME_FRACTION` of the window height on screen (never smaller
         than the umpires' board draws them, in map units)."""
+        self._settles += 1
+        settles = self._settles
         self._place_map_legend(max(4.0, self.height() / 100))  # the view has its final size now
         if self.tour.running:
             self.tour.plan()  # again for a new size of the view (a layout change, full screen)
+            if self._settles != settles:  # it moved to a stop of the new plan, whose own settle named it:
+                return  # this one's scale is stale (it sized the names for the old stop, a second time)
         elif self.view.region is None and self.view.isVisible() and self.tour.start(animate=False):
             return  # a dense map is shown as a tour of its regions from the start (never named whole)
         if scale <= 0:
@@ -702,10 +747,16 @@ class BigScreenWindow(QWidget):
             if self.tour.running:  # nor under the locator's band
                 bounds.setTop(bounds.top() + self.tour.locator.height() / scale)
         moved = self.scene.set_view_bounds(bounds, place=False)
-        self.scene.set_piece_size(k)
-        if abs(px - self.scene.name_px) > 0.5:
-            self.scene.set_name_px(px)
-        elif moved:
+        # names sized first, then the pieces laid out, and the names placed once around them (placing a
+        # whole map's names is the dearest step of opening: The Game's took 0.1-0.5 s, done twice a settle)
+        resized = abs(px - self.scene.name_px) > 0.5
+        if resized:  # the scene's set_name_px without its placing
+            self.scene.name_px = px
+            for item in self.scene.names.values():
+                item.set_px(px)
+        spots = self.scene.spots
+        self.scene.set_piece_size(k)  # when k changed: pieces laid out again, names placed around them
+        if self.scene.spots is spots and (resized or moved):
             self.scene.place_names()
 
     def name_screen_px(self) -> float:
@@ -801,6 +852,10 @@ class BigScreenWindow(QWidget):
         if not sections and not self.sections:  # the system gives nothing of its own: its teams and counts
             sections = [s for s in (tracks_section(pic), tallies_section(pic)) if s is not None]
         self.sidebar.show_sections(sections)
+        if not pic.sections:  # the tables layout is never empty: the teams, the counts and the map's places
+            sections = [s for s in (tracks_section(pic), tallies_section(pic),
+                                    places_section(pic, list(self.scene.map.places), list(module.teams)))
+                        if s is not None]
         self.tables.pager.set_sections(sections)
         _set_text(self.sidebar.news, self.latest_news())
         self.fit_sidebar()
