@@ -240,7 +240,7 @@ def contact_sheet(out: Path) -> None:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("out", type=Path)
-    ap.add_argument("--systems", default="binni,mun,mideast,thegame,coup")
+    ap.add_argument("--systems", default=None, help="comma-separated; default: every shipped system")
     ap.add_argument("--sizes", default="1080,4K")
     ap.add_argument("--views", default=",".join(VIEWS))
     ap.add_argument("--display", default=None, help="an X display (e.g. :103); default: Qt offscreen")
@@ -256,7 +256,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from tests.ui_hall.hall_games import SYSTEMS, make_game
 
-    systems = [s for s in a.systems.split(",") if s]
+    systems = [s for s in a.systems.split(",") if s] if a.systems else list(SYSTEMS)
     unknown = [s for s in systems if s not in SYSTEMS]
     if unknown:
         ap.error(f"unknown systems {unknown}; known: {', '.join(SYSTEMS)}")
