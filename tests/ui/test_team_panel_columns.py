@@ -45,3 +45,12 @@ def test_every_system_with_team_numbers_shows_them(qtbot, scenario: str, heading
     heads, rows = _shown(qtbot, scenario)
     assert heading in heads
     assert all(r[heading] != "" for r in rows.values())
+
+
+def test_texts_are_not_columns_so_names_keep_their_room(qtbot) -> None:
+    """The Game's picture gives each player's nations as one text ("India, Mexico, Romania"): as a column it
+    squeezed the players' names until they were cut ("John Harshma"). The dock shows numbers only."""
+    heads, rows = _shown(qtbot, "the-game.yaml")
+    assert "Nations" not in heads
+    assert "$M" in heads  # its players' money, a number
+    assert all(v.replace("-", "").isdigit() for r in rows.values() for v in r.values())

@@ -78,10 +78,11 @@ class TeamPanel(QWidget):
         keys: list[str] = []
         for tr in tracks:
             for key, value in tr.items():
-                if key in self.NOT_COLUMNS or key in keys or isinstance(value, (bool, dict, list, tuple)):
+                # numbers only: a long text (The Game's list of nations) would squeeze the names until cut
+                if key in self.NOT_COLUMNS or key in keys or isinstance(value, bool) \
+                        or not isinstance(value, (int, float)):
                     continue
-                if value not in (None, ""):
-                    keys.append(key)
+                keys.append(key)
         return [(k, self.HEADINGS.get(k, k.replace("_", " ").capitalize())) for k in keys]
 
     def show_game(self, game: GameSource, audience: Audience = Audience.CONTROL) -> None:
