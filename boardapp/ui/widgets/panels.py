@@ -45,7 +45,7 @@ class TeamPanel(QWidget):
     common keys have short headings)."""
 
     HEADINGS = {"pr": "PR", "cards": "Cards", "cards_max": "Limit", "money": "$M", "stores": "Stores",
-                "aid": "Aid", "cruise_missiles": "Missiles"}
+                "aid": "Aid", "cruise_missiles": "Missiles", "vp": "VP"}
     NOT_COLUMNS = frozenset({"team", "name", "on_map", "hidden"})
 
     def __init__(self, parent: QWidget | None = None) -> None:
