@@ -57,8 +57,9 @@ def _fill(table: QTableWidget, columns: list[str], rows: list[list[str]]) -> Non
             item = QTableWidgetItem(text)
             item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)
             table.setItem(i, j, item)
-    table.resizeColumnsToContents()
-    # rows as tall as their text at whatever size the window's fonts were scaled to (4K: "Sau…" was cut)
+    # columns as wide, rows as tall as their text at whatever size the window's fonts are scaled to, now or
+    # later (4K: "Sau…", "Leba…", the UN's headings over each other, when sized once for the unscaled font)
+    table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
     table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
 
 
@@ -402,7 +403,8 @@ class UnPanel(GamePanel):
                                                                                 "vote": vote}))
                 self.rows.setCellWidget(i, 3 + k, b)
                 self.vote_buttons[(p, vote)] = b
-        self.rows.resizeColumnsToContents()
+        # as wide as their text at the window's scale, now or later (at 4K the headings ran over each other)
+        self.rows.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.tally.setText(" — ".join(sec.rows[-1][1:]) if sec is not None and m is not None else "")
         self.result.show_entries(self.main.game.entries)
 
