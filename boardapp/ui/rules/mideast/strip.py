@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -60,6 +60,8 @@ class TurnStrip(GamePanel):
         row.addWidget(self.phases)
         self.functions = QLabel()
         self.functions.setTextFormat(Qt.TextFormat.RichText)
+        self.functions.setWordWrap(True)  # the functions' line wraps rather than widen a 1366/1400-px window
+        self.functions.installEventFilter(self)
         row.addWidget(self.functions, 1)
         self.collect = QPushButton("Collect Oil Revenue")
         self.collect.clicked.connect(lambda: self.submit({"kind": "collect_oil"}))
@@ -116,9 +118,10 @@ class TurnStrip(GamePanel):
         self.player.setText(who)
         self.player.setStyleSheet(f"#player {{ background: {colour}; color: {ink_on(colour)}; border-radius: 3px; }}")
         chosen = bool(state.phases)
-        for b in self.choose.values():
-            b.setVisible(turn_on and not chosen)
-        self.phases.setVisible(chosen)
+        shown = {**{b: turn_on and not chosen for b in self.choose.values()}, self.phases: chosen,
+                 **{b: turn_on and chosen for b in (self.collect, self.drill, self.superpower)}}
+        for w in sorted(shown, key=shown.__getitem__):  # hidden first: never both sets at once in the row
+            w.setVisible(shown[w])  # (the umpire's window grew from 1400 to 1841 px on End Player-Turn)
         self.phases.setText("Phases: " + " → ".join(PHASE_WORDS[p] for p in state.phases))
         look = {"done": "<span style='color:#2e7d32'>✓ {}</span>",
                 "passed": "<span style='color:#888'>{}</span>",
@@ -128,14 +131,25 @@ class TurnStrip(GamePanel):
         steps = self.function_steps() if turn_on else []
         self.functions.setText(" > ".join(look[how].format(name) for name, how in steps))
         left = set(r.functions_left(state)) if turn_on else set()
-        self.collect.setVisible(turn_on and chosen)
         self.collect.setEnabled("oil_revenue" in left)
-        self.drill.setVisible(turn_on and chosen)
         self.drill.setEnabled("drilling" in left)
-        self.superpower.setVisible(turn_on and chosen)
         self.superpower.setEnabled("superpower" in left)
         self.end.setText("End the round" if state.negotiation else "End Player-Turn")
         self.end.setEnabled(not state.ended)
+        self._fit_functions()
+
+    def eventFilter(self, obj: Any, event: Any) -> bool:  # noqa: N802 (Qt's name)
+        if obj is self.functions and event.type() == QEvent.Type.Resize:
+            self._fit_functions()
+        return super().eventFilter(obj, event)
+
+    def _fit_functions(self) -> None:
+        """The wrapped functions' line gets the height its text needs at its width (a dock's row does not
+        ask its labels' height for their width): two lines on a 1366-px laptop, one at 1920."""
+        label = self.functions
+        need = label.heightForWidth(label.width()) if label.text() else 0
+        if need > 0 and need != label.minimumHeight():
+            label.setMinimumHeight(need)
 
     # --- a drilling bid ----------------------------------------------------------------
     def drill_dialog(self) -> QDialog:
