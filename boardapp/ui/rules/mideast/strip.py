@@ -118,8 +118,8 @@ class TurnStrip(GamePanel):
         self.player.setText(who)
         self.player.setStyleSheet(f"#player {{ background: {colour}; color: {ink_on(colour)}; border-radius: 3px; }}")
         chosen = bool(state.phases)
-        shown = {**{b: turn_on and not chosen for b in self.choose.values()}, self.phases: chosen,
-                 **{b: turn_on and chosen for b in (self.collect, self.drill, self.superpower)}}
+        shown = {**dict.fromkeys(self.choose.values(), turn_on and not chosen), self.phases: chosen,
+                 **dict.fromkeys((self.collect, self.drill, self.superpower), turn_on and chosen)}
         for w in sorted(shown, key=shown.__getitem__):  # hidden first: never both sets at once in the row
             w.setVisible(shown[w])  # (the umpire's window grew from 1400 to 1841 px on End Player-Turn)
         self.phases.setText("Phases: " + " → ".join(PHASE_WORDS[p] for p in state.phases))
@@ -138,7 +138,7 @@ class TurnStrip(GamePanel):
         self.end.setEnabled(not state.ended)
         self._fit_functions()
 
-    def eventFilter(self, obj: Any, event: Any) -> bool:  # noqa: N802 (Qt's name)
+    def eventFilter(self, obj: Any, event: Any) -> bool:
         if obj is self.functions and event.type() == QEvent.Type.Resize:
             self._fit_functions()
         return super().eventFilter(obj, event)
