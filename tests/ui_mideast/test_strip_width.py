@@ -40,3 +40,23 @@ def test_the_turn_strip_keeps_a_laptops_window_its_width_through_a_player_turn(q
     widths["Israel's Player-Turn"] = win.width()
     assert strip.player.text() == "Israel's Player-Turn"
     assert all(w == 1366 for w in widths.values()), widths
+
+
+def test_a_window_opening_on_a_chosen_player_turn_gives_the_strip_one_line_at_1920(qtbot: Any) -> None:
+    """The wrapped line must not make the strip tall where it fits on one line: a wrapped label's own size
+    hint guesses a narrow width, and the Turn strip opened 60 px tall (its line needs 1) on a reopened game."""
+    from boardapp.engine.files import new_game
+    from boardapp.ui.mainwindow import MainWindow
+    from tests.mideast.helpers import play, variant
+
+    game = new_game(variant(None, None))
+    play(game, {"kind": "choose_phases", "phases": ["economic", "military"]})
+    win = MainWindow(game, extras_after_first_paint=True)  # as `boardapp` opens it
+    qtbot.addWidget(win)
+    win.resize(1920, 1050)
+    win.show()
+    qtbot.waitExposed(win)
+    _settle(qtbot)
+    strip = strip_of(win)
+    assert "Resolve Battles" in strip.functions.text()
+    assert strip.height() <= strip.minimumSizeHint().height() + 2, (strip.height(), strip.minimumSizeHint())

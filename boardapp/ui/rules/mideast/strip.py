@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import QEvent, QSize, Qt
+from PySide6.QtGui import QTextDocument
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -29,6 +30,19 @@ from boardapp.rules.mideast.state import FUNCTION_NAMES, PHASE_PAIRS
 from boardapp.ui.rules.mideast.common import GamePanel, ink_on
 
 PHASE_WORDS = {"economic": "Economic", "military": "Military", "diplomatic": "Diplomatic"}
+
+
+class _WrappedLine(QLabel):
+    """A word-wrapped label that asks for one line: a wrapped QLabel's size hint guesses a narrow width, and
+    the Turn strip dock opened 76 px tall instead of 47 at 1920x1080."""
+
+    def sizeHint(self) -> QSize:
+        doc = QTextDocument()
+        doc.setDefaultFont(self.font())
+        doc.setHtml(self.text())
+        width = int(doc.idealWidth()) + 2 * self.margin() + 4
+        one_line = self.heightForWidth(width)
+        return QSize(width, one_line) if one_line > 0 else super().sizeHint()
 
 
 class TurnStrip(GamePanel):
@@ -58,7 +72,7 @@ class TurnStrip(GamePanel):
             row.addWidget(b)
         self.phases = QLabel()
         row.addWidget(self.phases)
-        self.functions = QLabel()
+        self.functions = _WrappedLine()
         self.functions.setTextFormat(Qt.TextFormat.RichText)
         self.functions.setWordWrap(True)  # the functions' line wraps rather than widen a 1366/1400-px window
         self.functions.installEventFilter(self)
@@ -148,8 +162,9 @@ class TurnStrip(GamePanel):
         ask its labels' height for their width): two lines on a 1366-px laptop, one at 1920."""
         label = self.functions
         need = label.heightForWidth(label.width()) if label.text() else 0
-        if need > 0 and need != label.minimumHeight():
-            label.setMinimumHeight(need)
+        if need <= 0 or need == label.minimumHeight():
+            return
+        label.setMinimumHeight(need)
 
     # --- a drilling bid ----------------------------------------------------------------
     def drill_dialog(self) -> QDialog:
