@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence, QUndoStack
 from PySide6.QtWidgets import (
+    QAbstractScrollArea,
     QDockWidget,
     QFileDialog,
     QLabel,
@@ -91,7 +92,8 @@ class MainWindow(QMainWindow):
         self.set_game(game, path, autosave)
         self._extras_pending = extras_after_first_paint
         if extras_after_first_paint:  # the board first (issue #27): the rest when the event loop is next free
-            self.view.viewport().installEventFilter(self)
+            for target in self._first_paint_targets():
+                target.installEventFilter(self)
         else:
             self._install_extras()
 
@@ -114,9 +116,19 @@ class MainWindow(QMainWindow):
         if self.isVisible():
             self.fit_to_screen()  # the docks just added share the window's height (as at show)
 
+    def _first_paint_targets(self) -> list[QWidget]:
+        """What paints first: the map view's viewport, or the rule system's own centre (Coup's table: its
+        CONTROL window waited for a map that is never shown, with no Host menu, Big screen or Control team)."""
+        targets: list[QWidget] = [self.view.viewport()]
+        central = self.centralWidget()
+        if central is not None and central is not self.view:
+            targets.append(central.viewport() if isinstance(central, QAbstractScrollArea) else central)
+        return targets
+
     def eventFilter(self, watched: Any, event: Any) -> bool:
-        if self._extras_pending and watched is self.view.viewport() and event.type() == QEvent.Type.Paint:
-            watched.removeEventFilter(self)
+        if self._extras_pending and event.type() == QEvent.Type.Paint and watched in self._first_paint_targets():
+            for target in self._first_paint_targets():
+                target.removeEventFilter(self)
             QTimer.singleShot(0, self, self._install_extras_once)  # after this paint, not inside it
         return super().eventFilter(watched, event)
 
