@@ -344,10 +344,17 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage("Refused: " + "; ".join(reasons), 10000)
         dlg = ForceDialog(command, reasons, self, module=self.game.module, state=self.game.state,
                           may_force=getattr(self, "may_force", True))
-        dlg.accepted.connect(lambda: self.push(dlg.forced_command()))
+        dlg.accepted.connect(lambda: self._push_forced(dlg.forced_command()))
         self.dialog = dlg
         dlg.open()
         return dlg
+
+    def _push_forced(self, command: dict[str, Any]) -> None:
+        """Push CONTROL's forced command; once it stands, the status line says so (it kept "Refused: …")."""
+        entry = self.push(command)
+        if entry is not None:
+            done = "; ".join(e.text for e in entry.events[:2] if getattr(e, "text", ""))
+            self._say(f"Forced (CONTROL's ruling: {command.get('force', '')})" + (f": {done}" if done else ""))
 
     def undo(self) -> None:
         """Take back this window's last step; on a game of its own (not shared on the LAN) also the
