@@ -115,6 +115,8 @@ class MainWindow(QMainWindow):
         self.gameReplaced.connect(lambda _game: self.fit_to_screen())  # a new system brings its own docks
         if self.isVisible():
             self.fit_to_screen()  # the docks just added share the window's height (as at show)
+            # and again once their layout has run: Mid-East PEACE's window was still 804 px on a 1366x768 screen
+            QTimer.singleShot(0, self, self.fit_to_screen)
 
     def _first_paint_targets(self) -> list[QWidget]:
         """What paints first: the map view's viewport, or the rule system's own centre (Coup's table: its

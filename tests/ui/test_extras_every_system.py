@@ -29,3 +29,31 @@ def test_the_deferred_docks_and_menus_arrive_for_every_system(qtbot: Any, name: 
     assert any(a.text().replace("&", "").startswith("Host on the LAN") for a in game_menu.actions())
     docks = {d.objectName() for d in window.findChildren(QDockWidget)}
     assert {"Big screen", "control-team"} <= docks, docks
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_a_laptops_window_stays_on_its_screen_once_the_deferred_docks_arrive(qtbot: Any, monkeypatch: Any,
+                                                                             name: str) -> None:
+    """At 1366x768 the window fits its screen after the docks added after the first paint too (Mid-East
+    PEACE's CONTROL window was 1366x804 on Xvfb: its status line and turn strip were off the screen; built at
+    once the same window fitted). The offscreen platform's nominal screen is replaced by a 1366x768 one."""
+    from PySide6.QtCore import QRect
+    from PySide6.QtGui import QGuiApplication
+
+    from boardapp.ui.app import open_window
+
+    class Laptop:
+        def availableGeometry(self) -> QRect:
+            return QRect(0, 0, 1366, 768)
+
+    monkeypatch.setattr(QGuiApplication, "platformName", staticmethod(lambda: "xcb"))
+    window = open_window(ROOT / "scenarios" / name, ask=None, extras_after_first_paint=True)
+    qtbot.addWidget(window)
+    monkeypatch.setattr(window, "screen", Laptop)
+    window.resize(1366, 768)
+    window.show()
+    qtbot.waitExposed(window)
+    qtbot.waitUntil(lambda: getattr(window, "network", None) is not None, timeout=5_000)
+    qtbot.wait(100)
+    assert window.height() <= 768 and window.minimumSizeHint().height() <= 768, \
+        (window.height(), window.minimumSizeHint().height())
