@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence, QUndoStack
 from PySide6.QtWidgets import (
+    QAbstractScrollArea,
     QDockWidget,
     QFileDialog,
     QLabel,
@@ -91,7 +92,8 @@ class MainWindow(QMainWindow):
         self.set_game(game, path, autosave)
         self._extras_pending = extras_after_first_paint
         if extras_after_first_paint:  # the board first (issue #27): the rest when the event loop is next free
-            self.view.viewport().installEventFilter(self)
+            for target in self._first_paint_targets():
+                target.installEventFilter(self)
         else:
             self._install_extras()
 
@@ -113,10 +115,22 @@ class MainWindow(QMainWindow):
         self.gameReplaced.connect(lambda _game: self.fit_to_screen())  # a new system brings its own docks
         if self.isVisible():
             self.fit_to_screen()  # the docks just added share the window's height (as at show)
+            # and again once their layout has run: Mid-East PEACE's window was still 804 px on a 1366x768 screen
+            QTimer.singleShot(0, self, self.fit_to_screen)
+
+    def _first_paint_targets(self) -> list[QWidget]:
+        """What paints first: the map view's viewport, or the rule system's own centre (Coup's table: its
+        CONTROL window waited for a map that is never shown, with no Host menu, Big screen or Control team)."""
+        targets: list[QWidget] = [self.view.viewport()]
+        central = self.centralWidget()
+        if central is not None and central is not self.view:
+            targets.append(central.viewport() if isinstance(central, QAbstractScrollArea) else central)
+        return targets
 
     def eventFilter(self, watched: Any, event: Any) -> bool:
-        if self._extras_pending and watched is self.view.viewport() and event.type() == QEvent.Type.Paint:
-            watched.removeEventFilter(self)
+        if self._extras_pending and event.type() == QEvent.Type.Paint and watched in self._first_paint_targets():
+            for target in self._first_paint_targets():
+                target.removeEventFilter(self)
             QTimer.singleShot(0, self, self._install_extras_once)  # after this paint, not inside it
         return super().eventFilter(watched, event)
 
@@ -332,10 +346,17 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage("Refused: " + "; ".join(reasons), 10000)
         dlg = ForceDialog(command, reasons, self, module=self.game.module, state=self.game.state,
                           may_force=getattr(self, "may_force", True))
-        dlg.accepted.connect(lambda: self.push(dlg.forced_command()))
+        dlg.accepted.connect(lambda: self._push_forced(dlg.forced_command()))
         self.dialog = dlg
         dlg.open()
         return dlg
+
+    def _push_forced(self, command: dict[str, Any]) -> None:
+        """Push CONTROL's forced command; once it stands, the status line says so (it kept "Refused: …")."""
+        entry = self.push(command)
+        if entry is not None:
+            done = "; ".join(e.text for e in entry.events[:2] if getattr(e, "text", ""))
+            self._say(f"Forced (CONTROL's ruling: {command.get('force', '')})" + (f": {done}" if done else ""))
 
     def undo(self) -> None:
         """Take back this window's last step; on a game of its own (not shared on the LAN) also the

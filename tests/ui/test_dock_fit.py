@@ -86,3 +86,17 @@ def test_the_tab_in_front_stays_in_front(qtbot: Any) -> None:
     assert c in window.tabifiedDockWidgets(b)
     qtbot.waitUntil(lambda: not b.visibleRegion().isEmpty(), timeout=1000)
     assert a.visibleRegion().isEmpty() and c.visibleRegion().isEmpty()
+
+
+def test_a_kept_dock_below_comes_up_and_the_side_keeps_its_order(qtbot: Any) -> None:
+    """Hosting adds the Seats dock at the bottom, kept in sight: the group that must share a tab with it is the
+    Teams/Log group at the top. The Seats dock comes up into that place, in front; the docks between stay where
+    they were (seen in the rehearsal of 27 Nov: MUN's and Binni's Teams tabs went under the Seats dock at the
+    bottom and the Big screen dock jumped to the top)."""
+    window, (top, middle, clock, seats) = _stacked(qtbot, [100, 300, 320, 120])
+    tall = window.minimumSizeHint().height()
+    fit_docks(window, tall - 60, keep_in_sight=[clock, seats])  # one move: the top group and the Seats dock
+    assert seats in window.tabifiedDockWidgets(top)
+    qtbot.waitUntil(lambda: not seats.visibleRegion().isEmpty(), timeout=1000)
+    assert top.visibleRegion().isEmpty()
+    assert seats.y() < middle.y() < clock.y(), (seats.y(), middle.y(), clock.y())

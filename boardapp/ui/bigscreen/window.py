@@ -70,6 +70,7 @@ from boardapp.ui.board.scene import NAME_PX, public_view
 from boardapp.ui.board.style import VALUE_PX
 from boardapp.ui.contributions import screen_view, sidebar_sections
 from boardapp.ui.document.source import GameSource
+from boardapp.ui.widgets.wrapfit import keep_whole
 
 LAYOUTS = ("map", "map_sidebar", "clock", "tables")
 LAYOUT_WORDS = {"map": "map", "map_sidebar": "map + side bar", "clock": "clock", "tables": "tables"}
@@ -890,7 +891,7 @@ class ClockControl(QWidget):
         lay = QVBoxLayout(self)
         self.readout = QLabel(self)
         self.readout.setFont(style.font(20, True))
-        self.readout.setWordWrap(True)  # a long turn label wraps rather than widening the board's docks
+        keep_whole(self.readout).setWordWrap(True)  # a long turn label wraps (never cut) rather than widen the docks
         lay.addWidget(self.readout)
         row = QHBoxLayout()
         self.start_button = QPushButton("Start", self)

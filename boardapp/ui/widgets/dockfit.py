@@ -59,7 +59,8 @@ def fit_docks(window: QMainWindow, height: int, keep_in_sight: Iterable[QDockWid
     height is at most ``height`` (or every side is one tab group). Returns how many docks moved.
 
     A dock in ``keep_in_sight`` is never put behind another tab: its group never moves, and a group that
-    joins it goes behind it (the Seats dock CONTROL just opened by hosting, the Big screen dock's clock)."""
+    joins it goes behind it (the Seats dock CONTROL just opened by hosting, the Big screen dock's clock); a kept
+    group lower down moves up into the other's place, so the docks keep their order down the side."""
     keep = {id(d) for d in keep_in_sight}
     moved = 0
     layout = window.layout()
@@ -73,7 +74,17 @@ def fit_docks(window: QMainWindow, height: int, keep_in_sight: Iterable[QDockWid
         if not sides:
             return moved
         _, (small, other) = max(sides, key=lambda s: s[0])
-        target = next((d for d in other if id(d) in keep and not d.isHidden()), None) or _front(other)
+        kept = next((d for d in other if id(d) in keep and not d.isHidden()), None)
+        anchor = _front(small)
+        if kept is not None and kept.y() > anchor.y():
+            # a kept group below comes up into the place of the group that joins it, in front: the side keeps
+            # its order (hosting put the Teams/Log tabs under the new Seats dock, and the Big screen on top)
+            for dock in other:
+                window.tabifyDockWidget(anchor, dock)
+                moved += 1
+            kept.raise_()
+            continue
+        target = kept or _front(other)
         for dock in small:
             window.tabifyDockWidget(target, dock)
             moved += 1

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from boardapp.engine.module import Audience
 from boardapp.ui.board.style import text_on
 from boardapp.ui.document.source import GameSource
+from boardapp.ui.widgets.wrapfit import keep_whole
 
 COUNTER_MIME = "application/x-boardapp-counter"
 
@@ -249,6 +250,7 @@ class TurnPanel(QWidget):
         self.label.setWordWrap(True)  # a long turn label wraps rather than widening the dock (and the window)
         self.tallies = QLabel()
         self.tallies.setWordWrap(True)
+        keep_whole(self.label), keep_whole(self.tallies)  # wrapped, as tall as their text (never cut)
         self.button = QPushButton("End turn…")
         self.button.setProperty("command_kind", "end_turn")  # CONTROL's: hidden on an umpire's board
         self.button.clicked.connect(self.endTurn)

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QSize, Qt
+from PySide6.QtGui import QTextDocument
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -29,6 +30,19 @@ from boardapp.rules.mideast.state import FUNCTION_NAMES, PHASE_PAIRS
 from boardapp.ui.rules.mideast.common import GamePanel, ink_on
 
 PHASE_WORDS = {"economic": "Economic", "military": "Military", "diplomatic": "Diplomatic"}
+
+
+class _WrappedLine(QLabel):
+    """A word-wrapped label that asks for one line: a wrapped QLabel's size hint guesses a narrow width, and
+    the Turn strip dock opened 76 px tall instead of 47 at 1920x1080."""
+
+    def sizeHint(self) -> QSize:
+        doc = QTextDocument()
+        doc.setDefaultFont(self.font())
+        doc.setHtml(self.text())
+        width = int(doc.idealWidth()) + 2 * self.margin() + 4
+        one_line = self.heightForWidth(width)
+        return QSize(width, one_line) if one_line > 0 else super().sizeHint()
 
 
 class TurnStrip(GamePanel):
@@ -58,8 +72,10 @@ class TurnStrip(GamePanel):
             row.addWidget(b)
         self.phases = QLabel()
         row.addWidget(self.phases)
-        self.functions = QLabel()
+        self.functions = _WrappedLine()
         self.functions.setTextFormat(Qt.TextFormat.RichText)
+        self.functions.setWordWrap(True)  # the functions' line wraps rather than widen a 1366/1400-px window
+        self.functions.installEventFilter(self)
         row.addWidget(self.functions, 1)
         self.collect = QPushButton("Collect Oil Revenue")
         self.collect.clicked.connect(lambda: self.submit({"kind": "collect_oil"}))
@@ -116,9 +132,10 @@ class TurnStrip(GamePanel):
         self.player.setText(who)
         self.player.setStyleSheet(f"#player {{ background: {colour}; color: {ink_on(colour)}; border-radius: 3px; }}")
         chosen = bool(state.phases)
-        for b in self.choose.values():
-            b.setVisible(turn_on and not chosen)
-        self.phases.setVisible(chosen)
+        shown = {**dict.fromkeys(self.choose.values(), turn_on and not chosen), self.phases: chosen,
+                 **dict.fromkeys((self.collect, self.drill, self.superpower), turn_on and chosen)}
+        for w in sorted(shown, key=shown.__getitem__):  # hidden first: never both sets at once in the row
+            w.setVisible(shown[w])  # (the umpire's window grew from 1400 to 1841 px on End Player-Turn)
         self.phases.setText("Phases: " + " → ".join(PHASE_WORDS[p] for p in state.phases))
         look = {"done": "<span style='color:#2e7d32'>✓ {}</span>",
                 "passed": "<span style='color:#888'>{}</span>",
@@ -128,14 +145,26 @@ class TurnStrip(GamePanel):
         steps = self.function_steps() if turn_on else []
         self.functions.setText(" > ".join(look[how].format(name) for name, how in steps))
         left = set(r.functions_left(state)) if turn_on else set()
-        self.collect.setVisible(turn_on and chosen)
         self.collect.setEnabled("oil_revenue" in left)
-        self.drill.setVisible(turn_on and chosen)
         self.drill.setEnabled("drilling" in left)
-        self.superpower.setVisible(turn_on and chosen)
         self.superpower.setEnabled("superpower" in left)
         self.end.setText("End the round" if state.negotiation else "End Player-Turn")
         self.end.setEnabled(not state.ended)
+        self._fit_functions()
+
+    def eventFilter(self, obj: Any, event: Any) -> bool:
+        if obj is self.functions and event.type() == QEvent.Type.Resize:
+            self._fit_functions()
+        return super().eventFilter(obj, event)
+
+    def _fit_functions(self) -> None:
+        """The wrapped functions' line gets the height its text needs at its width (a dock's row does not
+        ask its labels' height for their width): two lines on a 1366-px laptop, one at 1920."""
+        label = self.functions
+        need = label.heightForWidth(label.width()) if label.text() else 0
+        if need <= 0 or need == label.minimumHeight():
+            return
+        label.setMinimumHeight(need)
 
     # --- a drilling bid ----------------------------------------------------------------
     def drill_dialog(self) -> QDialog:
