@@ -53,11 +53,11 @@ from typing import Any, TypeVar
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from boardapp.rules.diplomacy import orders as orders_mod  # noqa: E402
-from boardapp.rules.diplomacy.adjudicator import Dislodged, MovementResult, adjudicate_movement  # noqa: E402 - after the sys.path line above
-from boardapp.rules.diplomacy.cli import run_case  # noqa: E402
-from boardapp.rules.diplomacy.mapdata import MapData, load_standard_map, province_of  # noqa: E402
-from boardapp.rules.diplomacy.orders import Order, Phase, Unit, UnitType, _vocabulary  # noqa: E402
+from boardapp.rules.diplomacy import orders as orders_mod
+from boardapp.rules.diplomacy.adjudicator import Dislodged, MovementResult, adjudicate_movement
+from boardapp.rules.diplomacy.cli import run_case
+from boardapp.rules.diplomacy.mapdata import MapData, load_standard_map, province_of
+from boardapp.rules.diplomacy.orders import Order, Phase, Unit, UnitType, _vocabulary
 
 DATC_FILE = next(
     (d / "shared" / "datc" / "datc-v3.0.json" for d in ROOT.parents if (d / "shared" / "datc").is_dir()),

@@ -81,7 +81,8 @@ def main() -> None:
           f"{len(edits)}   (target <= 16 ms)")
     print(f"undo:        {t_undo / 50 * 1000:7.2f} ms each")
     print(f"save:        {t_save * 1000:7.1f} ms   (target <= 500 ms)")
-    print(f"problems():  {t_problems * 1000:7.1f} ms   (all of boardapp check's map checks; run after edits, debounced)")
+    print(f"problems():  {t_problems * 1000:7.1f} ms   "
+          "(all of boardapp check's map checks; run after edits, debounced)")
     print(f"reopen:      {t_check_reopen * 1000:7.1f} ms")
 
 

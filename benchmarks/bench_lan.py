@@ -37,12 +37,12 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from websockets.asyncio.client import connect  # noqa: E402
+from websockets.asyncio.client import connect
 
-from boardapp.engine.files import load_scenario, new_game  # noqa: E402
-from boardapp.net import protocol as p  # noqa: E402
-from boardapp.net.client import Seat  # noqa: E402
-from boardapp.net.host import Host, Limits  # noqa: E402
+from boardapp.engine.files import load_scenario, new_game
+from boardapp.net import protocol as p
+from boardapp.net.client import Seat
+from boardapp.net.host import Host, Limits
 
 TINY = ROOT / "tests" / "data" / "tiny-scenario.yaml"
 

@@ -44,9 +44,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from boardapp.engine.files import load_scenario, new_game  # noqa: E402
-from boardapp.net.client import Seat  # noqa: E402
-from boardapp.net.host import Host  # noqa: E402
+from boardapp.engine.files import load_scenario, new_game
+from boardapp.net.client import Seat
+from boardapp.net.host import Host
 
 TINY = ROOT / "tests" / "data" / "tiny-scenario.yaml"
 TEAMS = ["gov", "reb", "un"]

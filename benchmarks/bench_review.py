@@ -29,10 +29,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from boardapp.engine.files import load_scenario  # noqa: E402 (after the path above)
-from boardapp.engine.module import Audience  # noqa: E402
-from boardapp.review.timeline import Review  # noqa: E402
-from tests.review.games import random_game  # noqa: E402
+from boardapp.engine.files import load_scenario
+from boardapp.engine.module import Audience
+from boardapp.review.timeline import Review
+from tests.review.games import random_game
 
 SEED = 20261124
 ENTRIES, WEEKS = 5000, 12

@@ -30,15 +30,15 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from PySide6.QtCore import QPoint  # noqa: E402 (after the path above)
-from PySide6.QtGui import QImage, QPainter  # noqa: E402
-from PySide6.QtTest import QTest  # noqa: E402
-from PySide6.QtWidgets import QApplication  # noqa: E402
+from PySide6.QtCore import QPoint
+from PySide6.QtGui import QImage, QPainter
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
 
-from boardapp.engine.files import load_scenario  # noqa: E402
-from boardapp.review.timeline import Review  # noqa: E402
-from boardapp.ui.review.window import ReviewWindow  # noqa: E402
-from tests.review.games import random_game  # noqa: E402
+from boardapp.engine.files import load_scenario
+from boardapp.review.timeline import Review
+from boardapp.ui.review.window import ReviewWindow
+from tests.review.games import random_game
 
 SEED = 20261124
 ENTRIES, WEEKS = 5000, 12

@@ -24,13 +24,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from boardapp.engine.dice import SeededDice  # noqa: E402
-from boardapp.engine.files import load_scenario  # noqa: E402
-from boardapp.engine.game import Game  # noqa: E402
-from boardapp.engine.module import Audience  # noqa: E402
-from boardapp.rules.thegame.commands import FinishStep  # noqa: E402
-from boardapp.rules.thegame.module import TheGameRules  # noqa: E402
-from boardapp.rules.thegame.steps import STEPS, step_index  # noqa: E402
+from boardapp.engine.dice import SeededDice
+from boardapp.engine.files import load_scenario
+from boardapp.engine.game import Game
+from boardapp.engine.module import Audience
+from boardapp.rules.thegame.commands import FinishStep
+from boardapp.rules.thegame.module import TheGameRules
+from boardapp.rules.thegame.steps import STEPS, step_index
 
 
 def ms(samples: list[float]) -> str:

@@ -47,8 +47,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from boardapp.engine.dice import SeededDice  # noqa: E402
-from boardapp.engine.files import (  # noqa: E402
+from boardapp.engine.dice import SeededDice
+from boardapp.engine.files import (
     check_file,
     export_jsonl,
     import_jsonl,
@@ -56,8 +56,8 @@ from boardapp.engine.files import (  # noqa: E402
     new_game,
     open_game,
 )
-from boardapp.engine.gamefile import GameFile  # noqa: E402
-from boardapp.model.problems import FileProblemsError  # noqa: E402
+from boardapp.engine.gamefile import GameFile
+from boardapp.model.problems import FileProblemsError
 
 DATA = ROOT / "tests" / "data"
 TINY = DATA / "tiny-scenario.yaml"

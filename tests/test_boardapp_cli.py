@@ -157,7 +157,7 @@ def test_schema_is_generated_from_the_models(capsys: pytest.CaptureFixture[str])
 
 def test_host_on_any_free_port_puts_the_web_page_on_any_free_port(monkeypatch) -> None:
     """`--port 0` (any free port) must not put the web page on port 1: it takes any free port too."""
-    import boardapp.web.hosting as hosting
+    from boardapp.web import hosting
 
     seen: dict[str, object] = {}
     monkeypatch.setattr(hosting, "main", lambda game, **kw: seen.update(kw) or 0)

@@ -325,10 +325,10 @@ class RuleModule(ABC, Generic[S]):
         """Parses any of this module's commands from a dict with a ``kind`` key."""
         cached: TypeAdapter[Any] | None = cls.__dict__.get("_adapter")
         if cached is None:
-            from typing import Annotated, Union
+            from typing import Annotated
 
             # The union of this module's command classes, told apart by their `kind`.
-            union = Annotated[Union[cls.command_types], Field(discriminator="kind")]  # type: ignore[name-defined]
+            union = Annotated[cls.command_types, Field(discriminator="kind")]  # type: ignore[name-defined]
             cached = TypeAdapter(union)
             cls._adapter = cached  # type: ignore[attr-defined]
         return cached

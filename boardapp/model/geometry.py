@@ -58,8 +58,8 @@ def overlapping_regions(m: Map) -> list[tuple[str, str]]:
     tree = shapely.STRtree(polys)
     pairs: list[tuple[str, str]] = []
     for i, (region, poly) in enumerate(valid):
-        for j in tree.query(poly, predicate="intersects"):
-            j = int(j)
+        for hit in tree.query(poly, predicate="intersects"):
+            j = int(hit)
             if j <= i or valid[j][0].kind != region.kind:
                 continue
             inter = poly.intersection(polys[j])

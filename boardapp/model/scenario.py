@@ -28,7 +28,8 @@ class TeamBase(FileModel):
         min_length=1, max_length=3,
         description="One to three letters drawn on every counter and marker, so colour is never the only cue.",
     )
-    on_map: bool = Field(True, description="True for a map faction (holds places, owns units); false for off-map teams.")
+    on_map: bool = Field(True, description="True for a map faction (holds places, owns units); "
+                                           "false for off-map teams.")
 
     @field_validator("colour")
     @classmethod

@@ -52,7 +52,7 @@ def voronoi_cells(points: Sequence[XY], outline: Sequence[XY] | Polygon) -> list
     out = []
     for cell in cells:
         clipped = cell.intersection(land)
-        if clipped.geom_type == "MultiPolygon" or clipped.geom_type == "GeometryCollection":
+        if clipped.geom_type in {"MultiPolygon", "GeometryCollection"}:
             parts = [g for g in getattr(clipped, "geoms", []) if g.geom_type == "Polygon"]
             clipped = max(parts, key=lambda g: g.area) if parts else Polygon()
         out.append(clipped)
@@ -75,10 +75,10 @@ def regions_from_points(places: Sequence[Any], outline: Sequence[XY] | Polygon,
             chosen.append(p)
     cells = voronoi_cells([tuple(p.at) for p in chosen], outline)
     regions = []
-    for place, cell in zip(chosen, cells, strict=True):
-        if cell.is_empty or cell.area <= 0:
+    for place, raw in zip(chosen, cells, strict=True):
+        if raw.is_empty or raw.area <= 0:
             continue
-        cell = orient(cell, sign=1.0)
+        cell = orient(raw, sign=1.0)
         ring = _rounded(cell.exterior.coords, digits)
         holes = [_rounded(h.coords, digits) for h in cell.interiors]
         if len(ring) < 3:

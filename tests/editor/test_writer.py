@@ -27,13 +27,13 @@ def _resave(path: Path) -> str:
     return dump_map(the_map, read_comments(text))
 
 
-@pytest.mark.parametrize("path", SHIPPED_MAPS + SHIPPED_SCENARIOS + [DATA / "tiny-map.yaml", DATA / "tiny-scenario.yaml"],
-                         ids=lambda p: p.name)
+@pytest.mark.parametrize("path", [*SHIPPED_MAPS, *SHIPPED_SCENARIOS, DATA / "tiny-map.yaml",
+                                  DATA / "tiny-scenario.yaml"], ids=lambda p: p.name)
 def test_resave_is_stable(path: Path, tmp_path: Path) -> None:
     once = _resave(path)
     copy = tmp_path / path.name
-    copy.write_text(once.replace("map: ../maps/", f"map: {ROOT}/maps/").replace("map: tiny-map", f"map: {DATA}/tiny-map"),
-                    encoding="utf-8")
+    copy.write_text(once.replace("map: ../maps/", f"map: {ROOT}/maps/")
+                    .replace("map: tiny-map", f"map: {DATA}/tiny-map"), encoding="utf-8")
     assert _resave(copy).replace(f"map: {ROOT}/maps/", "map: ../maps/").replace(f"map: {DATA}/tiny-map",
                                                                                 "map: tiny-map") == once
     # the same data after the re-save
@@ -120,7 +120,8 @@ def test_canonical_form() -> None:
     assert dump_map(m) == (
         "id: m\nname: M\nsize: [1000, 500]\n\n"
         "regions:\n  - id: r\n    name: R\n    polygon: [[0, 0], [1000, 0], [1000, 500], [0, 500]]\n\n"
-        "places:\n  - id: a\n    name: A\n    at: [10, 20]\n  - id: b\n    name: B\n    kind: city\n    at: [30.25, 40]\n\n"
+        "places:\n  - id: a\n    name: A\n    at: [10, 20]\n"
+        "  - id: b\n    name: B\n    kind: city\n    at: [30.25, 40]\n\n"
         "roads:\n  - {between: [a, b], via: [[20, 30]], kind: highway}\n"
     )
 

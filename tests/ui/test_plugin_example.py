@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-
 from importlib.metadata import EntryPoint
 from typing import Any
 

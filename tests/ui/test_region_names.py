@@ -41,7 +41,7 @@ def test_a_region_named_by_its_place_is_not_named_twice(qapp, monkeypatch, scena
 
 
 def test_binnis_regions_are_still_named(qapp, monkeypatch):
-    drawn, m = _region_names_drawn(monkeypatch, "war-in-binni.yaml")
+    drawn, _m = _region_names_drawn(monkeypatch, "war-in-binni.yaml")
     assert {"BINNI", "GAO", "MOUELLA", "AGADEZ"} <= drawn
 
 

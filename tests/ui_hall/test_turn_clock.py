@@ -31,8 +31,8 @@ def test_timetable_follows_the_game_week_not_the_wall_clock(qtbot, settings):
     assert window.sidebar.clock.week.text() == "WEEK 2"
     now, nxt = window.timetable_texts()
     # the scenario's timetable: Week Two 12:00-12:30, then Week Three 12:30, Lunch 13:00
-    assert now == "Now 12:00–12:30  Week Two  · 10:30, 90 min early"  # noqa: RUF001
-    assert nxt.splitlines() == ["Next 12:30  Week Three", "then 13:00  Lunch – Terrace Café"]  # noqa: RUF001
+    assert now == "Now 12:00–12:30  Week Two  · 10:30, 90 min early"
+    assert nxt.splitlines() == ["Next 12:30  Week Three", "then 13:00  Lunch – Terrace Café"]
     assert "Familiarisation" not in window.sidebar.clock.now.text() + window.sidebar.clock.next.text()
     window.detach()
 

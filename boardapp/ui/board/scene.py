@@ -25,6 +25,7 @@ legible as a sparse one; ``BoardScene(game, scale=...)`` overrides it.
 
 from __future__ import annotations
 
+import contextlib
 import math
 from collections import defaultdict
 from collections.abc import Callable
@@ -306,10 +307,8 @@ class BoardScene(CounterLayout, QGraphicsScene):
     def detach(self) -> None:
         """Stop listening to the game (call before dropping the scene)."""
         if self._unsubscribe is not None:
-            try:
+            with contextlib.suppress(ValueError):
                 self._unsubscribe()
-            except ValueError:
-                pass
             self._unsubscribe = None
 
     def _on_game_changed(self, what: str, entry: Any) -> None:
@@ -389,10 +388,7 @@ class BoardScene(CounterLayout, QGraphicsScene):
         for r in m.regions:
             if not r.name or r.name.casefold() in named:
                 continue
-            if r.label_at is not None:
-                at = QPointF(*r.label_at)
-            else:
-                at = _label_point(r.polygon)
+            at = QPointF(*r.label_at) if r.label_at is not None else _label_point(r.polygon)
             px = (110.0 if r.kind == "country" else 60.0) * s
             style.halo_text(p, r.name.upper(), at, px, True, ink=QColor(90, 80, 70, 110),
                             halo=QColor(255, 255, 255, 0))

@@ -89,7 +89,7 @@ def _fitted(text: str, px: float, bold: bool, width: float, condense: bool = Fal
     return f
 
 
-def _fit_text(p: QPainter, rect: QRectF, text: str, px: float, bold: bool, align: Qt.AlignmentFlag,
+def _fit_text(p: QPainter, rect: QRectF, text: str, px: float, bold: bool, align: Qt.AlignmentFlag,  # noqa: PLR0917
               condense: bool = False) -> None:
     """Draw ``text`` in ``rect``, shrinking the font until it fits the width (condensed first: ``condense``)."""
     p.setFont(_fitted(text, px, bold, rect.width(), condense))
@@ -135,7 +135,7 @@ def _chip_ground(fill: str, shape: str = "") -> QPixmap:
 
 
 @lru_cache(maxsize=2048)
-def _stamp(text: str, px: float, width: float, height: float, ink: str, condense: bool = False) -> QPixmap:
+def _stamp(text: str, px: float, width: float, height: float, ink: str, condense: bool = False) -> QPixmap:  # noqa: PLR0917
     """``text`` in bold ``ink``, left-aligned and centred vertically in a ``width`` x ``height`` box,
     as a transparent pixmap: a chip is composed of blits of these, so a thousand distinct chips
     cost milliseconds instead of a thousand times three text layouts."""
@@ -338,7 +338,7 @@ def token_pixmap(kind: str, text: str, fill: str | None, hall: bool = False) -> 
     return pm
 
 
-def halo_text(p: QPainter, text: str, at: QPointF, px: float, bold: bool = True,
+def halo_text(p: QPainter, text: str, at: QPointF, px: float, bold: bool = True,  # noqa: PLR0917
               ink: QColor | None = None, halo: QColor | None = None, centre: bool = True) -> None:
     """Text with a light halo so it stays legible over roads and fills."""
     path = QPainterPath()

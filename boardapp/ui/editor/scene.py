@@ -196,7 +196,7 @@ class EditorScene(QGraphicsScene):
         for section, key in changes:
             if section == "places" and isinstance(key, str):
                 self.sync_place(key)
-            elif section == "places" or section == "all":
+            elif section in {"places", "all"}:
                 self.rebuild()
                 return
             elif section == "roads":

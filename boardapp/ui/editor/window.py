@@ -7,6 +7,7 @@ Files are written by :mod:`boardapp.model.writer`, so a saved file is canonical 
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from pathlib import Path
 from typing import Any
@@ -447,7 +448,7 @@ class EditorWindow(PropertyForms, EditorPanels, QMainWindow):
         bar.addSeparator()
         self.bar_actions: dict[str, QAction] = {}
         for text, slot in (("Merge regions", self.merge_selected), ("Generate provinces", self.generate_in_selected),
-                           ("Background image…", self._background_dialog), ("Fit", lambda: self.view.fit())):
+                           ("Background image…", self._background_dialog), ("Fit", self.view.fit)):
             act = QAction(text, self)
             act.triggered.connect(lambda _=False, f=slot: f())
             bar.addAction(act)
@@ -510,10 +511,8 @@ class EditorWindow(PropertyForms, EditorPanels, QMainWindow):
     def set_background_image(self, path: str) -> bool:
         image = Path(path)
         if self.map_doc.path is not None:
-            try:
+            with contextlib.suppress(ValueError):  # elsewhere than the map's folder: kept as given
                 image = image.resolve().relative_to(self.map_doc.path.resolve().parent)
-            except ValueError:
-                pass
         old = self.map_doc.background
         return self.push(C.SetBackground({"image": image.as_posix(), "rect": old.rect if old else None,
                                           "opacity": old.opacity if old else 0.6}))
@@ -613,7 +612,7 @@ class EditorWindow(PropertyForms, EditorPanels, QMainWindow):
         try:
             from boardapp.ui import app
 
-            app.run
+            app.run  # noqa: B018 (the board's entry point is there: an attribute read is the check)
         except (ImportError, AttributeError):
             self.statusBar().showMessage("The board (boardapp.ui.app.run) is not available in this build", 8000)
             return False

@@ -40,7 +40,7 @@ _collector: QtThreadCollector | None = None
 
 def collect_in_qt_thread() -> None:
     """From now on, collect cycles only in the Qt thread (once per process; needs a Qt application)."""
-    global _collector
+    global _collector  # noqa: PLW0603 (one collector per process, made on first use)
     if _collector is None and QCoreApplication.instance() is not None:
         gc.collect()  # what is garbage already goes now, in this (the Qt) thread
         _collector = QtThreadCollector()

@@ -122,7 +122,7 @@ class ReviewWindow(QMainWindow):
     def show_position(self, position: int) -> None:
         """Show the game at ``position``: the board (and the big screen) redraw, the curves mark it."""
         self.game.seek(position)
-        if getattr(self, "contributions", None) is not None:  # the rule system's panels refreshed: nothing in them may play
+        if getattr(self, "contributions", None) is not None:  # the rule system's panels refreshed: none may play
             self.contributions.keep_read_only()
         self.curves.set_position(position)
         if self.big_screen is not None:

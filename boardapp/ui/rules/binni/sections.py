@@ -145,8 +145,8 @@ class TeamTracks(QWidget):
             y = top + (rh - line * (len(lines) + len(extra))) / 2
             p.setFont(name_font)
             p.setPen(INK)
-            for text in lines:
-                text, _tab, beside = text.partition("\t")
+            for entry in lines:
+                text, _tab, beside = entry.partition("\t")
                 p.setPen(INK)
                 p.drawText(QRectF(left, y, name_w, line), vcentre, text)
                 if beside:  # the resources held, after the name, in the dimmer ink
