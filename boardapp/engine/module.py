@@ -325,10 +325,11 @@ class RuleModule(ABC, Generic[S]):
         """Parses any of this module's commands from a dict with a ``kind`` key."""
         cached: TypeAdapter[Any] | None = cls.__dict__.get("_adapter")
         if cached is None:
-            from typing import Annotated
+            from typing import Annotated, Union
 
-            # The union of this module's command classes, told apart by their `kind`.
-            union = Annotated[cls.command_types, Field(discriminator="kind")]  # type: ignore[name-defined]
+            # The union of this module's command classes, told apart by their `kind` (a Union built from a
+            # tuple at run time: `X | Y` cannot be written for it)
+            union = Annotated[Union[cls.command_types], Field(discriminator="kind")]  # type: ignore[name-defined]  # noqa: UP007
             cached = TypeAdapter(union)
             cls._adapter = cached  # type: ignore[attr-defined]
         return cached
