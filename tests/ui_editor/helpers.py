@@ -121,3 +121,46 @@ def button(parent: QWidget, name: str) -> Any:
     found = [b for b in parent.findChildren(QPushButton, name) if b.isVisible()]
     assert found, f"no visible button {name}"
     return found[-1]
+
+
+class CountedWalk:
+    """What a person does in the editor's window, counted as the walks' closing figures need: clicks (and drags)
+    on the map or buttons, keys typed; with ``shots`` a folder, a screenshot of the X display at each step."""
+
+    shot_wait_ms = 200
+
+    def __init__(self, w: Any, qtbot: Any, shots: Any = None) -> None:
+        self.w, self.qtbot, self.shots = w, qtbot, shots
+        self.clicks = self.keys = 0
+
+    def key(self, key: Qt.Key, mod: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier) -> None:
+        activate(self.w)
+        self.w.view.setFocus()
+        QTest.keyClick(self.w.view.viewport(), key, mod)
+        self.keys += 1
+        settle(self.qtbot)
+
+    def tool(self, tool: Any) -> None:
+        from boardapp.ui.editor.fields import TOOL_KEYS
+
+        self.key(getattr(Qt.Key, f"Key_{TOOL_KEYS[tool.name]}"))
+        assert self.w.tool == tool
+
+    def click(self, x: float, y: float) -> None:
+        click_map(self.w, x, y)
+        self.clicks += 1
+        settle(self.qtbot)
+
+    def press(self, button: Any) -> None:
+        QTest.mouseClick(button, Qt.MouseButton.LeftButton)
+        self.clicks += 1
+        settle(self.qtbot)
+
+    def shot(self, name: str) -> None:
+        if self.shots is not None:
+            import subprocess
+
+            settle(self.qtbot, self.shot_wait_ms)
+            subprocess.run(["import", "-window", "root", str(self.shots / f"{name}.png")], check=False)
+        settle(self.qtbot)
+

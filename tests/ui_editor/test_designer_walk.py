@@ -19,14 +19,14 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QFileDialog, QPushButton, QRadioButton, QSpinBox
 
 from boardapp.engine.files import check_file, load_scenario, new_game
-from boardapp.ui.editor.window import EditorWindow, Tool
+from boardapp.ui.editor.window import Tool
 
 from ..editor.test_editor_tools import _drag_from_palette
 from .helpers import (
+    CountedWalk,
     activate,
     choose,
     click_button,
-    click_map,
     drag_map,
     field,
     settle,
@@ -53,35 +53,11 @@ COUNTERS = [(0, "Ashby"), (0, "Ashby"), (1, "Brook"), (0, "Eyre"), (2, "Holloway
 CONTROL = {"Crown": ["Ashby", "Brook", "Eyre", "Fenwick"], "Commons": ["Holloway", "Kirk", "Lowther"]}
 
 
-class Walk:
+class Walk(CountedWalk):
     """Counts what a person does: clicks and drags on the map or buttons, keys typed."""
 
-    def __init__(self, w: EditorWindow, qtbot, shots: Path | None) -> None:
-        self.w, self.qtbot, self.shots = w, qtbot, shots
-        self.clicks = self.keys = 0
-
-    def key(self, key: Qt.Key, mod: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier) -> None:
-        activate(self.w)
-        self.w.view.setFocus()
-        QTest.keyClick(self.w.view.viewport(), key, mod)
-        self.keys += 1
-        settle(self.qtbot)
-
-    def tool(self, tool: Tool) -> None:
-        from boardapp.ui.editor.fields import TOOL_KEYS
-
-        self.key(getattr(Qt.Key, f"Key_{TOOL_KEYS[tool.name]}"))
-        assert self.w.tool == tool
-
-    def click(self, x: float, y: float) -> None:
-        click_map(self.w, x, y)
-        self.clicks += 1
-        settle(self.qtbot)
-
     def button(self, widget) -> None:
-        QTest.mouseClick(widget, Qt.MouseButton.LeftButton)
-        self.clicks += 1
-        settle(self.qtbot)
+        self.press(widget)
 
     def type(self, name: str, text: str) -> None:
         type_into(self.qtbot, field(self.w.props_box, name), text)
@@ -94,10 +70,6 @@ class Walk:
         self.clicks += 2
         settle(self.qtbot)
 
-    def shot(self, name: str) -> None:
-        if self.shots is not None:
-            settle(self.qtbot, 200)
-            subprocess.run(["import", "-window", "root", str(self.shots / f"{name}.png")], check=False)
 
 
 def test_the_whole_walk(window, qtbot, tmp_path, monkeypatch) -> None:

@@ -22,7 +22,17 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QFileDialog, QLineEdit, QPus
 from boardapp.engine.files import check_file
 from boardapp.ui.editor.window import EditorWindow, Tool
 
-from .helpers import activate, choose, click_button, click_map, drag_map, field, settle, tick, type_into, when_modal
+from .helpers import (
+    CountedWalk,
+    choose,
+    click_button,
+    drag_map,
+    field,
+    settle,
+    tick,
+    type_into,
+    when_modal,
+)
 from .test_rule_forms import pick_form, rule_field, show_rules_tab
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -69,35 +79,10 @@ TRACKS = [("morale", "Morale", "4", [("crown", "3"), ("league", "2"), ("rebels",
           ("supply", "Supply", "20", [("crown", "6"), ("league", "6"), ("rebels", "3")], True, "")]
 
 
-class Walk:
+class Walk(CountedWalk):
     """What a person does, counted: clicks (and drags) and keys."""
 
-    def __init__(self, w: EditorWindow, qtbot, shots: Path | None) -> None:
-        self.w, self.qtbot, self.shots = w, qtbot, shots
-        self.clicks = self.keys = 0
-
-    def key(self, key: Qt.Key, mod: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier) -> None:
-        activate(self.w)
-        self.w.view.setFocus()
-        QTest.keyClick(self.w.view.viewport(), key, mod)
-        self.keys += 1
-        settle(self.qtbot)
-
-    def tool(self, tool: Tool) -> None:
-        from boardapp.ui.editor.fields import TOOL_KEYS
-
-        self.key(getattr(Qt.Key, f"Key_{TOOL_KEYS[tool.name]}"))
-        assert self.w.tool == tool
-
-    def click(self, x: float, y: float) -> None:
-        click_map(self.w, x, y)
-        self.clicks += 1
-        settle(self.qtbot)
-
-    def press(self, button) -> None:
-        QTest.mouseClick(button, Qt.MouseButton.LeftButton)
-        self.clicks += 1
-        settle(self.qtbot)
+    shot_wait_ms = 300
 
     def tick(self, box: QCheckBox) -> None:
         tick(box)
@@ -142,10 +127,6 @@ class Walk:
     def rule_tick(self, name: str) -> None:
         self.tick(rule_field(self.w, name, QCheckBox))
 
-    def shot(self, name: str) -> None:
-        if self.shots is not None:
-            settle(self.qtbot, 300)
-            subprocess.run(["import", "-window", "root", str(self.shots / f"{name}.png")], check=False)
 
 
 def draw_map(walk: Walk, tmp_path: Path, monkeypatch) -> None:
