@@ -12,8 +12,9 @@ from PySide6.QtWidgets import QGraphicsSimpleTextItem, QGraphicsTextItem, QLabel
 
 from boardapp.clock import TurnClock
 from boardapp.engine.files import load_scenario, new_game
+from boardapp.ui.bigscreen.control import ClockControl
 from boardapp.ui.bigscreen.scene import PlaceName
-from boardapp.ui.bigscreen.window import LAYOUTS, BigScreenWindow, ClockControl
+from boardapp.ui.bigscreen.window import LAYOUTS, BigScreenWindow
 from boardapp.ui.board.items import CounterItem
 
 TINY = Path(__file__).resolve().parents[1] / "data" / "tiny-scenario.yaml"

@@ -46,7 +46,7 @@ def test_late_day_says_how_late(qtbot, settings):
 
 
 def test_diplomacy_clock_says_the_season_and_its_length(qtbot, settings):
-    from boardapp.ui.bigscreen.window import ClockControl
+    from boardapp.ui.bigscreen.control import ClockControl
 
     game = new_game(load_scenario(MUN))
     window = _window(qtbot, settings, game, dt.datetime(2025, 5, 3, 10, 0))

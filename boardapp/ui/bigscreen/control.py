@@ -7,7 +7,7 @@
   (remembered with QSettings) when there are several screens, as a normal window when there is
   one. The same action closes it; closing the board closes it too. The big screen never takes
   input from the hall: the board stays the only place that acts, and gets the focus back.
-* a **Big screen** dock: the clock panel (:class:`~boardapp.ui.bigscreen.window.ClockControl`: Start,
+* a **Big screen** dock: the clock panel (:class:`ClockControl`: Start,
   Pause/Resume, ±1 min, New week/season/turn, Layout, Whole map), the screen chooser, "Show my view" and a
   **News** line that pushes the rule module's ``news`` command (when it has one).
 * **View ▸ Show this on the big screen** (Ctrl+Shift+R) and **Whole map on the big screen**
@@ -46,11 +46,20 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from boardapp.clock import TurnClock, turn_minutes_of, week_of
-from boardapp.ui.bigscreen.window import LAYOUTS, SETTINGS_SCREEN, BigScreenWindow, ClockControl
+from boardapp.clock import TurnClock, turn_minutes_of, turn_word, week_of
+from boardapp.ui.bigscreen.window import (
+    LAYOUT_WORDS,
+    LAYOUTS,
+    SETTINGS_SCREEN,
+    BigScreenWindow,
+    _mmss,
+    _set_text,
+)
+from boardapp.ui.board import style
 from boardapp.ui.document.source import GameSource
+from boardapp.ui.widgets.wrapfit import keep_whole
 
-__all__ = ["META_CLOCK", "BigScreenControl", "BigScreenDock", "ScreenDriver", "has_command", "install"]
+__all__ = ["META_CLOCK", "BigScreenControl", "BigScreenDock", "ClockControl", "ScreenDriver", "has_command", "install"]
 
 META_CLOCK = "clock"
 """The game file's meta key holding CONTROL's clock (what ``boardapp screen`` follows)."""
@@ -83,6 +92,80 @@ def _week(game: GameSource) -> int:
 
 
 # --- the clock and the layout, whether a big screen is open or not ---------------------------------
+
+class ClockControl(QWidget):
+    """CONTROL's clock and layout buttons for a :class:`BigScreenWindow` (dockable in the board)."""
+
+    def __init__(self, screen: BigScreenWindow, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.screen_window = screen
+        lay = QVBoxLayout(self)
+        self.readout = QLabel(self)
+        self.readout.setFont(style.font(20, True))
+        keep_whole(self.readout).setWordWrap(True)  # a long turn label wraps (never cut) rather than widen the docks
+        lay.addWidget(self.readout)
+        row = QHBoxLayout()
+        self.start_button = QPushButton("Start", self)
+        self.pause_button = QPushButton("Pause", self)
+        self.minus_button = QPushButton("−1 min", self)
+        self.plus_button = QPushButton("+1 min", self)
+        for b in (self.start_button, self.pause_button, self.minus_button, self.plus_button):
+            row.addWidget(b)
+        lay.addLayout(row)
+        row2 = QHBoxLayout()
+        self.week_button = QPushButton("New week", self)
+        self.week_button.setToolTip("Reset the clock for the next week (it also resets when the game's week ends)")
+        self.layout_button = QPushButton("Layout", self)
+        self.whole_button = QPushButton("Whole map", self)
+        for b in (self.week_button, self.layout_button, self.whole_button):
+            row2.addWidget(b)
+        lay.addLayout(row2)
+        self.start_button.clicked.connect(screen.start_clock)
+        self.pause_button.clicked.connect(self._pause_or_resume)
+        self.minus_button.clicked.connect(lambda: screen.adjust_clock(-60))
+        self.plus_button.clicked.connect(lambda: screen.adjust_clock(60))
+        self.week_button.clicked.connect(lambda: screen.new_week(None))
+        self.layout_button.clicked.connect(screen.next_layout)
+        self.whole_button.clicked.connect(lambda: screen.show_region(None))
+        screen.ticked.connect(self.update_readout)
+        screen.layoutChanged.connect(lambda _name: self.update_readout())
+        self.update_readout()
+
+    def _pause_or_resume(self) -> None:
+        if self.screen_window.clock.running:
+            self.screen_window.pause_clock()
+        else:
+            self.screen_window.start_clock()
+
+    def turn_label(self) -> str:
+        """The game's turn in its own words, for a driver that keeps no picture (no big screen open)."""
+        game = getattr(self.screen_window, "game", None)  # the big screen's, or the driver's board window's
+        if game is None:
+            return ""
+        try:
+            return str(game.module.turn_label(game.state))
+        except Exception:  # a rule module's bug must not break CONTROL's clock panel
+            return ""
+
+    def update_readout(self) -> None:
+        clock = self.screen_window.clock
+        state = clock.state()
+        words = {"running": "running", "paused": "paused", "warning5": "under 5 minutes", "warning1": "last minute",
+                 "expired": f"time up (+{_mmss(clock.overrun())})"}[state]
+        turn = getattr(getattr(self.screen_window, "picture", None), "turn_label", "") or self.turn_label()
+        turn = turn or f"Turn {clock.week}"
+        _set_text(self.readout, f"{turn}  {clock.text()}  — {words}")
+        word = turn_word([turn])
+        word = word if word in ("week", "season", "round", "year") else "turn"  # what the clock restarts for
+        _set_text(self.week_button, f"New {word}")
+        self.week_button.setToolTip(f"Reset the clock for the next {word} (it also resets when the game's "
+                                    f"{word} ends)")
+        self.start_button.setEnabled(not clock.started)
+        _set_text(self.pause_button, "Pause" if clock.running else "Resume")
+        self.pause_button.setEnabled(clock.started)
+        name = self.screen_window.layout_name
+        _set_text(self.layout_button, f"Layout: {LAYOUT_WORDS.get(name, name)} ▸")
+
 class ScreenDriver(QObject):
     """What the clock panel drives: the board's turn clock and the big screen's layout and region.
 

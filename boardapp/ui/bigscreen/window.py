@@ -11,8 +11,8 @@ widgets) and the latest news line.
 Layouts (``display.layout`` in the scenario, switchable live with :meth:`BigScreenWindow.set_layout`):
 ``map`` (the map only), ``map_sidebar`` (map and side bar), ``clock`` (the clock only).
 
-:class:`ClockControl` is the small panel CONTROL drives the clock and the layout with (the board
-window docks it); :meth:`BigScreenWindow.show_region` pans and zooms the big screen smoothly.
+:class:`~boardapp.ui.bigscreen.control.ClockControl` is the small panel CONTROL drives the clock and the
+layout with (the board window docks it); :meth:`BigScreenWindow.show_region` pans and zooms the big screen smoothly.
 
 ``boardapp screen GAME_FILE`` runs :func:`run_screen`: the game file opened read-only and
 followed (:class:`FileFollower`) while the umpires' board writes it in another process.
@@ -52,17 +52,17 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLayout,
-    QPushButton,
     QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
 
-from boardapp.clock import TurnClock, turn_minutes_of, turn_word, week_of
+from boardapp.clock import TurnClock, turn_minutes_of, week_of
 from boardapp.engine.module import BoardPicture, Section
 from boardapp.ui.bigscreen.follower import FileFollower
 from boardapp.ui.bigscreen.pages import SectionPager, hall_font, hall_px, reserve_edge
 from boardapp.ui.bigscreen.scene import INK, NAME_FRACTION, PIECE_SCALE, BigView, PublicScene, big_font
+from boardapp.ui.bigscreen.sections import places_section, tallies_section, tracks_section
 from boardapp.ui.bigscreen.tour import NAME_CAP, Tour
 from boardapp.ui.board import style
 from boardapp.ui.board.banner import Announcer, Banner
@@ -70,7 +70,6 @@ from boardapp.ui.board.scene import NAME_PX, public_view
 from boardapp.ui.board.style import VALUE_PX
 from boardapp.ui.contributions import screen_view, sidebar_sections
 from boardapp.ui.document.source import GameSource
-from boardapp.ui.widgets.wrapfit import keep_whole
 
 LAYOUTS = ("map", "map_sidebar", "clock", "tables")
 LAYOUT_WORDS = {"map": "map", "map_sidebar": "map + side bar", "clock": "clock", "tables": "tables"}
@@ -303,70 +302,6 @@ class TeamLegend(QWidget):
             p.drawText(box, int(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft | Qt.TextFlag.TextWordWrap),
                        t.name)
         p.end()
-
-
-def _words(key: str) -> str:
-    """A track's key as a column heading: 'cards_max' -> 'Cards max', 'pr' -> 'PR' (a short key is an
-    abbreviation)."""
-    return key.upper() if len(key) <= 2 else key.replace("_", " ").capitalize()
-
-
-def tracks_section(pic: BoardPicture) -> Section | None:
-    """A rule system that gives the side bar nothing of its own still shows its teams: one row per
-    map team with its public numbers (the picture's hidden keys left out)."""
-    rows = []
-    keys: list[str] = []
-    for t in pic.tracks:
-        if not t.get("on_map", True):
-            continue
-        for key, value in t.items():
-            if key in ("team", "name", "on_map") or key in pic.hidden_keys or key in keys:
-                continue
-            if isinstance(value, int) and not isinstance(value, bool):
-                keys.append(key)
-    for t in pic.tracks:
-        if t.get("on_map", True):
-            rows.append([str(t.get("name", t.get("team", ""))), *(str(t.get(k, "")) for k in keys)])
-    if not rows:
-        return None
-    return Section(id="teams", title="Teams", columns=["", *(_words(k) for k in keys)],
-                   rows=rows)
-
-
-def places_section(pic: BoardPicture, places: list[Any], teams: list[Any]) -> Section | None:
-    """Every place something stands at or someone holds: who holds it, the counters and the tokens
-    there (the public picture's), one row a place, by name. What the map shows, as a table the
-    ``tables`` layout pages at hall size for a rule system that gives no tables of its own (War in
-    Binni: its side bar is its own widgets, and the layout was empty)."""
-    symbol = {t.id: str(getattr(t, "symbol", "") or t.id) for t in teams}
-    name = {t.id: str(t.name) for t in teams}
-    counters: dict[str, dict[str, list[str]]] = {}
-    for pc in pic.pieces:
-        if pc.place is not None:
-            counters.setdefault(pc.place, {}).setdefault(pc.team, []).append(f"{pc.label} {pc.value}".strip())
-    tokens: dict[str, list[str]] = {}
-    for tk in pic.tokens:
-        what = " ".join(x for x in (tk.label or tk.kind, symbol.get(tk.team or "", "")) if x)
-        tokens.setdefault(tk.place, []).append(what + (f" \u00d7{tk.count}" if tk.count > 1 else ""))
-    rows = []
-    for pl in sorted(places, key=lambda p: str(p.name or p.id).casefold()):
-        held = pic.control.get(pl.id)
-        if not (held or pl.id in counters or pl.id in tokens):
-            continue
-        here = " · ".join(f"{symbol.get(team, team)} {', '.join(what)}"
-                          for team, what in counters.get(pl.id, {}).items())
-        rows.append([str(pl.name or pl.id), name.get(held or "", held or ""), here, ", ".join(tokens.get(pl.id, []))])
-    if not rows:
-        return None
-    return Section(id="places", title="Places", columns=["Place", "Held by", "Counters", "Tokens"], rows=rows)
-
-
-def tallies_section(pic: BoardPicture) -> Section | None:
-    shown = [(k, v) for k, v in pic.tallies.items() if k not in pic.hidden_keys]
-    if not shown:
-        return None
-    return Section(id="counts", title="Counts", columns=[k.capitalize() for k, _ in shown],
-                   rows=[[str(v) for _, v in shown]])
 
 
 class Sidebar(QWidget):
@@ -882,80 +817,6 @@ class BigScreenWindow(QWidget):
 
 
 # --- CONTROL's panel ----------------------------------------------------------------------------
-class ClockControl(QWidget):
-    """CONTROL's clock and layout buttons for a :class:`BigScreenWindow` (dockable in the board)."""
-
-    def __init__(self, screen: BigScreenWindow, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.screen_window = screen
-        lay = QVBoxLayout(self)
-        self.readout = QLabel(self)
-        self.readout.setFont(style.font(20, True))
-        keep_whole(self.readout).setWordWrap(True)  # a long turn label wraps (never cut) rather than widen the docks
-        lay.addWidget(self.readout)
-        row = QHBoxLayout()
-        self.start_button = QPushButton("Start", self)
-        self.pause_button = QPushButton("Pause", self)
-        self.minus_button = QPushButton("−1 min", self)
-        self.plus_button = QPushButton("+1 min", self)
-        for b in (self.start_button, self.pause_button, self.minus_button, self.plus_button):
-            row.addWidget(b)
-        lay.addLayout(row)
-        row2 = QHBoxLayout()
-        self.week_button = QPushButton("New week", self)
-        self.week_button.setToolTip("Reset the clock for the next week (it also resets when the game's week ends)")
-        self.layout_button = QPushButton("Layout", self)
-        self.whole_button = QPushButton("Whole map", self)
-        for b in (self.week_button, self.layout_button, self.whole_button):
-            row2.addWidget(b)
-        lay.addLayout(row2)
-        self.start_button.clicked.connect(screen.start_clock)
-        self.pause_button.clicked.connect(self._pause_or_resume)
-        self.minus_button.clicked.connect(lambda: screen.adjust_clock(-60))
-        self.plus_button.clicked.connect(lambda: screen.adjust_clock(60))
-        self.week_button.clicked.connect(lambda: screen.new_week(None))
-        self.layout_button.clicked.connect(screen.next_layout)
-        self.whole_button.clicked.connect(lambda: screen.show_region(None))
-        screen.ticked.connect(self.update_readout)
-        screen.layoutChanged.connect(lambda _name: self.update_readout())
-        self.update_readout()
-
-    def _pause_or_resume(self) -> None:
-        if self.screen_window.clock.running:
-            self.screen_window.pause_clock()
-        else:
-            self.screen_window.start_clock()
-
-    def turn_label(self) -> str:
-        """The game's turn in its own words, for a driver that keeps no picture (no big screen open)."""
-        game = getattr(self.screen_window, "game", None)  # the big screen's, or the driver's board window's
-        if game is None:
-            return ""
-        try:
-            return str(game.module.turn_label(game.state))
-        except Exception:  # a rule module's bug must not break CONTROL's clock panel
-            return ""
-
-    def update_readout(self) -> None:
-        clock = self.screen_window.clock
-        state = clock.state()
-        words = {"running": "running", "paused": "paused", "warning5": "under 5 minutes", "warning1": "last minute",
-                 "expired": f"time up (+{_mmss(clock.overrun())})"}[state]
-        turn = getattr(getattr(self.screen_window, "picture", None), "turn_label", "") or self.turn_label()
-        turn = turn or f"Turn {clock.week}"
-        _set_text(self.readout, f"{turn}  {clock.text()}  — {words}")
-        word = turn_word([turn])
-        word = word if word in ("week", "season", "round", "year") else "turn"  # what the clock restarts for
-        _set_text(self.week_button, f"New {word}")
-        self.week_button.setToolTip(f"Reset the clock for the next {word} (it also resets when the game's "
-                                    f"{word} ends)")
-        self.start_button.setEnabled(not clock.started)
-        _set_text(self.pause_button, "Pause" if clock.running else "Resume")
-        self.pause_button.setEnabled(clock.started)
-        name = self.screen_window.layout_name
-        _set_text(self.layout_button, f"Layout: {LAYOUT_WORDS.get(name, name)} ▸")
-
-
 def open_screen(path: str | Path, settings: QSettings | None = None,
                 interval_ms: int = 200) -> tuple[BigScreenWindow, FileFollower]:
     """The big screen of a game file opened read-only, and the follower that keeps it current."""
