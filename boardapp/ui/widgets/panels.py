@@ -46,7 +46,7 @@ class TeamPanel(QWidget):
     common keys have short headings)."""
 
     HEADINGS = {"pr": "PR", "cards": "Cards", "cards_max": "Limit", "money": "$M", "stores": "Stores",
-                "aid": "Aid", "cruise_missiles": "Missiles", "vp": "VP"}
+                "aid": "Aid", "cruise_missiles": "Missiles"}
     NOT_COLUMNS = frozenset({"team", "name", "on_map", "hidden"})
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -84,7 +84,11 @@ class TeamPanel(QWidget):
                         or not isinstance(value, (int, float)):
                     continue
                 keys.append(key)
-        return [(k, self.HEADINGS.get(k, k.replace("_", " ").capitalize())) for k in keys]
+        known = list(self.HEADINGS)  # the common ones in their usual order (PR, Cards, Limit, …), then the rest
+        first = {k: i for i, k in enumerate(keys)}
+        keys.sort(key=lambda k: (known.index(k) if k in known else len(known), first[k]))
+        return [(k, self.HEADINGS.get(k, k.upper() if len(k) <= 2 else k.replace("_", " ").capitalize()))
+                for k in keys]  # a short key is an abbreviation: 'vp' -> 'VP'
 
     def show_game(self, game: GameSource, audience: Audience = Audience.CONTROL) -> None:
         """The turn and the tallies as ``audience`` may see them (a hidden tally is not shown to a player)."""
