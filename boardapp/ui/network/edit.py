@@ -22,6 +22,7 @@ from PySide6.QtWidgets import QMenu, QMessageBox
 
 from boardapp.engine.journal import JournalEntry
 from boardapp.ui.document.undo import step_text
+from boardapp.ui.network.loops import LoopClosedError
 from boardapp.ui.network.seats import LiveGame, SeatLink
 
 NOTHING_OF_YOURS = "nothing of yours to undo"
@@ -163,7 +164,12 @@ class HostedEdit(QObject):
             self.undo_action.setEnabled(False)
             self.redo_action.setEnabled(False)
             return
-        undo_seq, redo_seq, self._authors = self._ask()
+        try:
+            undo_seq, redo_seq, self._authors = self._ask()
+        except LoopClosedError:  # the seat is closing (a signal queued before its loop stopped): nothing to ask
+            self.undo_action.setEnabled(False)
+            self.redo_action.setEnabled(False)
+            return
         mirror = self.game.mirror
         self._undo_entry = self.game.entry(undo_seq)
         self._redo_entry = next((e for e in mirror.redo_stack if e.seq == redo_seq), None) if redo_seq else None

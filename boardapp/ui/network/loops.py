@@ -27,6 +27,10 @@ BULK = 16
 
 
 # --- worker loops ---------------------------------------------------------------------------------
+class LoopClosedError(RuntimeError):
+    """The seat's or host's network loop has stopped (its window is closing): nothing more runs on it."""
+
+
 class LoopThread:
     """An asyncio loop running in a daemon thread; run coroutines on it from the Qt thread."""
 
@@ -39,7 +43,15 @@ class LoopThread:
         self.thread.start()
 
     def submit(self, coro: Coroutine[Any, Any, Any]) -> concurrent.futures.Future[Any]:
-        return asyncio.run_coroutine_threadsafe(coro, self.loop)
+        """Run ``coro`` on the loop. A loop already closed (its window going away while a signal was still
+        queued) raises :class:`LoopClosedError`, and ``coro`` is closed, never left un-awaited."""
+        try:
+            if self.loop.is_closed():
+                raise RuntimeError("Event loop is closed")
+            return asyncio.run_coroutine_threadsafe(coro, self.loop)
+        except RuntimeError as exc:
+            coro.close()
+            raise LoopClosedError(f"the network loop has stopped: {exc}") from None
 
     def run(self, coro: Coroutine[Any, Any, Any], timeout: float | None = 10.0) -> Any:
         return self.submit(coro).result(timeout)
