@@ -426,9 +426,9 @@ def board_drawing() -> tuple[Any, Any, Any]:
     (``boardapp.ui.scene`` and ``boardapp.ui.style``, or ``boardapp.ui.board.*`` since the UI's move into
     packages)."""
     try:
-        from boardapp.ui.board import scale, scene, style
+        from boardapp.ui.board import mapdraw, scale, style
 
-        return scale.map_scale, scene.NAME_PX, style.font
+        return scale.map_scale, mapdraw.NAME_PX, style.font
     except ImportError:
         from boardapp.ui import scene, style
 

@@ -117,13 +117,14 @@ def test_names_do_not_overlap(qapp: Any, the_map: dict[str, Any]) -> None:
     from boardapp.model.mapfile import Map
 
     try:  # the board's drawing modules, before and after the UI's move into packages
-        from boardapp.ui.board import scale, scene, style
+        from boardapp.ui.board import scale, style
+        from boardapp.ui.board.mapdraw import NAME_PX
 
         map_scale = scale.map_scale
     except ImportError:
         from boardapp.ui import scene, style
 
-        map_scale = scene.map_scale
+        map_scale, NAME_PX = scene.map_scale, scene.NAME_PX
 
     m = Map.model_validate(the_map)
     s = map_scale(m)
@@ -140,7 +141,7 @@ def test_names_do_not_overlap(qapp: Any, the_map: dict[str, Any]) -> None:
             add(f"region {r.id}", r.name.upper(), *r.label_at, 60 * s, bold=True)
     for p in m.places:
         dx, dy = p.label_offset
-        add(f"place {p.id}", p.name, p.at[0] + dx, p.at[1] + 36 * s + dy, scene.NAME_PX * s, bold=True)
+        add(f"place {p.id}", p.name, p.at[0] + dx, p.at[1] + 36 * s + dy, NAME_PX * s, bold=True)
     for lab in m.labels:
         add(f"label {lab.text}", lab.text, *lab.at, lab.size, bold=False)
     clashes = [

@@ -89,7 +89,7 @@ def test_opening_places_the_names_once_for_the_final_size(qtbot, settings, tmp_p
     # the names' size is the one the final scale asks for (a 40th of the height on screen, capped)
     want = window.height() * NAME_FRACTION / window.view.scale_now()
     from boardapp.ui.bigscreen.tour import NAME_CAP
-    from boardapp.ui.board.scene import NAME_PX
+    from boardapp.ui.board.mapdraw import NAME_PX
 
     want = min(max(NAME_PX * window.scene.base_scale, want), NAME_CAP * window.scene.base_scale)
     assert abs(window.scene.name_px - want) <= 0.5, (window.scene.name_px, want)

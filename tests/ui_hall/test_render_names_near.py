@@ -66,7 +66,7 @@ def _gap(a: labels.Box, b: labels.Box) -> float:
 
 
 def _far_names(scene) -> list[str]:
-    from boardapp.ui.board.scene import NAME_PX
+    from boardapp.ui.board.mapdraw import NAME_PX
 
     em = NAME_PX * scene.base_scale * scene.name_k
     at = _drawn_at_places(scene)
@@ -106,7 +106,7 @@ def test_the_reach_check_sees_a_far_name():
     """Control case: a name moved five name heights below its place is reported."""
     from dataclasses import replace
 
-    from boardapp.ui.board.scene import NAME_PX
+    from boardapp.ui.board.mapdraw import NAME_PX
 
     scene = _page_scene("binni", SIZES["1080"])
     try:
@@ -130,7 +130,7 @@ def test_a_render_name_is_drawn_inside_its_box(map_name):
     from PySide6.QtGui import QFontMetricsF, QPainterPath
 
     from boardapp.ui.board import style
-    from boardapp.ui.board.scene import NAME_PX
+    from boardapp.ui.board.mapdraw import NAME_PX
 
     scene = _page_scene(map_name, SIZES["1080"])
     try:

@@ -30,6 +30,7 @@ def _darkness(img) -> list[int]:
 
 @pytest.mark.parametrize("k", [0.12, 0.2])
 def test_thin_roads_ink_what_round_jointed_roads_ink(qtbot, monkeypatch, k):
+    from boardapp.ui.board import mapdraw
     from boardapp.ui.board import scene as board_scene
 
     scene = board_scene.BoardScene(new_game(load_scenario(DEFAULT_SCENARIO)))
@@ -40,7 +41,7 @@ def test_thin_roads_ink_what_round_jointed_roads_ink(qtbot, monkeypatch, k):
                                                             original(p, colour, width, style, lines, pieces=pieces))))
     fast = _map_image(scene, k)
     assert any(drawn_as_lines), "control: at this scale the roads were drawn as lines"
-    monkeypatch.setattr(board_scene, "THIN_ROAD_PX", 0.0)
+    monkeypatch.setattr(mapdraw, "THIN_ROAD_PX", 0.0)
     drawn_as_lines.clear()
     round_ = _map_image(scene, k)
     assert not any(drawn_as_lines), "control: with no thin roads, every road is a round-jointed polyline"

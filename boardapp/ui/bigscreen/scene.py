@@ -39,7 +39,8 @@ from PySide6.QtWidgets import (
 from boardapp.engine.module import BoardPiece, BoardToken
 from boardapp.ui.bigscreen import badges
 from boardapp.ui.board import labels, style
-from boardapp.ui.board.scene import NAME_PX, BoardScene, _label_point
+from boardapp.ui.board.mapdraw import NAME_PX, _label_point
+from boardapp.ui.board.scene import BoardScene
 from boardapp.ui.board.style import BADGE, CHIP, FAN, HALL_TOKEN_H, PIX
 from boardapp.ui.board.view import room_for_pieces
 from boardapp.ui.document.source import GameSource

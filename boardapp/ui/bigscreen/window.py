@@ -66,7 +66,8 @@ from boardapp.ui.bigscreen.sections import places_section, tallies_section, trac
 from boardapp.ui.bigscreen.tour import NAME_CAP, Tour
 from boardapp.ui.board import style
 from boardapp.ui.board.banner import Announcer, Banner
-from boardapp.ui.board.scene import NAME_PX, public_view
+from boardapp.ui.board.mapdraw import NAME_PX
+from boardapp.ui.board.scene import public_view
 from boardapp.ui.board.style import VALUE_PX
 from boardapp.ui.contributions import screen_view, sidebar_sections
 from boardapp.ui.document.source import GameSource

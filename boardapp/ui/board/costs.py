@@ -42,6 +42,7 @@ def region_name_boxes(scene: Any) -> list[labels.Box]:
 
     from boardapp.ui.board import scene as board_scene
     from boardapp.ui.board import style
+    from boardapp.ui.board.mapdraw import _label_point
 
     s = scene.base_scale
     detail = screen_zoom(scene) * s >= board_scene.LOD_FAR
@@ -51,7 +52,7 @@ def region_name_boxes(scene: Any) -> list[labels.Box]:
     for r in scene.map.regions:
         if not r.name or r.name.casefold() in named:
             continue
-        at = QPointF(*r.label_at) if r.label_at is not None else board_scene._label_point(r.polygon)
+        at = QPointF(*r.label_at) if r.label_at is not None else _label_point(r.polygon)
         px = (110.0 if r.kind == "country" else 60.0) * s
         font = style.font(px, True)
         fm = QFontMetricsF(font)

@@ -156,7 +156,8 @@ def page_layout(scene: Any, game: GameSource, width: int, height: int) -> tuple[
     ``scene.name_spots()`` afterwards is what the page shows."""
     from PySide6.QtCore import QRectF
 
-    from boardapp.ui.board.scene import ENLARGE, LOD_ENLARGE, NAME_PX
+    from boardapp.ui.board.mapdraw import NAME_PX
+    from boardapp.ui.board.scene import ENLARGE, LOD_ENLARGE
     from boardapp.ui.board.style import VALUE_PX
 
     strip = max(24, height // 36)

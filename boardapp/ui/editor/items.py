@@ -19,7 +19,8 @@ from PySide6.QtWidgets import (
 )
 
 from boardapp.ui.board import style
-from boardapp.ui.board.scene import REGION_FILLS, SEA, BoardScene
+from boardapp.ui.board.mapdraw import REGION_FILLS, SEA
+from boardapp.ui.board.scene import BoardScene
 
 
 # --- scene items ----------------------------------------------------------------------------

@@ -22,8 +22,9 @@ from PySide6.QtWidgets import (
 
 from boardapp.editor import commands as C
 from boardapp.editor.document import MapDocument
+from boardapp.ui.board.mapdraw import SEA
 from boardapp.ui.board.scale import REFERENCE_SPACING, SCALE_RANGE, place_spacing
-from boardapp.ui.board.scene import SEA, load_background
+from boardapp.ui.board.scene import load_background
 from boardapp.ui.editor.items import Handle, LabelItem, PlaceItem, RegionItem, RoadItem
 
 if TYPE_CHECKING:
