@@ -522,7 +522,9 @@ def cmd_review(args: argparse.Namespace) -> int:
 
 
 # --- the parser ---------------------------------------------------------------------------------
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only_open: bool = False) -> argparse.ArgumentParser:
+    """The command line's parser; ``only_open``: with its ``open`` command alone, all ``boardapp open …`` needs
+    (parsing ``open``'s arguments is the same either way: tests/test_cli_open_parser.py; issue #27)."""
     parser = argparse.ArgumentParser(
         prog="boardapp",
         description="A map-board for megagames. With no command, opens the board on the War in Binni scenario; "
@@ -537,6 +539,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="open the board, wait for its first paint, print how long it took and quit (a smoke test "
                         "of an install; with QT_QPA_PLATFORM=offscreen it needs no screen)")
     p.set_defaults(func=cmd_open)
+    if only_open:  # the board's start builds no other command's parser
+        return parser
 
     p = sub.add_parser("scenarios", help="list the scenarios boardapp ships with")
     p.set_defaults(func=cmd_scenarios)
@@ -659,7 +663,7 @@ def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv or (argv[0] not in SUBCOMMANDS and not argv[0].startswith("-")):
         argv = ["open", *argv]
-    args = build_parser().parse_args(argv)
+    args = build_parser(only_open=argv[0] == "open").parse_args(argv)
     try:
         return int(args.func(args))
     except FileProblemsError as exc:
