@@ -109,9 +109,50 @@ def cold_app() -> None:
     raise SystemExit("boardapp returned without painting its board")
 
 
+def _application() -> object:
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication([])
+    app.setApplicationName("boardapp")
+    app.setOrganizationName("boardapp")
+    return app
+
+
+def _window(game_made: tuple[object, object, bool]) -> object:
+    """``ui.app.open_window``'s window on a game made (the session marker held, as there)."""
+    from boardapp.ui.app import start_session
+    from boardapp.ui.mainwindow import MainWindow
+
+    game, saved, autosave = game_made
+    window = MainWindow(game, saved, autosave=autosave, extras_after_first_paint=True)
+    if autosave and start_session(saved):
+        window.autosave_path = saved
+    return window
+
+
+def _show_and_report(app: object, window: object, report: Callable[[], None]) -> None:
+    """``ui.app.run``'s showing of the window; ``report`` at its board's first paint."""
+    from PySide6.QtCore import QEvent, QObject
+
+    class Watch(QObject):
+        def eventFilter(self, obj: object, event: object) -> bool:
+            if event.type() == QEvent.Type.Paint:
+                report()
+            return False
+
+    watch = Watch()
+    window.view.viewport().installEventFilter(watch)
+    screen = window.screen()
+    if screen is not None:
+        window.setGeometry(screen.availableGeometry())
+    window.showMaximized()
+    app.exec()
+
+
 def cold_phases() -> None:
-    """``boardapp``'s start in its own steps (``cli.main`` -> ``cmd_open`` -> ``ui.app.run``, written out here, so
-    keep them in step), with the CPU seconds at the end of each."""
+    """``boardapp``'s start in its own steps and order (``cli.main`` -> ``cmd_open`` -> ``ui.app.run`` ->
+    ``open_window``, written out here, so keep them in step), with the CPU seconds at the end of each. The data
+    folder is a fresh one: no game to recover or resume (``unfinished_sessions``, ``last_game``: none)."""
     phases = [("interpreter", _cpu())]
     from boardapp import cli, resources
 
@@ -123,32 +164,19 @@ def cold_phases() -> None:
     phases.append(("engine import", _cpu()))
     from boardapp.ui import app as ui_app
 
-    chosen = ui_app.choose_game(args.file, before_asking=ui_app._application)
-    phases.append(("game chosen, read and made", _cpu()))
-    from PySide6.QtWidgets import QApplication  # noqa: F401
-
-    phases.append(("Qt import", _cpu()))
+    app = _application()
+    phases.append(("Qt import and application", _cpu()))
+    import boardapp.ui.board.render
     import boardapp.ui.mainwindow  # noqa: F401
 
     phases.append(("windows' modules", _cpu()))
-    qt_app = ui_app._application()
-    window = ui_app.open_window(args.file, extras_after_first_paint=True, chosen=chosen)
+    if ui_app.unfinished_sessions() or ui_app.last_game() is not None:
+        raise SystemExit("a fresh data folder has a game to recover or resume")
+    game_made = ui_app.game_for_path(args.file)
+    phases.append(("game read and made", _cpu()))
+    window = _window(game_made)
     phases.append(("main window", _cpu()))
-    from PySide6.QtCore import QEvent, QObject
-
-    class Watch(QObject):
-        def eventFilter(self, obj: object, event: object) -> bool:
-            if event.type() == QEvent.Type.Paint:
-                _report_painted(phases)
-            return False
-
-    watch = Watch()
-    window.view.viewport().installEventFilter(watch)
-    screen = window.screen()
-    if screen is not None:
-        window.setGeometry(screen.availableGeometry())
-    window.showMaximized()
-    qt_app.exec()
+    _show_and_report(app, window, lambda: _report_painted(phases))
 
 
 def cold_floor() -> None:
@@ -162,38 +190,27 @@ def cold_floor() -> None:
     import boardapp.ui.document.source
     from boardapp.ui import app as ui_app
 
-    chosen = ui_app.choose_game(None, ask=None)
+    game_made = ui_app.game_for_path(None)
     uncounted = _cpu() - started
     phases = [("interpreter", started)]
-    from PySide6.QtWidgets import QApplication  # noqa: F401
-
-    phases.append(("Qt import", _cpu() - uncounted))
+    app = _application()
+    phases.append(("Qt import and application", _cpu() - uncounted))
+    import boardapp.ui.board.render
     import boardapp.ui.mainwindow  # noqa: F401
 
     phases.append(("windows' modules", _cpu() - uncounted))
-    qt_app = ui_app._application()
-    window = ui_app.open_window(None, extras_after_first_paint=True, chosen=chosen)
+    window = _window(game_made)
     phases.append(("main window", _cpu() - uncounted))
-    from PySide6.QtCore import QEvent, QObject
 
-    class Watch(QObject):
-        def eventFilter(self, obj: object, event: object) -> bool:
-            if event.type() == QEvent.Type.Paint:
-                painted = time.perf_counter()
-                cpu = _cpu() - uncounted
-                print("PHASES " + "|".join(f"{n}={c:.4f}" for n, c in [*phases, ("shown and painted", cpu)]))
-                print(f"{painted:.6f} 0 {cpu:.4f}")
-                sys.stdout.flush()
-                os._exit(0)
-            return False
+    def report() -> None:
+        painted = time.perf_counter()
+        cpu = _cpu() - uncounted
+        print("PHASES " + "|".join(f"{n}={c:.4f}" for n, c in [*phases, ("shown and painted", cpu)]))
+        print(f"{painted:.6f} 0 {cpu:.4f}")
+        sys.stdout.flush()
+        os._exit(0)
 
-    watch = Watch()
-    window.view.viewport().installEventFilter(watch)
-    screen = window.screen()
-    if screen is not None:
-        window.setGeometry(screen.availableGeometry())
-    window.showMaximized()
-    qt_app.exec()
+    _show_and_report(app, window, report)
 
 
 if __name__ == "__main__":

@@ -180,75 +180,47 @@ def ask_resume(path: Path) -> bool:
     return box.clickedButton() is resume
 
 
-def choose_game(path: str | Path | None = None,
-                ask: Callable[[list[Path]], Path | None] | None = ask_recover,
-                resume: Callable[[Path], bool] | None = ask_resume,
-                before_asking: Callable[[], Any] | None = None) -> tuple[Any, Path, bool]:
-    """:func:`game_for_path` of ``path``, or (``path`` None) of the unfinished game CONTROL chose to recover
-    (``ask``), else of the last game if CONTROL chose to resume it (``resume``), else of the default scenario;
-    ``ask=None`` asks neither. ``before_asking`` is called just before a question is asked (``run`` makes its
-    QApplication there): a start with nothing to ask reads and makes its game without Qt."""
-    chosen: Path | None = None
-    if path is None and ask is not None:
-        left = unfinished_sessions()
-        if left:
-            if before_asking is not None:
-                before_asking()
-            chosen = ask(left)
-            if chosen is None:
-                set_aside(left)
-        elif resume is not None:
-            last = last_game()
-            if last is not None:
-                if before_asking is not None:
-                    before_asking()
-                if resume(last):
-                    chosen = last
-    return game_for_path(chosen if chosen is not None else path)
-
-
 def open_window(path: str | Path | None = None,
                 ask: Callable[[list[Path]], Path | None] | None = ask_recover,
-                resume: Callable[[Path], bool] | None = ask_resume, extras_after_first_paint: bool = False,
-                chosen: tuple[Any, Path, bool] | None = None) -> Any:
+                resume: Callable[[Path], bool] | None = ask_resume, extras_after_first_paint: bool = False) -> Any:
     """The main window on ``path`` (default scenario when None), offering to recover a crashed session
-    (``ask``) or else to resume the last game (``resume``); ``ask=None`` asks neither. ``chosen``: the
-    :func:`choose_game` already made (``path``, ``ask`` and ``resume`` are then not used).
+    (``ask``) or else to resume the last game (``resume``); ``ask=None`` asks neither.
     ``extras_after_first_paint``: see :class:`~boardapp.ui.mainwindow.MainWindow`."""
     from boardapp.ui.board.render import ensure_app
     from boardapp.ui.mainwindow import MainWindow
 
     ensure_app()
-    game, saved, autosave = chosen if chosen is not None else choose_game(path, ask, resume)
+    chosen: Path | None = None
+    if path is None and ask is not None:
+        left = unfinished_sessions()
+        if left:
+            chosen = ask(left)
+            if chosen is None:
+                set_aside(left)
+        elif resume is not None:
+            last = last_game()
+            if last is not None and resume(last):
+                chosen = last
+    game, saved, autosave = game_for_path(chosen if chosen is not None else path)
     window = MainWindow(game, saved, autosave=autosave, extras_after_first_paint=extras_after_first_paint)
     if autosave and start_session(saved):
         window.autosave_path = saved
     return window
 
 
-def _application() -> Any:
-    """The process's QApplication, made (named boardapp) if there is none yet."""
+def run(path: str | None) -> int:
+    """Open the umpire's window and run until it closes; the process's exit status."""
+    app = None
     from PySide6.QtWidgets import QApplication
 
-    app = QApplication.instance()
-    if app is None:
+    if QApplication.instance() is None:
         app = QApplication([])
         app.setApplicationName("boardapp")
         app.setOrganizationName("boardapp")
-    return app
-
-
-def run(path: str | None) -> int:
-    """Open the umpire's window and run until it closes; the process's exit status.
-
-    The game is chosen, read and made before Qt is imported unless a recovery or resume question must be asked
-    (issue #27: PySide6's import hook reads the source of every module imported after it, the rule system's
-    too); Qt's application is made before any question, as before."""
-    chosen = choose_game(path, before_asking=_application)
-    app = _application()
-    window = open_window(path, extras_after_first_paint=True, chosen=chosen)  # the board painted first (issue #27)
+    window = open_window(path, extras_after_first_paint=True)  # the board painted first (issue #27)
     screen = window.screen()
     if screen is not None:  # the whole screen, even where no window manager maximises windows
         window.setGeometry(screen.availableGeometry())
     window.showMaximized()  # the umpire's board wants the whole screen
+    app = app or QApplication.instance()
     return int(app.exec())
