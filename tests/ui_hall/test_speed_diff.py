@@ -42,7 +42,7 @@ def _scene(seed: int):
 
 def test_the_pieces_found_changed_are_those_that_differ_by_value(qtbot):
     """60 random changes of a 900-piece picture, the unchanged pieces kept, all made anew, or half of them
-    made anew (which way the diff goes is decided from the first slice): the pieces the board finds changed
+    made anew (which way the diff goes is decided from the first 32 pieces): the pieces the board finds changed
     are exactly those unequal to the ones laid out, and after the refresh each counter shows its piece."""
     rng, module, scene = _scene(5)
     pieces = module.pieces

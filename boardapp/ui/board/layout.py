@@ -197,7 +197,7 @@ class CounterLayout:
         fields = _fields
         if len(old) == n:
             d = _DIFF_SLICE
-            if sum(map(is_, old[:d], pieces[:d])) * 2 >= min(n, d):
+            if sum(map(is_, old[:32], pieces[:32])) * 2 >= min(n, 32):  # the first 32 kept, most of them?
                 # a module that keeps its unchanged pieces: slices compared in C (identical items are not
                 # even touched), then the pieces of an unequal slice that are not the same object, by value
                 pairs = [(old[i], pieces[i]) for a in range(0, n, d) if old[a:a + d] != pieces[a:a + d]
