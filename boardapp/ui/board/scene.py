@@ -219,7 +219,7 @@ class BoardScene(CounterLayout, MapDrawing, QGraphicsScene):
         self._hand_moved: set[str] = set()
         self._control_from: tuple[dict[str, str | None], float, dict[str, Any]] | None = None
         self._tokens_from: tuple[list[BoardToken], float, int] | None = None
-        """The tokens last laid out (visible ones, a copy) and at what size."""
+        """The tokens last laid out (visible ones, a copy), at what size, and how many items they were given."""
         """The control the markers were last laid out from, at what size, and their keys then."""
         """Counters picked up by hand since the last layout (each goes back in place unless it moved)."""
         self._revealed: CounterItem | None = None
