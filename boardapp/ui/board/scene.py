@@ -218,8 +218,8 @@ class BoardScene(CounterLayout, MapDrawing, QGraphicsScene):
         change lays out only the places whose pieces changed: :meth:`_refresh_changed_counters`)."""
         self._hand_moved: set[str] = set()
         self._control_from: tuple[dict[str, str | None], float, dict[str, Any]] | None = None
-        self._tokens_from: tuple[list[BoardToken], float] | None = None
-        """The tokens last laid out (visible ones, a copy) and at what size."""
+        self._tokens_from: tuple[list[BoardToken], float, int] | None = None
+        """The tokens last laid out (visible ones, a copy), at what size, and how many items they were given."""
         """The control the markers were last laid out from, at what size, and their keys then."""
         """Counters picked up by hand since the last layout (each goes back in place unless it moved)."""
         self._revealed: CounterItem | None = None
@@ -608,7 +608,8 @@ class BoardScene(CounterLayout, MapDrawing, QGraphicsScene):
             if order[0] is not layer:
                 order = self._layer_order = (layer, {pid: i for i, pid in enumerate(layer)})
                 self._next_rank = len(layer)
-            hits = [entry for pid in sorted(near.intersection(layer), key=order[1].__getitem__)
+            # (near.intersection(layer) would walk the layer's thousand places, not the few near ones)
+            hits = [entry for pid in sorted([p for p in near if p in layer], key=order[1].__getitem__)
                     if meets((entry := layer[pid])[0])]
         if len(areas) == 1:
             inside = rect.contains  # a place wholly inside (the first paint: all of them) needs no piece tested
@@ -689,10 +690,14 @@ class BoardScene(CounterLayout, MapDrawing, QGraphicsScene):
         dirty = []
         for pid in check:
             before, after = old.get(pid), new.get(pid)
-            if before is not None and after is not None and _same_rows(before[1], after[1]):
-                continue
-            dirty += [entry[0] for entry in (before, after) if entry is not None]
-        if len(dirty) > 64:  # a new layout everywhere: one repaint of the whole background
+            if before is None:
+                if after is not None:
+                    dirty.append(after[0])
+            elif after is None:
+                dirty.append(before[0])
+            elif not _same_rows(before[1], after[1]):  # a place's stack before and after: one rectangle
+                dirty.append(before[0].united(after[0]))
+        if len(dirty) > 32:  # a new layout everywhere (32 places): one repaint of the whole background
             self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
             return
         for rect in dirty:
@@ -748,7 +753,9 @@ class BoardScene(CounterLayout, MapDrawing, QGraphicsScene):
         return [pc for pc in self.picture.pieces if not pc.hidden]
 
     def visible_tokens(self) -> list[BoardToken]:
-        return [t for t in self.picture.tokens if not (self.public and t.hidden)]
+        if not self.public:
+            return list(self.picture.tokens)
+        return [t for t in self.picture.tokens if not t.hidden]
 
     def refresh(self) -> None:
         """Redraw what lies on the map from the game's current state (keeps items by counter id)."""
@@ -813,10 +820,8 @@ class BoardScene(CounterLayout, MapDrawing, QGraphicsScene):
     def _refresh_tokens(self) -> None:
         tokens = self.visible_tokens()
         was = self._tokens_from
-        if was is not None and was[1] == self.piece_k and was[0] == tokens and \
-                len(self._token_items) == sum(map(len, (looks[1] for looks in self._token_looks.values()))):
+        if was is not None and was[1] == self.piece_k and was[0] == tokens and len(self._token_items) == was[2]:
             return  # the same tokens at the same size: nothing to lay out (a game change seldom moves one)
-        self._tokens_from = (tokens, self.piece_k)
         by_place: dict[str, list[BoardToken]] = defaultdict(list)
         for t in tokens:
             if t.place in self.places:
@@ -867,6 +872,7 @@ class BoardScene(CounterLayout, MapDrawing, QGraphicsScene):
             self.removeItem(item)
         self._token_items = kept
         self._tokens = list(kept.values())
+        self._tokens_from = (tokens, k, len(kept))  # each token laid out has its item
 
     # --- dragging ----------------------------------------------------------------------------
     def clear_options(self) -> None:
