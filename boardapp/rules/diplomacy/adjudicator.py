@@ -28,7 +28,7 @@ from collections.abc import Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from boardapp.rules.diplomacy.mapdata import MapData, province_of
+from boardapp.rules.diplomacy.mapdata import MOVE_ARMY, MOVE_FLEET, REACH_ARMY, REACH_FLEET, MapData, province_of
 from boardapp.rules.diplomacy.orders import (
     Build,
     Convoy,
@@ -158,7 +158,6 @@ _SUPPORTS = (SupportHold, SupportMove)
 # the unit types as module constants: ``UnitType.ARMY`` goes through the enum class's own ``__getattr__``
 _ARMY, _FLEET = UnitType.ARMY, UnitType.FLEET
 _NOWHERE: frozenset[str] = frozenset()  # no province contested
-_NO_MOVES: dict[str, int] = {}  # no fleet moves from a region the map does not know
 _P = TypeVar("_P", str, int)  # a place: a province id or number
 
 
@@ -245,13 +244,21 @@ class _Movement:
         self.orders = orders
         n = len(units)
         number = m.place_number
+        # places by code (``MapData.place_code``): one dict, one tuple to the province numbers, one bytes table
+        # for every "may move / may reach" question of the fast paths below (row: the unit's place, column: the
+        # place named); ``nowhere``: the code of no place, whose row and column are all zero
+        code_get, code_province, place_moves = m.place_code.get, m.code_province, m.place_moves
+        nowhere = len(code_province) - 1
+        width = nowhere + 1
         # unit number by province number; one loop, no comprehension or ``dict(zip(...))``: each
         # distinct builtin a phase uses costs a microsecond or two from cold caches
         self.at = at = [-1] * len(m.province_names)
         self.prov = prov = [0] * n
+        row = [0] * n  # the unit's row of ``place_moves``
         i = 0
         for u in units:
-            p = number.get(u.region, -1)
+            c = code_get(u.region, nowhere)
+            p = code_province[c]
             if p < 0:
                 p = number.get(province_of(u.region), -1)
                 if p < 0:
@@ -260,6 +267,7 @@ class _Movement:
                 raise ValueError(f"two units in {m.province_names[p]!r}: {units[at[p]]} and {u}")
             at[p] = i
             prov[i] = p
+            row[i] = c * width
             i += 1  # noqa: SIM113 - no enumerate(): one builtin less
         self.invalid = invalid = {}  # order index -> reason
         self.order_k = order_k = [-1] * n  # unit -> the index of its order, -1: none
@@ -308,7 +316,7 @@ class _Movement:
                 c = _KIND_OF.get(t, -2)
                 if c == -2:
                     c = _kind_of_subclass(o)
-            p = number.get(region, -1)
+            p = code_province[code_get(region, nowhere)]
             if p < 0:  # a coast the map does not have: the unit in that province is still found, to say why
                 p = number.get(province_of(region), -1)
             i = at[p] if p >= 0 else -1
@@ -333,18 +341,16 @@ class _Movement:
         # first, as supports and convoys depend on them; a loop over the units, not sorted lists
         army_moves: list[int] = []
         if moving:
-            army_adj, army_number, fleet_moves = m.army_adj_numbers, m.army_region_number, m.fleet_moves
             i = -1
             for c in kind:
                 i += 1
                 if c != _MOVE:
                     continue
                 mo: Move = orders[order_k[i]]  # type: ignore[assignment]
-                u, src, d = units[i], prov[i], mo.dest
+                u, dc = units[i], code_get(mo.dest, nowhere)
                 if u.unit_type is _ARMY:
-                    dp = army_number.get(d, -1)
-                    if dp >= 0 and dp != src and dp in army_adj[src]:
-                        dest[i] = dp
+                    if place_moves[row[i] + dc] & MOVE_ARMY:
+                        dest[i] = code_province[dc]
                         if mo.via_convoy:
                             convoyed[i] = True
                         army_moves.append(i)
@@ -355,16 +361,14 @@ class _Movement:
                             invalid[order_k[i]] = why
                             continue
                         army_moves.append(i)
+                elif place_moves[row[i] + dc] & MOVE_FLEET and not mo.via_convoy:
+                    dest[i] = code_province[dc]
                 else:
-                    dp = fleet_moves.get(u.region, _NO_MOVES).get(d, -1)
-                    if dp >= 0 and dp != src and not mo.via_convoy:
-                        dest[i] = dp
-                    else:
-                        why = self._setup_move(i, mo)
-                        if why:
-                            kind[i] = _HOLD
-                            invalid[order_k[i]] = why
-                            continue
+                    why = self._setup_move(i, mo)
+                    if why:
+                        kind[i] = _HOLD
+                        invalid[order_k[i]] = why
+                        continue
                 to = dest[i]
                 a = attackers[to]
                 if a:
@@ -374,7 +378,6 @@ class _Movement:
                     targets.append(to)
         if other:
             convoy_k: dict[int, int] = {}  # convoying fleet -> the army's province
-            number_get, reach_by_fleet, army_adj = number.get, m.fleet_reach_numbers, m.army_adj_numbers
             i = -1
             for c in kind:
                 i += 1
@@ -388,13 +391,14 @@ class _Movement:
                         target, tt, sd = so.target, so.target_type, ""
                     else:  # a subclass: the full check below
                         target, tt, sd = "", None, ""
-                    u, here = units[i], prov[i]
-                    tp = number_get(target, -1)
+                    here, tc = prov[i], code_get(target, nowhere)
+                    tp = code_province[tc]
                     j = at[tp] if tp >= 0 else -1
                     if j >= 0 and tp != here:
-                        reach = army_adj[here] if u.unit_type is _ARMY else reach_by_fleet[u.region]
+                        reach = REACH_ARMY if units[i].unit_type is _ARMY else REACH_FLEET
+                        r0 = row[i]
                         if not sd:  # support to hold
-                            if tp in reach:
+                            if place_moves[r0 + tc] & reach:
                                 dest[i] = tp
                                 if kind[j] != _MOVE and (tt is None or tt is units[j].unit_type):
                                     s = supporters[j]
@@ -403,8 +407,9 @@ class _Movement:
                                     resolved[i] = True
                                 continue
                         else:
-                            dp = number_get(sd, -1)
-                            if dp >= 0 and dp != here and dp in reach:
+                            dc = code_get(sd, nowhere)
+                            dp = code_province[dc]
+                            if dp >= 0 and dp != here and place_moves[r0 + dc] & reach:
                                 kind[i] = _SUP_MOVE
                                 dest[i] = dp
                                 if (
