@@ -79,7 +79,7 @@ class Dislodged:
     by_convoy: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class MovementResult:
     """Outcome of a movement phase.
 
@@ -128,6 +128,10 @@ _set_r_reason: Any = OrderResult.__dict__["reason"].__set__
 _set_d_unit: Any = Dislodged.__dict__["unit"].__set__
 _set_d_origin: Any = Dislodged.__dict__["attacker_origin"].__set__
 _set_d_convoy: Any = Dislodged.__dict__["by_convoy"].__set__
+_set_m_results: Any = MovementResult.__dict__["results"].__set__
+_set_m_units: Any = MovementResult.__dict__["units"].__set__
+_set_m_dislodged: Any = MovementResult.__dict__["dislodged"].__set__
+_set_m_contested: Any = MovementResult.__dict__["contested"].__set__
 _set_unit_power: Any = Unit.__dict__["power"].__set__
 _set_unit_type: Any = Unit.__dict__["unit_type"].__set__
 _set_unit_region: Any = Unit.__dict__["region"].__set__
@@ -247,7 +251,9 @@ class _Movement:
         # places by code (``MapData.place_code``): one dict, one tuple to the province numbers, one bytes table
         # for every "may move / may reach" question of the fast paths below (row: the unit's place, column: the
         # place named); ``nowhere``: the code of no place, whose row and column are all zero
-        code_get, code_province, place_moves = m.place_code.get, m.code_province, m.place_moves
+        # ``code.get(...)`` at each site, not a bound ``code_get``: making the bound method is a generic attribute
+        # look-up from cold caches, each call site's ``get`` a specialised one
+        code, code_province, place_moves = m.place_code, m.code_province, m.place_moves
         nowhere = len(code_province) - 1
         width = nowhere + 1
         # unit number by province number; one loop, no comprehension or ``dict(zip(...))``: each
@@ -257,7 +263,7 @@ class _Movement:
         row = [0] * n  # the unit's row of ``place_moves``
         i = 0
         for u in units:
-            c = code_get(u.region, nowhere)
+            c = code.get(u.region, nowhere)
             p = code_province[c]
             if p < 0:
                 p = number.get(province_of(u.region), -1)
@@ -316,7 +322,7 @@ class _Movement:
                 c = _KIND_OF.get(t, -2)
                 if c == -2:
                     c = _kind_of_subclass(o)
-            p = code_province[code_get(region, nowhere)]
+            p = code_province[code.get(region, nowhere)]
             if p < 0:  # a coast the map does not have: the unit in that province is still found, to say why
                 p = number.get(province_of(region), -1)
             i = at[p] if p >= 0 else -1
@@ -347,7 +353,7 @@ class _Movement:
                 if c != _MOVE:
                     continue
                 mo: Move = orders[order_k[i]]  # type: ignore[assignment]
-                u, dc = units[i], code_get(mo.dest, nowhere)
+                u, dc = units[i], code.get(mo.dest, nowhere)
                 if u.unit_type is _ARMY:
                     if place_moves[row[i] + dc] & MOVE_ARMY:
                         dest[i] = code_province[dc]
@@ -391,7 +397,7 @@ class _Movement:
                         target, tt, sd = so.target, so.target_type, ""
                     else:  # a subclass: the full check below
                         target, tt, sd = "", None, ""
-                    here, tc = prov[i], code_get(target, nowhere)
+                    here, tc = prov[i], code.get(target, nowhere)
                     tp = code_province[tc]
                     j = at[tp] if tp >= 0 else -1
                     if j >= 0 and tp != here:
@@ -407,7 +413,7 @@ class _Movement:
                                     resolved[i] = True
                                 continue
                         else:
-                            dc = code_get(sd, nowhere)
+                            dc = code.get(sd, nowhere)
                             dp = code_province[dc]
                             if dp >= 0 and dp != here and place_moves[r0 + dc] & reach:
                                 kind[i] = _SUP_MOVE
@@ -816,7 +822,6 @@ class _Movement:
         kind, resolved, attackers, prov, at = self.kind, self.resolved, self.attackers, self.prov, self.at
         names = self.m.province_names
         searching = False
-        resolve = self._resolve
         i = -1
         for k in kind:
             i += 1
@@ -825,7 +830,7 @@ class _Movement:
                     self.visited = [False] * len(kind)
                     self.in_cycle = [False] * len(kind)
                     searching = True
-                resolve(i, False)
+                self._resolve(i, False)
         # the units afterwards, in unit order: each that moved at its destination, the dislodged left out
         placed, orders, order_k = self.units, self.orders, self.order_k
         convoyed, opposite = self.convoyed, self.opposite
@@ -833,7 +838,6 @@ class _Movement:
         dislodged: list[Dislodged] = []
         is_dislodged: dict[int, int] = {}  # dislodged unit -> the unit that moved in
         contested: list[str] = []
-        path = self._path
         new, set_power, set_unit_type, set_region = _new, _set_unit_power, _set_unit_type, _set_unit_region
         for d in self.targets:
             atts = attackers[d]
@@ -851,7 +855,7 @@ class _Movement:
                     break
             else:  # nobody moved in: a standoff if some attacker had a prevent strength (a path, no lost head-to-head)
                 for a in atts:
-                    if (not convoyed[a] or path(a, False)) and not resolved[opposite.get(a, a)]:
+                    if (not convoyed[a] or self._path(a, False)) and not resolved[opposite.get(a, a)]:
                         contested.append(names[d])
                         break
         if is_dislodged:
@@ -877,7 +881,7 @@ class _Movement:
                 continue
             kd, r = kind[i], resolved[i] is True
             if kd == _MOVE:
-                reason = "moves" if r else ("bounced" if not convoyed[i] or path(i, False) else "no convoy route")
+                reason = "moves" if r else ("bounced" if not convoyed[i] or self._path(i, False) else "no convoy route")
             elif kd == _HOLD:
                 r = i not in is_dislodged
                 reason = "holds" if r else "dislodged"
@@ -893,13 +897,13 @@ class _Movement:
             set_reason(res, reason)
             results[k] = res
         out = _new(MovementResult)
-        # the frozen dataclass's fields, set as its __init__ would, straight into its dict (a third of the
-        # cold cost of ``__init__``); the common empty ones are shared constants
-        fields = out.__dict__
-        fields["results"] = tuple(results)
-        fields["units"] = tuple(units)
-        fields["dislodged"] = tuple(dislodged) if dislodged else ()
-        fields["contested"] = frozenset(contested) if contested else _NOWHERE
+        # the frozen dataclass's slots set through their descriptors, as for the order results (a slots class: no
+        # ``__dict__`` to make, which was a generic attribute look-up and a new dict per phase); the common empty
+        # fields are shared constants
+        _set_m_results(out, tuple(results))
+        _set_m_units(out, tuple(units))
+        _set_m_dislodged(out, tuple(dislodged) if dislodged else ())
+        _set_m_contested(out, frozenset(contested) if contested else _NOWHERE)
         return out
 
 
