@@ -197,8 +197,10 @@ class _Movement:
     it calls, costs a trip to memory, and that, more than the bytecodes run, is its time.  So the
     state is kept in few objects: one list per unit for what the search reads (kind, destination,
     decision, supports), dicts only for what few units have (head-to-head partners, convoy routes);
-    provinces are numbers (the map's ``*_numbers`` indexes: list indexes and sets of small ints
-    instead of string-keyed lookups); and the set-up is one pass over the orders and two over the
+    provinces are numbers, and every "may this unit move / reach there" question of the set-up's fast
+    paths is one byte of the map's ``place_moves`` table (row: the unit's place code, column: the place
+    named; one dict of codes, one tuple to province numbers and one bytes object per map, instead of a
+    set or dict per place); and the set-up is one pass over the orders and two over the
     units that also decide what nothing can change.  Names come back only for the result and for
     the reasons of refusals.  ``docs/diplomacy.md`` ("Cold adjudication") has the measurements.
     """
