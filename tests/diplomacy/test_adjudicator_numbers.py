@@ -14,8 +14,19 @@ import dataclasses
 import pytest
 
 from boardapp.rules.diplomacy.adjudicator import Dislodged, MovementResult, OrderResult, adjudicate_movement
-from boardapp.rules.diplomacy.mapdata import Border, MapData, Province, Region, Terrain, province_of
-from boardapp.rules.diplomacy.orders import Order, Unit
+from boardapp.rules.diplomacy.mapdata import (
+    MOVE_ARMY,
+    MOVE_FLEET,
+    REACH_ARMY,
+    REACH_FLEET,
+    Border,
+    MapData,
+    Province,
+    Region,
+    Terrain,
+    province_of,
+)
+from boardapp.rules.diplomacy.orders import Order, Unit, UnitType
 
 # -- the numbered indexes say what the named ones say ------------------------------------------------
 
@@ -203,3 +214,64 @@ def test_results_are_the_public_frozen_types(standard_map: MapData) -> None:
     with pytest.raises(dataclasses.FrozenInstanceError):
         r.results[0].reason = "x"  # type: ignore[misc]
     assert r.contested == frozenset() and isinstance(r.contested, frozenset)
+
+
+# -- the place codes and the one table of moves and reach -------------------------------------------------
+
+
+def _expected_bits(m: MapData, a: str, b: str) -> int:
+    """What ``place_moves`` must say for a unit in ``a`` and the place ``b``, from the named indexes."""
+    pa, pb = province_of(a), province_of(b)
+    bits = 0
+    if b in m.army_places and pb != pa and pb in m.army_adj[pa]:
+        bits |= MOVE_ARMY
+    # a fleet names the coast of a multi-coast province (the bare province is no destination)
+    if b in m.fleet_adj.get(a, ()) and not (b == pb and b in m.multi_coast) and pb != pa:
+        bits |= MOVE_FLEET
+    if pb in m.army_adj[pa]:
+        bits |= REACH_ARMY
+    if pb in m.fleet_reach.get(a, ()):
+        bits |= REACH_FLEET
+    return bits
+
+
+@pytest.mark.parametrize("which", ["standard", "two coasts"])
+def test_place_moves_says_what_the_named_indexes_say_for_every_pair(standard_map: MapData, which: str) -> None:
+    if which == "standard":
+        m = standard_map
+    else:
+        m = MapData.build(
+            [Province("sea", "Sea"), Province("two", "Two Coasts"), Province("inl", "Inland")],
+            [Region("sea", None, Terrain.SEA), Region("two", None, Terrain.LAND), Region("two", "nc", Terrain.SEA),
+             Region("inl", None, Terrain.LAND)],
+            [Border("sea", "two(nc)", Terrain.SEA), Border("sea", "two", Terrain.COAST),
+             Border("two", "inl", Terrain.LAND)],
+        )
+    code, width = m.place_code, len(m.code_province)
+    assert set(code) == set(m.place_number)
+    assert sorted(code.values()) == list(range(width - 1))  # the last code is no place
+    assert m.code_province[-1] == -1
+    assert len(m.place_moves) == width * width
+    for a, ca in code.items():
+        assert m.code_province[ca] == m.place_number[a]
+        for b, cb in code.items():
+            assert m.place_moves[ca * width + cb] == _expected_bits(m, a, b), (a, b)
+    nowhere = width - 1
+    assert not any(m.place_moves[nowhere * width : (nowhere + 1) * width])
+    assert not any(m.place_moves[c * width + nowhere] for c in range(width))
+    if which == "standard":  # the rulebook's examples: armies over land only, fleets to a named coast
+        w = width
+        assert m.place_moves[code["par"] * w + code["bur"]] == MOVE_ARMY | REACH_ARMY
+        assert m.place_moves[code["mao"] * w + code["spa(nc)"]] == MOVE_FLEET | REACH_FLEET
+        assert m.place_moves[code["mao"] * w + code["spa"]] == REACH_FLEET  # may support into spa, not move there
+        assert m.place_moves[code["lon"] * w + code["nth"]] == MOVE_FLEET | REACH_FLEET
+        assert m.place_moves[code["mun"] * w + code["mun"]] == 0
+
+
+def test_a_unit_on_a_coast_the_map_lacks_still_moves_by_the_full_check(standard_map: MapData) -> None:
+    """A unit's region not on the map (``spa(xc)``) has the row of no place: its orders take the full checks."""
+    m = standard_map
+    r = adjudicate_movement(m, [Unit("FRA", UnitType.ARMY, "gas")], [Order.parse("A gas -> spa", mapdata=m)])
+    assert r.results[0].succeeded and r.units == (Unit("FRA", UnitType.ARMY, "spa"),)
+    r = adjudicate_movement(m, [Unit("FRA", UnitType.FLEET, "spa(xc)")], [Order.parse("F spa -> mao")])
+    assert r.results[0].reason == "illegal: a fleet cannot move from spa(xc) to mao"

@@ -28,7 +28,7 @@ from collections.abc import Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from boardapp.rules.diplomacy.mapdata import MapData, province_of
+from boardapp.rules.diplomacy.mapdata import MOVE_ARMY, MOVE_FLEET, REACH_ARMY, REACH_FLEET, MapData, province_of
 from boardapp.rules.diplomacy.orders import (
     Build,
     Convoy,
@@ -79,7 +79,7 @@ class Dislodged:
     by_convoy: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class MovementResult:
     """Outcome of a movement phase.
 
@@ -128,6 +128,10 @@ _set_r_reason: Any = OrderResult.__dict__["reason"].__set__
 _set_d_unit: Any = Dislodged.__dict__["unit"].__set__
 _set_d_origin: Any = Dislodged.__dict__["attacker_origin"].__set__
 _set_d_convoy: Any = Dislodged.__dict__["by_convoy"].__set__
+_set_m_results: Any = MovementResult.__dict__["results"].__set__
+_set_m_units: Any = MovementResult.__dict__["units"].__set__
+_set_m_dislodged: Any = MovementResult.__dict__["dislodged"].__set__
+_set_m_contested: Any = MovementResult.__dict__["contested"].__set__
 _set_unit_power: Any = Unit.__dict__["power"].__set__
 _set_unit_type: Any = Unit.__dict__["unit_type"].__set__
 _set_unit_region: Any = Unit.__dict__["region"].__set__
@@ -158,7 +162,6 @@ _SUPPORTS = (SupportHold, SupportMove)
 # the unit types as module constants: ``UnitType.ARMY`` goes through the enum class's own ``__getattr__``
 _ARMY, _FLEET = UnitType.ARMY, UnitType.FLEET
 _NOWHERE: frozenset[str] = frozenset()  # no province contested
-_NO_MOVES: dict[str, int] = {}  # no fleet moves from a region the map does not know
 _P = TypeVar("_P", str, int)  # a place: a province id or number
 
 
@@ -194,8 +197,10 @@ class _Movement:
     it calls, costs a trip to memory, and that, more than the bytecodes run, is its time.  So the
     state is kept in few objects: one list per unit for what the search reads (kind, destination,
     decision, supports), dicts only for what few units have (head-to-head partners, convoy routes);
-    provinces are numbers (the map's ``*_numbers`` indexes: list indexes and sets of small ints
-    instead of string-keyed lookups); and the set-up is one pass over the orders and two over the
+    provinces are numbers, and every "may this unit move / reach there" question of the set-up's fast
+    paths is one byte of the map's ``place_moves`` table (row: the unit's place code, column: the place
+    named; one dict of codes, one tuple to province numbers and one bytes object per map, instead of a
+    set or dict per place); and the set-up is one pass over the orders and two over the
     units that also decide what nothing can change.  Names come back only for the result and for
     the reasons of refusals.  ``docs/diplomacy.md`` ("Cold adjudication") has the measurements.
     """
@@ -245,13 +250,23 @@ class _Movement:
         self.orders = orders
         n = len(units)
         number = m.place_number
+        # places by code (``MapData.place_code``): one dict, one tuple to the province numbers, one bytes table
+        # for every "may move / may reach" question of the fast paths below (row: the unit's place, column: the
+        # place named); ``nowhere``: the code of no place, whose row and column are all zero
+        # ``code.get(...)`` at each site, not a bound ``code_get``: making the bound method is a generic attribute
+        # look-up from cold caches, each call site's ``get`` a specialised one
+        code, code_province, place_moves = m.place_code, m.code_province, m.place_moves
+        nowhere = len(code_province) - 1
+        width = nowhere + 1
         # unit number by province number; one loop, no comprehension or ``dict(zip(...))``: each
         # distinct builtin a phase uses costs a microsecond or two from cold caches
         self.at = at = [-1] * len(m.province_names)
         self.prov = prov = [0] * n
+        row = [0] * n  # the unit's row of ``place_moves``
         i = 0
         for u in units:
-            p = number.get(u.region, -1)
+            c = code.get(u.region, nowhere)
+            p = code_province[c]
             if p < 0:
                 p = number.get(province_of(u.region), -1)
                 if p < 0:
@@ -260,6 +275,7 @@ class _Movement:
                 raise ValueError(f"two units in {m.province_names[p]!r}: {units[at[p]]} and {u}")
             at[p] = i
             prov[i] = p
+            row[i] = c * width
             i += 1  # noqa: SIM113 - no enumerate(): one builtin less
         self.invalid = invalid = {}  # order index -> reason
         self.order_k = order_k = [-1] * n  # unit -> the index of its order, -1: none
@@ -308,7 +324,7 @@ class _Movement:
                 c = _KIND_OF.get(t, -2)
                 if c == -2:
                     c = _kind_of_subclass(o)
-            p = number.get(region, -1)
+            p = code_province[code.get(region, nowhere)]
             if p < 0:  # a coast the map does not have: the unit in that province is still found, to say why
                 p = number.get(province_of(region), -1)
             i = at[p] if p >= 0 else -1
@@ -333,18 +349,16 @@ class _Movement:
         # first, as supports and convoys depend on them; a loop over the units, not sorted lists
         army_moves: list[int] = []
         if moving:
-            army_adj, army_number, fleet_moves = m.army_adj_numbers, m.army_region_number, m.fleet_moves
             i = -1
             for c in kind:
                 i += 1
                 if c != _MOVE:
                     continue
                 mo: Move = orders[order_k[i]]  # type: ignore[assignment]
-                u, src, d = units[i], prov[i], mo.dest
+                u, dc = units[i], code.get(mo.dest, nowhere)
                 if u.unit_type is _ARMY:
-                    dp = army_number.get(d, -1)
-                    if dp >= 0 and dp != src and dp in army_adj[src]:
-                        dest[i] = dp
+                    if place_moves[row[i] + dc] & MOVE_ARMY:
+                        dest[i] = code_province[dc]
                         if mo.via_convoy:
                             convoyed[i] = True
                         army_moves.append(i)
@@ -355,16 +369,14 @@ class _Movement:
                             invalid[order_k[i]] = why
                             continue
                         army_moves.append(i)
+                elif place_moves[row[i] + dc] & MOVE_FLEET and not mo.via_convoy:
+                    dest[i] = code_province[dc]
                 else:
-                    dp = fleet_moves.get(u.region, _NO_MOVES).get(d, -1)
-                    if dp >= 0 and dp != src and not mo.via_convoy:
-                        dest[i] = dp
-                    else:
-                        why = self._setup_move(i, mo)
-                        if why:
-                            kind[i] = _HOLD
-                            invalid[order_k[i]] = why
-                            continue
+                    why = self._setup_move(i, mo)
+                    if why:
+                        kind[i] = _HOLD
+                        invalid[order_k[i]] = why
+                        continue
                 to = dest[i]
                 a = attackers[to]
                 if a:
@@ -374,7 +386,6 @@ class _Movement:
                     targets.append(to)
         if other:
             convoy_k: dict[int, int] = {}  # convoying fleet -> the army's province
-            number_get, reach_by_fleet, army_adj = number.get, m.fleet_reach_numbers, m.army_adj_numbers
             i = -1
             for c in kind:
                 i += 1
@@ -388,13 +399,14 @@ class _Movement:
                         target, tt, sd = so.target, so.target_type, ""
                     else:  # a subclass: the full check below
                         target, tt, sd = "", None, ""
-                    u, here = units[i], prov[i]
-                    tp = number_get(target, -1)
+                    here, tc = prov[i], code.get(target, nowhere)
+                    tp = code_province[tc]
                     j = at[tp] if tp >= 0 else -1
                     if j >= 0 and tp != here:
-                        reach = army_adj[here] if u.unit_type is _ARMY else reach_by_fleet[u.region]
+                        reach = REACH_ARMY if units[i].unit_type is _ARMY else REACH_FLEET
+                        r0 = row[i]
                         if not sd:  # support to hold
-                            if tp in reach:
+                            if place_moves[r0 + tc] & reach:
                                 dest[i] = tp
                                 if kind[j] != _MOVE and (tt is None or tt is units[j].unit_type):
                                     s = supporters[j]
@@ -403,8 +415,9 @@ class _Movement:
                                     resolved[i] = True
                                 continue
                         else:
-                            dp = number_get(sd, -1)
-                            if dp >= 0 and dp != here and dp in reach:
+                            dc = code.get(sd, nowhere)
+                            dp = code_province[dc]
+                            if dp >= 0 and dp != here and place_moves[r0 + dc] & reach:
                                 kind[i] = _SUP_MOVE
                                 dest[i] = dp
                                 if (
@@ -811,7 +824,6 @@ class _Movement:
         kind, resolved, attackers, prov, at = self.kind, self.resolved, self.attackers, self.prov, self.at
         names = self.m.province_names
         searching = False
-        resolve = self._resolve
         i = -1
         for k in kind:
             i += 1
@@ -820,7 +832,7 @@ class _Movement:
                     self.visited = [False] * len(kind)
                     self.in_cycle = [False] * len(kind)
                     searching = True
-                resolve(i, False)
+                self._resolve(i, False)
         # the units afterwards, in unit order: each that moved at its destination, the dislodged left out
         placed, orders, order_k = self.units, self.orders, self.order_k
         convoyed, opposite = self.convoyed, self.opposite
@@ -828,7 +840,6 @@ class _Movement:
         dislodged: list[Dislodged] = []
         is_dislodged: dict[int, int] = {}  # dislodged unit -> the unit that moved in
         contested: list[str] = []
-        path = self._path
         new, set_power, set_unit_type, set_region = _new, _set_unit_power, _set_unit_type, _set_unit_region
         for d in self.targets:
             atts = attackers[d]
@@ -846,7 +857,7 @@ class _Movement:
                     break
             else:  # nobody moved in: a standoff if some attacker had a prevent strength (a path, no lost head-to-head)
                 for a in atts:
-                    if (not convoyed[a] or path(a, False)) and not resolved[opposite.get(a, a)]:
+                    if (not convoyed[a] or self._path(a, False)) and not resolved[opposite.get(a, a)]:
                         contested.append(names[d])
                         break
         if is_dislodged:
@@ -872,7 +883,7 @@ class _Movement:
                 continue
             kd, r = kind[i], resolved[i] is True
             if kd == _MOVE:
-                reason = "moves" if r else ("bounced" if not convoyed[i] or path(i, False) else "no convoy route")
+                reason = "moves" if r else ("bounced" if not convoyed[i] or self._path(i, False) else "no convoy route")
             elif kd == _HOLD:
                 r = i not in is_dislodged
                 reason = "holds" if r else "dislodged"
@@ -888,13 +899,13 @@ class _Movement:
             set_reason(res, reason)
             results[k] = res
         out = _new(MovementResult)
-        # the frozen dataclass's fields, set as its __init__ would, straight into its dict (a third of the
-        # cold cost of ``__init__``); the common empty ones are shared constants
-        fields = out.__dict__
-        fields["results"] = tuple(results)
-        fields["units"] = tuple(units)
-        fields["dislodged"] = tuple(dislodged) if dislodged else ()
-        fields["contested"] = frozenset(contested) if contested else _NOWHERE
+        # the frozen dataclass's slots set through their descriptors, as for the order results (a slots class: no
+        # ``__dict__`` to make, which was a generic attribute look-up and a new dict per phase); the common empty
+        # fields are shared constants
+        _set_m_results(out, tuple(results))
+        _set_m_units(out, tuple(units))
+        _set_m_dislodged(out, tuple(dislodged) if dislodged else ())
+        _set_m_contested(out, frozenset(contested) if contested else _NOWHERE)
         return out
 
 
