@@ -206,29 +206,25 @@ def paginate(sections: list[Section], font: QFont, *, heading_h: float, width: f
                 heights.append(max(h, fm.height()) + 2 * pad)
             head_h = heights[0] if header else 0.0
             body = heights[1:] if header else heights
-            # the first chunk takes the rest of the last page when a few rows fit there (the tables layout
-            # showed War in Binni's teams and counts on a half-empty first page, the places all on the next)
+            # a table longer than a page starts on the rest of the last page when a few rows fit there (the
+            # tables layout showed War in Binni's teams and counts on a half-empty first page, the places all
+            # on the next ones); a table that fits one page stays whole
             full = height - title_h - head_h
             first = left - title_h - head_h
             few = sum(body[:min(FIRST_ROWS, len(body))])
-            room_rows = first if body and few <= first else full
-            chunk: list[int] = []
-            chunk_h: list[float] = []
-
-            def cut(chunk: list[int], chunk_h: list[float]) -> None:
-                nonlocal left
-                parts.append(Block(sec, cols, chunk, widths, ([head_h] if header else []) + chunk_h))
-                need = title_h + head_h + sum(chunk_h)
-                left = (left if need <= left else height) - need - gap
-
+            room_rows = first if body and few <= first and sum(body) > full else full
+            chunks: list[tuple[list[int], list[float]]] = [([], [])]
             for i, h in enumerate(body):
-                if chunk and sum(chunk_h) + h > room_rows:
-                    cut(chunk, chunk_h)
-                    chunk, chunk_h, room_rows = [], [], full
-                chunk.append(i)
-                chunk_h.append(h)
-            if chunk or not body:
-                cut(chunk, chunk_h)
+                if chunks[-1][0] and sum(chunks[-1][1]) + h > room_rows:
+                    chunks.append(([], []))
+                    room_rows = full
+                chunks[-1][0].append(i)
+                chunks[-1][1].append(h)
+            for chunk, chunk_h in chunks:
+                if chunk or not body:
+                    parts.append(Block(sec, cols, chunk, widths, ([head_h] if header else []) + chunk_h))
+                    need = title_h + head_h + sum(chunk_h)
+                    left = (left if need <= left else height) - need - gap
         for n, b in enumerate(parts, 1):
             b.part, b.parts = n, len(parts)
             if heading_font is not None:
