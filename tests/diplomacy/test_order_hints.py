@@ -53,6 +53,21 @@ def test_every_powers_examples_at_the_start_are_legal(path: Path) -> None:
         kinds = {type(o) for o in orders}
         assert Move in kinds and Hold in kinds, (power, texts)
         assert kinds & {SupportMove, SupportHold}, (power, texts)
+        assert len({o.region for o in orders}) == len(orders), "each example orders another unit"
+        move = next(o for o in orders if isinstance(o, Move))
+        support = next(o for o in orders if isinstance(o, (SupportMove, SupportHold)))
+        if isinstance(support, SupportMove) and support.target == move.region:
+            assert support.dest == move.dest, (power, texts)  # it supports the move shown, not another
+
+
+def test_the_support_shown_supports_the_move_shown_where_two_units_can() -> None:
+    """England at the start of the standard game: Liverpool's army and Edinburgh's fleet both border
+    Clyde and Yorkshire (the standard map), so the hint's support is of its own move."""
+    g = game(STANDARD)
+    orders = check_legal(g.module, g.state, "england", examples(g.module, g.state, "england"))
+    move = next(o for o in orders if isinstance(o, Move))
+    support = next(o for o in orders if isinstance(o, SupportMove))
+    assert (support.target, support.dest) == (move.region, move.dest), orders
 
 
 def test_mun_shows_no_burgundy() -> None:

@@ -91,23 +91,44 @@ def movement_examples(m: MapData, units: Sequence[Unit], power: str) -> list[str
     used: set[Unit] = set()
     convoy = _convoy(m, units, mine, used)  # first: it needs a fleet at sea, the rarest unit
     out: list[str] = []
-    for u in mine:  # a move, to an empty place if there is one
-        dests = _moves(m, u)
-        if u in used or not dests:
-            continue
-        free = [d for d in dests if province_of(d) not in occupied]
-        out.append(f"{_unit_text(u)}-{place_text((free or dests)[0])}")
-        used.add(u)
-        break
-    support = _support(m, units, [u for u in mine if u not in used], used)
-    if support:
-        out.append(support)
+    pair = _move_and_support(m, [u for u in mine if u not in used], occupied, used)
+    if pair:  # a move and another unit's support of that very move: the two read as one plan
+        out += pair
+    else:
+        for u in mine:  # a move, to an empty place if there is one
+            dests = _moves(m, u)
+            if u in used or not dests:
+                continue
+            free = [d for d in dests if province_of(d) not in occupied]
+            out.append(f"{_unit_text(u)}-{place_text((free or dests)[0])}")
+            used.add(u)
+            break
+        support = _support(m, units, [u for u in mine if u not in used], used)
+        if support:
+            out.append(support)
     holder = next((u for u in mine if u not in used), None)
     if holder is not None:
         out.append(f"{_unit_text(holder)} H")
     if convoy:
         out.append(convoy)
     return out
+
+
+def _move_and_support(m: MapData, free: Sequence[Unit], occupied: set[str], used: set[Unit]) -> list[str]:
+    """``A Par-Pic`` and ``F Bri S A Par-Pic``: a unit of the power moves (to an empty place first) and
+    another of its units supports that move; empty when no two of its units can."""
+    for empty in (True, False):
+        for u in free:
+            for dest in _moves(m, u):
+                p = province_of(dest)
+                if (p not in occupied) != empty:
+                    continue
+                s = next((s for s in free if s is not u and p in _reach(m, s) and p != s.province), None)
+                if s is not None:
+                    used.update((u, s))
+                    move = f"{_unit_text(u)}-{place_text(dest)}"
+                    return [move, f"{_unit_text(s)} S {move}"]
+    return []
 
 
 def _support(m: MapData, units: Sequence[Unit], free: Sequence[Unit], used: set[Unit]) -> str:
