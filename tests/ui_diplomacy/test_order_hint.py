@@ -25,3 +25,23 @@ def test_the_hint_names_the_edited_powers_units_in_legal_orders(win, board) -> N
             assert isinstance(order, Order) and order.power == power, t
         placeholder = board.panel.editor.placeholderText().splitlines()
         assert placeholder == shown
+
+
+def test_after_the_reveal_the_hint_is_the_new_phases_and_the_old_slip_is_gone(win, board) -> None:
+    """Seen on Xvfb: after CONTROL's forced Reveal and resolve the editor still showed the spring's
+    examples (half repainted) and the spring's "1 line recorded as illegal" under it in the Fall."""
+    from tests.ui_diplomacy.conftest import resolve_forced
+
+    board.select_power("uk")
+    board.panel.editor.setPlainText("A Lvp-Cly\nA Lvp-Bur")
+    assert board.hand_in() is not None
+    assert "recorded as illegal" in board.panel.error.text()
+    resolve_forced(win, board, missing=8)
+    state = win.game.state
+    assert state.season == "fall"
+    assert board.panel.error.text() == ""
+    shown = hint_examples(board)
+    assert any(t.startswith("A Cly") for t in shown), shown  # the army that went to Clyde, ordered from there
+    for t in shown:
+        win.game.module.parse_order(state, "uk", t)
+    assert board.panel.editor.placeholderText().splitlines() == shown

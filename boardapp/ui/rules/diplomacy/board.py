@@ -295,6 +295,7 @@ class DiplomacyBoard(QObject):
             self._loading = True
             self.panel.editor.clear()
             self._loading = False
+            self.panel.error.clear()  # "Handed in; 1 line recorded as illegal" belongs to the phase before
         self.refresh()
 
     def refresh(self) -> None:
@@ -356,7 +357,9 @@ class DiplomacyBoard(QObject):
         """The hint and the editor's placeholder: example orders of the edited power, legal now."""
         found = examples(self.module, self.state, self.power) if self.power else []
         self.panel.hint.setText(hint_text(self.state.phase, found))
-        self.panel.editor.setPlaceholderText("\n".join(found))
+        if self.panel.editor.placeholderText() != "\n".join(found):
+            self.panel.editor.setPlaceholderText("\n".join(found))
+            self.panel.editor.viewport().update()  # Qt repaints no placeholder on its own: seen half old, half new
 
     def _text_changed(self) -> None:
         if self._loading:
