@@ -87,3 +87,17 @@ def test_control_may_type_the_affiliation_rolls(rules: CoupRules) -> None:
     play(rules, state, {"kind": "declare_coup", "rolls": rolls})  # no dice drawn
     assert state.units["gov-mil"] == ["mil-tanks-1", first_mil]
     assert state.units["reb-civ"] == [last_civ] and first_civ in state.removed
+
+
+def test_the_coup_may_be_declared_in_another_teams_turn(rules: CoupRules) -> None:
+    """Rehearsal 2 saw Reb-Mil's declaration accepted during Foreign Power's turn. The rulebook bounds
+    the declaration by the deck alone ("A coup must be declared by the Reb-Mil player before the last
+    card in the deck is drawn. When a coup is declared, normal play stops"), and declaring is not one
+    of the things a player does "in a turn" (docs/coup.md, ruling 17): so it stands, while an action
+    of Reb-Mil's in Foreign Power's turn is refused."""
+    state = table(order=("for", "gov", "reb"), deck_size=5)
+    assert refused(rules, state, {"kind": "draw", "player": "reb-mil"}), "not the Rebels' turn for an action"
+    dice = [3] * sum(len(v) for v in state.pool.values())
+    play(rules, state, {"kind": "declare_coup", "player": "reb-mil"}, dice=dice)
+    assert state.phase == "coup"
+    assert "reb-mil" not in state.acted, "the declaration is not Reb-Mil's action for the turn"

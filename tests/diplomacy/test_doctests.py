@@ -7,7 +7,7 @@ import importlib
 
 import pytest
 
-MODULES = ["mapdata", "orders", "adjudicator", "cli"]
+MODULES = ["mapdata", "orders", "adjudicator", "cli", "hints"]
 
 
 @pytest.mark.parametrize("name", MODULES)

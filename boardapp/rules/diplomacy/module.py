@@ -258,13 +258,13 @@ class DiplomacyRules(RuleModule[DiplomacyState]):
         target = self.find_power(target_text)
         if target is None:
             return None
+        explicit = re.search(r"\binsurrect", text, re.I) is not None
+        if not explicit and self._is_province(target_text):
+            return None  # 'F Lon-Eng' is a move even if a power is abbreviated like a province (England)
         if mt.group("power") and self.find_power(mt.group("power")) not in (power, None):
             raise ValueError(f"illegal order {text!r}: written for another power")
         if not self.scenario.insurrection.enabled:
             raise ValueError(f"illegal order {text!r}: this scenario has no insurrections")
-        explicit = re.search(r"\binsurrect", text, re.I) is not None
-        if not explicit and self._is_province(target_text):
-            return None  # 'A Par-Bur' is a move even if a power is abbreviated like a province
         if target not in state.eliminated:
             raise ValueError(f"illegal order {text!r}: {self.power_name(target)} is not eliminated")
         prov_text = mt.group("prov").strip()

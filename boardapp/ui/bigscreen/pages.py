@@ -9,7 +9,8 @@ A rule system's tables (the picture's :class:`~boardapp.engine.module.Section` s
 size by :func:`paginate`: a table too wide for the side bar keeps its first column and shows its other
 columns in groups that fit; a table too long shows its rows in chunks that fit; a cell wraps at spaces
 (a word is never cut). The blocks (a table's column group and row chunk, with its heading and column
-headings) are packed onto pages as tall as the room the side bar has, and :class:`SectionPager` shows
+headings) are packed onto pages as tall as the room the side bar has (a long table's first chunk takes
+the rest of the page before when :data:`FIRST_ROWS` of its rows fit there), and :class:`SectionPager` shows
 the pages in turn, one every :data:`ROTATE_MS`, each block's heading saying which part of its table it
 is ("NATIONS 2/6") and the pager which page ("1/3").
 """
@@ -32,6 +33,10 @@ HALL_CAP_AT_1080 = 19.0
 
 ROTATE_MS = 10_000
 """How long the side bar shows one page of tables when they do not fit at once."""
+
+FIRST_ROWS = 3
+"""A table too long for one page starts on the page before when at least this many of its rows fit
+there (fewer read as a stray at the foot of a page); its other rows go on the pages after."""
 
 HEADING = QColor("#8fb3d9")
 CELL = QColor("#d6dde3")
@@ -156,7 +161,8 @@ def paginate(sections: list[Section], font: QFont, *, heading_h: float, width: f
     a heading too long for ``width`` in ``heading_font`` takes ``heading_h`` a line on as many lines."""
     fm = QFontMetricsF(font)
     pad = fm.height() * 0.12
-    blocks: list[Block] = []
+    pages: list[Page] = []
+    page_room = 0.0  # what is left of the last page
     for sec in sections:
         if not sec.rows:  # a table with nothing in it (no battle this turn) says nothing to the hall
             continue
@@ -183,6 +189,10 @@ def paginate(sections: list[Section], font: QFont, *, heading_h: float, width: f
         if current or not groups:
             groups.append(current)
         parts: list[Block] = []
+        # a part's heading, as tall as its longest possible title ("PLACES 12/12"), for sizing its rows
+        title_h = heading_h * (_lines(QFontMetricsF(heading_font), f"{sec.title.upper()}  99/99", width)
+                               if heading_font is not None else 1)
+        left = page_room if pages else 0.0  # the room the next part would have on the last page, as packed below
         for group in groups:
             cols = [used[0], *(c for c, _ in group)]
             widths = [w0, *(w for _, w in group)]
@@ -196,31 +206,36 @@ def paginate(sections: list[Section], font: QFont, *, heading_h: float, width: f
                 heights.append(max(h, fm.height()) + 2 * pad)
             head_h = heights[0] if header else 0.0
             body = heights[1:] if header else heights
-            room_rows = height - heading_h - head_h
-            chunk: list[int] = []
-            chunk_h: list[float] = []
+            # a table longer than a page starts on the rest of the last page when a few rows fit there (the
+            # tables layout showed War in Binni's teams and counts on a half-empty first page, the places all
+            # on the next ones); a table that fits one page stays whole
+            full = height - title_h - head_h
+            first = left - title_h - head_h
+            few = sum(body[:min(FIRST_ROWS, len(body))])
+            room_rows = first if body and few <= first and sum(body) > full else full
+            chunks: list[tuple[list[int], list[float]]] = [([], [])]
             for i, h in enumerate(body):
-                if chunk and sum(chunk_h) + h > room_rows:
+                if chunks[-1][0] and sum(chunks[-1][1]) + h > room_rows:
+                    chunks.append(([], []))
+                    room_rows = full
+                chunks[-1][0].append(i)
+                chunks[-1][1].append(h)
+            for chunk, chunk_h in chunks:
+                if chunk or not body:
                     parts.append(Block(sec, cols, chunk, widths, ([head_h] if header else []) + chunk_h))
-                    chunk, chunk_h = [], []
-                chunk.append(i)
-                chunk_h.append(h)
-            if chunk or not body:
-                parts.append(Block(sec, cols, chunk, widths, ([head_h] if header else []) + chunk_h))
+                    need = title_h + head_h + sum(chunk_h)
+                    left = (left if need <= left else height) - need - gap
         for n, b in enumerate(parts, 1):
             b.part, b.parts = n, len(parts)
             if heading_font is not None:
                 b.title_lines = _lines(QFontMetricsF(heading_font), b.title, width)
-        blocks += parts
-    pages: list[Page] = []
-    room = 0.0
-    for b in blocks:
-        need = heading_h * b.title_lines + sum(b.heights)
-        if not pages or need > room:
-            pages.append(Page())
-            room = height
-        pages[-1].blocks.append(b)
-        room -= need + gap
+        for b in parts:
+            need = heading_h * b.title_lines + sum(b.heights)
+            if not pages or need > page_room:
+                pages.append(Page())
+                page_room = height
+            pages[-1].blocks.append(b)
+            page_room -= need + gap
     return pages
 
 

@@ -46,6 +46,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from boardapp.rules.diplomacy.hints import examples
 from boardapp.rules.diplomacy.mapdata import MapData, province_of
 from boardapp.rules.diplomacy.orders import (
     Build,
@@ -66,16 +67,22 @@ OK_INK, BAD_INK, WARN_INK = QColor("#0a6b2a"), QColor("#b00000"), QColor("#8a5a0
 DRAG_MIN = 6.0
 """A press that moves less than this (map units) is a click, not an order."""
 
-PLACEHOLDERS = {
-    "movement": "A Par-Bur\nF Eng C A Lon-Bre\nA Sil S A Cze-Kra",
-    "retreat": "A Bur R Pic\nDisband F Nth",
-    "adjustment": "Build A Ber\nBuild F Stp SC\nDisband A War",
+HINT_LEADS = {
+    "movement": "One order a line",
+    "retreat": "Retreats (or drag the dislodged unit)",
+    "adjustment": "Builds and disbands (or right-click)",
 }
-HINTS = {
-    "movement": "One order a line: A Par-Bur · F Eng C A Lon-Bre · A Sil S A Cze-Kra · F Cas-Irn NC · A Mun H",
-    "retreat": "Retreats: A Bur R Pic (or drag the dislodged unit) · Disband A Bur",
-    "adjustment": "Builds: Build A Ber · Build F Stp SC · Disband F Nth (or right-click)",
-}
+"""The hint's first words in each phase; its examples are the edited power's own orders, made from
+the game's map and units (:func:`boardapp.rules.diplomacy.hints.examples`): a fixed ``A Par-Bur``
+is illegal on MUN's 1935 map, which has no Burgundy."""
+
+
+def hint_text(phase: str, examples: list[str]) -> str:
+    """The hint line: its lead, then the examples (or what there is nothing to order)."""
+    lead = HINT_LEADS.get(phase, "")
+    if not examples:
+        return f"{lead}: this power has no unit to order now" if lead else ""
+    return f"{lead}: " + " · ".join(examples)
 
 
 def install(window: Any, game: Any) -> DiplomacyBoard:
@@ -167,7 +174,6 @@ class OrdersPanel(QWidget):
         self.hint.setStyleSheet("color: #555;")
         lay.addWidget(self.hint)
         self.editor = QPlainTextEdit()
-        self.editor.setPlaceholderText("A Par-Bur\nF Eng C A Lon-Bre\nA Sil S A Cze-Kra")
         self.editor.setTabChangesFocus(True)
         self.editor.setMinimumHeight(110)
         lay.addWidget(self.editor, 2)
@@ -289,14 +295,14 @@ class DiplomacyBoard(QObject):
             self._loading = True
             self.panel.editor.clear()
             self._loading = False
+            self.panel.error.clear()  # "Handed in; 1 line recorded as illegal" belongs to the phase before
         self.refresh()
 
     def refresh(self) -> None:
         picture = self.module.board(self.state)
         p = self.panel
         p.turn.setText(picture.turn_label)
-        p.hint.setText(HINTS.get(self.state.phase, ""))
-        p.editor.setPlaceholderText(PLACEHOLDERS.get(self.state.phase, ""))
+        self._show_hint()
         p.handed_in.clear()
         over = self.module.game_over(self.state)  # a finished game takes no more orders
         p.hand_in.setEnabled(over is None)
@@ -343,7 +349,17 @@ class DiplomacyBoard(QObject):
         self.panel.editor.setPlainText(self.drafts.get(power, ""))
         self._loading = False
         self.panel.error.clear()
+        if self.module.game_over(self.state) is None:
+            self._show_hint()
         self._text_changed()
+
+    def _show_hint(self) -> None:
+        """The hint and the editor's placeholder: example orders of the edited power, legal now."""
+        found = examples(self.module, self.state, self.power) if self.power else []
+        self.panel.hint.setText(hint_text(self.state.phase, found))
+        if self.panel.editor.placeholderText() != "\n".join(found):
+            self.panel.editor.setPlaceholderText("\n".join(found))
+            self.panel.editor.viewport().update()  # Qt repaints no placeholder on its own: seen half old, half new
 
     def _text_changed(self) -> None:
         if self._loading:
