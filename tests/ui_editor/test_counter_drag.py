@@ -179,3 +179,25 @@ def test_a_click_on_a_chip_selects_its_counter_and_its_own_place_keeps_it(qtbot:
     settle(qtbot)
     assert w.scenario.item("units", "c-cav1").at == "westgate" and w.undo.count() == steps
     assert "its own place" in w.statusBar().currentMessage()
+
+
+def test_the_last_of_many_chips_at_a_place_is_inside_its_bounds_and_drags(qtbot: Any, tmp_path: Path) -> None:
+    """Seven counters at one place: every chip lies in the place item's bounds (so lifting one repaints it
+    away), and the last, drawn farthest right, is dragged like the first."""
+    w = _open(qtbot, tmp_path, "war-in-binni.yaml")
+    for _ in range(6):
+        assert w.drop_counter("binni-gov", "militia", "dawaki")
+    settle(qtbot)
+    item = w.scene.places["dawaki"]
+    assert len([c for c in item.chips if c]) == 7
+    bounds = item.boundingRect()
+    for n in range(len(item.decor)):
+        chip = item.chip_rect(n)
+        drawn = type(chip)(chip.topLeft() * item.k, chip.bottomRight() * item.k).adjusted(-1, -1, 1, 1)
+        assert bounds.contains(drawn), f"chip {n} {drawn} outside {bounds}"
+    last = item.chips[-1]
+    assert last is not None
+    activate(w)
+    _drag(w, _chip_centre(w, *last), QPointF(*w.map_doc.place("makera").at))
+    settle(qtbot)
+    assert w.scenario.item(*last).at == "makera"

@@ -54,7 +54,13 @@ class PlaceItem(QGraphicsItem):
 
     def boundingRect(self) -> QRectF:
         k = self.k
-        return QRectF(-160 * k, -60 * k, 320 * k, 130 * k)
+        right = max(160.0, self.chip_rect(len(self.decor) - 1).right() + 4)  # every chip, however many
+        return QRectF(-160 * k, -66 * k, (160 + right) * k, 136 * k)
+
+    def clear_decor(self) -> None:
+        """No control marker or chips (before they are set again): the bounds follow the chips."""
+        self.prepareGeometryChange()
+        self.decor, self.chips, self.lifted = [], [], None
 
     def shape(self) -> QPainterPath:
         path = QPainterPath()

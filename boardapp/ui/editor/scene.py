@@ -177,7 +177,7 @@ class EditorScene(QGraphicsScene):
     def sync_decor(self) -> None:
         sc = self.w.scenario
         for item in self.places.values():
-            item.decor, item.chips, item.lifted = [], [], None
+            item.clear_decor()
         if sc is not None:
             teams = {t.id: t for t in sc.teams}
             for place, team in sc.control.items():
