@@ -671,9 +671,16 @@ class PlaceCounter(AddItem):
 
 
 class MoveCounter(SetItemField):
-    def __init__(self, counter_id: str, place: str | None) -> None:
-        super().__init__("counters", counter_id, "at", place)
+    """Put a piece at another place (or off the map): a counter, or a piece of the list the rule system names
+    (``section``: a tables scenario's ``units``). Each move is an undo step of its own (a drag on the map is a
+    whole move; two drags are two steps)."""
+
+    def __init__(self, counter_id: str, place: str | None, section: str = "counters") -> None:
+        super().__init__(section, counter_id, "at", place)
         self.text = "move counter"
+
+    def merge(self, other: Command) -> bool:
+        return False
 
 
 class SetCounterField(SetItemField):

@@ -18,6 +18,15 @@ systems are kept (a plug-in's classes are not boardapp's to vouch for).
 
 An entry also keeps the scenario's and the map's JSON, which a new game file records (:func:`dumped`).
 
+The folder is capped: at most :data:`MAX_ENTRIES` entries and :data:`MAX_BYTES` bytes in all. Each time an
+entry is written, the least recently used entries beyond the cap are deleted (an entry's modification time is
+its last use: a hit touches it), and so are ``.part`` files older than :data:`PART_MAX_AGE` seconds (a writer
+that died half way); an entry larger than the whole cap is not kept at all. Entries of scenarios that were
+moved or deleted, and entries made by another boardapp, are stale and so are never used again: they go when
+they are the oldest. An entry found unusable for a scenario that then fails to read is deleted at once. Eviction
+that fails (a read-only folder, a file gone in between, another boardapp evicting at the same time) is skipped
+and tried again at the next write; it never fails the load.
+
 The entries are pickles read by an unpickler that builds nothing but boardapp's own models and enums
 (:class:`_ModelsOnly`): no function is called, no other class is made, so a hostile file in the cache folder
 can at most be refused. What it could still do is hand back models with values no file would pass, so the
@@ -34,6 +43,7 @@ import io
 import os
 import pickle
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -45,6 +55,15 @@ from boardapp.model.scenario import ScenarioBase
 
 FORMAT = 1
 """The layout of an entry; a new layout is a new number (old entries are then stale)."""
+
+MAX_ENTRIES = 64
+"""At most this many entries are kept (one a scenario path)."""
+
+MAX_BYTES = 32 * 1024 * 1024
+"""At most this many bytes of entries are kept (War in Binni's entry is about 0.45 MB)."""
+
+PART_MAX_AGE = 3600.0
+"""A ``.part`` file older than this many seconds is a dead writer's and is deleted."""
 
 _PACKAGE = Path(__file__).resolve().parents[1]
 _CODE_FOLDERS = ("model", "engine", "rules")
@@ -138,6 +157,8 @@ def _read_entry(path: Path, scenario: Path, scenario_digest: str) -> Loaded | No
         _DUMPED.clear()
         for model, copy, text in zip(loaded, untouched, dumps, strict=True):
             _DUMPED[id(model)] = (model, copy, text)
+        with contextlib.suppress(OSError):
+            os.utime(path)  # used now: the last to be evicted
         return loaded
     except Exception:  # cut short, garbled, another program's: ignored, made again
         return None
@@ -155,14 +176,59 @@ def _write_entry(path: Path, scenario: Path, scenario_digest: str, loaded: Loade
                "map": str(map_path), "map_sha256": _digest(map_path)}
         dumps = (loaded[0].model_dump_json(), loaded[1].model_dump_json())
         data = pickle.dumps((key, loaded, dumps), protocol=pickle.HIGHEST_PROTOCOL)
+        if len(data) > MAX_BYTES:
+            return  # larger than the whole cache may be
         path.parent.mkdir(parents=True, exist_ok=True)
         part = path.with_name(f"{path.name}.{os.getpid()}.part")
         part.write_bytes(data)
         os.replace(part, path)  # whole or not at all: a reader never sees half an entry
+        part = None
+        trim(path.parent, keep=path)
     except Exception:  # a cache that cannot be written is not used; the load itself succeeded
         if part is not None:
             with contextlib.suppress(OSError):
                 part.unlink(missing_ok=True)
+
+
+def trim(folder: Path, keep: Path | None = None) -> None:
+    """Delete the least recently used entries of ``folder`` beyond :data:`MAX_ENTRIES` and :data:`MAX_BYTES`
+    (never ``keep``, the entry just written), and ``.part`` files older than :data:`PART_MAX_AGE`. What cannot
+    be looked at or deleted is skipped: a file gone in between, a folder that cannot be written, another
+    boardapp trimming at the same time."""
+    now = time.time()
+    entries: list[tuple[float, int, Path]] = []
+    try:
+        listing = list(os.scandir(folder))
+    except OSError:
+        return
+    for item in listing:
+        try:
+            if not item.is_file(follow_symlinks=False):
+                continue
+            st = item.stat(follow_symlinks=False)
+        except OSError:  # gone since the listing
+            continue
+        if item.name.endswith(".part"):
+            if now - st.st_mtime > PART_MAX_AGE:
+                _remove(Path(item.path))
+        elif item.name.endswith(".pickle"):
+            entries.append((st.st_mtime, st.st_size, Path(item.path)))
+    entries.sort(key=lambda e: e[0], reverse=True)  # most recently used first
+    if keep is not None:
+        entries.sort(key=lambda e: e[2] != keep)  # stable: the new entry first, the rest by last use
+    count = total = 0
+    for _mtime, size, path in entries:
+        count += 1
+        total += size
+        if (count > MAX_ENTRIES or total > MAX_BYTES) and path != keep:
+            _remove(path)
+            count -= 1
+            total -= size
+
+
+def _remove(path: Path) -> None:
+    with contextlib.suppress(OSError):  # gone already, or not ours to delete: tried again next time
+        path.unlink(missing_ok=True)
 
 
 def load(scenario: Path, read: Callable[[Path], Loaded]) -> Loaded:
@@ -175,6 +241,10 @@ def load(scenario: Path, read: Callable[[Path], Loaded]) -> Loaded:
     remembered = _read_entry(path, scenario, digest)
     if remembered is not None:
         return remembered
-    loaded = read(scenario)
+    try:
+        loaded = read(scenario)
+    except Exception:
+        _remove(path)  # an entry it may have had is of no use: the file as it is now does not read
+        raise
     _write_entry(path, scenario, digest, loaded)
     return loaded

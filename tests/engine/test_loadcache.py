@@ -187,3 +187,154 @@ def test_a_new_game_records_the_scenario_and_map_as_read(scenario: Path, tmp_pat
     meta = recorded(tmp_path / "b.game")
     assert '"Changed after loading"' in meta["scenario"] and '"Renamed place"' in meta["map"]
     assert meta["scenario"] == loaded[0].model_dump_json() and meta["map"] == loaded[1].model_dump_json()
+
+
+# -- the cap: least recently used entries go, and nothing about it can fail a load --------------------------
+
+
+def _copies(scenario: Path, n: int) -> list[Path]:
+    """``n`` scenario files at paths of their own (one cache entry each), all on the same map."""
+    out = []
+    for i in range(n):
+        copy = scenario.with_name(f"copy{i}.yaml")
+        shutil.copy(scenario, copy)
+        out.append(copy)
+    return out
+
+
+def _cached() -> set[Path]:
+    folder = loadcache.resources.cache_dir() / "scenarios"
+    return set(folder.glob("*.pickle")) if folder.is_dir() else set()
+
+
+def _age(path: Path, seconds: float) -> None:
+    """Make ``path`` look last used ``seconds`` ago (a file's time has a coarse grain on some systems)."""
+    st = path.stat()
+    os.utime(path, (st.st_atime - seconds, st.st_mtime - seconds))
+
+
+def test_many_scenario_paths_keep_at_most_the_cap_least_recently_used_go(scenario: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(loadcache, "MAX_ENTRIES", 3)
+    a, b, c, d, e = _copies(scenario, 5)
+    calls: list[Path] = []
+    for i, path in enumerate((a, b, c)):
+        loadcache.load(path, counting_reader(calls))
+        _age(loadcache.entry_path(path), 100 - 10 * i)  # a oldest, then b, then c
+    assert _cached() == {loadcache.entry_path(p) for p in (a, b, c)}
+    loadcache.load(a, counting_reader(calls))  # a hit: a is now the most recently used
+    assert len(calls) == 3
+    loadcache.load(d, counting_reader(calls))
+    assert _cached() == {loadcache.entry_path(p) for p in (a, c, d)}, "b was the least recently used"
+    _age(loadcache.entry_path(d), 200)  # d last used before c (80 s ago) and a (now): d goes next
+    loadcache.load(e, counting_reader(calls))
+    assert _cached() == {loadcache.entry_path(p) for p in (a, c, e)}
+    loadcache.load(a, counting_reader(calls))
+    assert len(calls) == 5, "a was evicted although it was used last"
+
+
+def test_the_byte_cap_holds_and_an_entry_larger_than_it_is_not_kept(scenario: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[Path] = []
+    paths = _copies(scenario, 6)
+    loadcache.load(paths[0], counting_reader(calls))
+    size = loadcache.entry_path(paths[0]).stat().st_size
+    _age(loadcache.entry_path(paths[0]), 2000)
+    monkeypatch.setattr(loadcache, "MAX_BYTES", int(size * 2.5))
+    for i, path in enumerate(paths[1:]):
+        loadcache.load(path, counting_reader(calls))
+        _age(loadcache.entry_path(path), 1000 - 10 * i)
+    kept = _cached()
+    assert sum(p.stat().st_size for p in kept) <= loadcache.MAX_BYTES
+    assert kept == {loadcache.entry_path(p) for p in paths[-2:]}, "not the two most recently written"
+    monkeypatch.setattr(loadcache, "MAX_BYTES", size // 2)
+    shutil.copy(scenario, big := scenario.with_name("big.yaml"))
+    assert loadcache.load(big, counting_reader(calls)) == files._read_without_cache(big)
+    assert not loadcache.entry_path(big).exists()
+
+
+def test_a_dead_writers_part_files_go_a_live_ones_stay(scenario: Path) -> None:
+    calls: list[Path] = []
+    loadcache.load(scenario, counting_reader(calls))
+    folder = loadcache.entry_path(scenario).parent
+    dead, live = folder / "x.pickle.111.part", folder / "y.pickle.222.part"
+    dead.write_bytes(b"half")
+    live.write_bytes(b"being written")
+    _age(dead, loadcache.PART_MAX_AGE + 60)
+    other = _copies(scenario, 1)[0]
+    loadcache.load(other, counting_reader(calls))
+    assert not dead.exists() and live.exists()
+    assert _cached() == {loadcache.entry_path(scenario), loadcache.entry_path(other)}
+
+
+@pytest.mark.parametrize("trouble", ["cannot delete", "gone in between", "cannot list"])
+def test_eviction_that_fails_never_fails_the_load(scenario: Path, monkeypatch: pytest.MonkeyPatch,
+                                                  trouble: str) -> None:
+    """One entry that cannot be deleted or is gone in between stops neither the load nor the eviction of the
+    others; a folder that cannot be listed is left as it is."""
+    old, older, new = _copies(scenario, 3)
+    calls: list[Path] = []
+    for path, age in ((old, 100), (older, 200)):
+        loadcache.load(path, counting_reader(calls))
+        _age(loadcache.entry_path(path), age)
+    monkeypatch.setattr(loadcache, "MAX_ENTRIES", 1)
+    assert _cached() == {loadcache.entry_path(old), loadcache.entry_path(older)}
+    real_scandir = os.scandir
+    cache_folder = loadcache.entry_path(old).parent
+    assert Path.home() not in cache_folder.parents, "the tests' own cache folder, never the user's"
+    real_unlink = Path.unlink
+    with monkeypatch.context() as m:  # undone before the checks below (the fixture's folders stay)
+        # os.scandir is the one os module's: every other folder (the code fingerprint's) is listed as usual
+        if trouble == "cannot delete":  # a read-only file (the tests run as root, so chmod would not stop us)
+            def refuse(self: Path, missing_ok: bool = False) -> None:
+                if self == loadcache.entry_path(old):
+                    raise PermissionError(13, "Permission denied", str(self))
+                real_unlink(self, missing_ok=missing_ok)
+            m.setattr(Path, "unlink", refuse)
+        elif trouble == "gone in between":  # another boardapp evicts between our listing and our look
+            def listed_then_gone(folder: Any) -> Any:
+                listing = list(real_scandir(folder))
+                if Path(folder) == cache_folder:
+                    os.remove(loadcache.entry_path(old))
+                return iter(listing)
+            m.setattr(os, "scandir", listed_then_gone)
+        else:
+            def cannot(folder: Any) -> Any:
+                if Path(folder) == cache_folder:
+                    raise PermissionError(13, "Permission denied", str(folder))
+                return real_scandir(folder)
+            m.setattr(os, "scandir", cannot)
+            loadcache.trim(cache_folder)  # raises nothing
+        assert loadcache.load(new, counting_reader(calls)) == files._read_without_cache(new)
+    expected = {"cannot delete": {old, new}, "gone in between": {new}, "cannot list": {old, older, new}}[trouble]
+    assert _cached() == {loadcache.entry_path(p) for p in expected}
+    loadcache.trim(cache_folder)  # tried again at the next write: the cap holds
+    assert _cached() == {loadcache.entry_path(new)}
+
+
+def test_a_stale_entry_that_cannot_be_deleted_leaves_the_readers_error(scenario: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    from boardapp.model.problems import FileProblemsError
+
+    loadcache.load(scenario, counting_reader([]))
+    scenario.write_text(scenario.read_text().replace("rules:", "rulez:", 1))
+
+    def refuse(self: Path, missing_ok: bool = False) -> None:
+        raise PermissionError(13, "Permission denied", str(self))
+
+    monkeypatch.setattr(Path, "unlink", refuse)
+    with pytest.raises(FileProblemsError, match="rules"):
+        loadcache.load(scenario, counting_reader([]))
+
+
+def test_a_stale_entry_of_a_scenario_that_no_longer_reads_is_deleted(scenario: Path) -> None:
+    from boardapp.model.problems import FileProblemsError
+
+    calls: list[Path] = []
+    loadcache.load(scenario, counting_reader(calls))
+    entry = loadcache.entry_path(scenario)
+    assert entry.exists()
+    scenario.write_text(scenario.read_text().replace("rules:", "rulez:", 1))
+    with pytest.raises(FileProblemsError):
+        loadcache.load(scenario, counting_reader(calls))
+    assert not entry.exists()

@@ -35,6 +35,11 @@ class PlaceItem(QGraphicsItem):
         self.place = place
         self.place_id = place.id
         self.decor: list[tuple[str, str]] = []  # (colour, text) of control and counters
+        self.chips: list[tuple[str, str] | None] = []
+        """Beside ``decor``, one a chip: (scenario list, piece id) of a counter's chip, None for the control
+        marker. A counter's chip can be dragged to another place (``counterdrag.py``)."""
+        self.lifted: int | None = None
+        """The chip being dragged away: not drawn here while it is (the dragged copy is)."""
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable)
         self.setZValue(20)
         self.update_from(place)
@@ -49,7 +54,13 @@ class PlaceItem(QGraphicsItem):
 
     def boundingRect(self) -> QRectF:
         k = self.k
-        return QRectF(-160 * k, -60 * k, 320 * k, 130 * k)
+        right = max(160.0, self.chip_rect(len(self.decor) - 1).right() + 4)  # every chip, however many
+        return QRectF(-160 * k, -66 * k, (160 + right) * k, 136 * k)
+
+    def clear_decor(self) -> None:
+        """No control marker or chips (before they are set again): the bounds follow the chips."""
+        self.prepareGeometryChange()
+        self.decor, self.chips, self.lifted = [], [], None
 
     def shape(self) -> QPainterPath:
         path = QPainterPath()
@@ -71,7 +82,9 @@ class PlaceItem(QGraphicsItem):
         style.halo_text(p, self.place.name, QPointF(dx, 40 * k + dy), 30 * k, True)
         p.scale(k, k)  # the control marker and counter chips at the map's scale too
         for n, (colour, text) in enumerate(self.decor):  # control marker and counter chips above
-            rect = QRectF(-60 + n * 42 - (len(self.decor) - 1) * 0, -62, 38, 26)
+            if n == self.lifted:
+                continue
+            rect = self.chip_rect(n)
             p.setPen(QPen(QColor("#1d1d1d"), 2))
             p.setBrush(QColor(colour))
             if n == 0 and text.startswith("●"):
@@ -84,14 +97,34 @@ class PlaceItem(QGraphicsItem):
                 p.setFont(f)
                 p.drawText(QRectF(-64, -16, 32, 32), Qt.AlignmentFlag.AlignCenter, text[1:])
                 continue
-            p.drawRoundedRect(rect, 4, 4)
-            light = QColor(colour).lightness() < 140
-            p.setPen(QColor("white") if light else QColor("black"))
-            f = p.font()
-            f.setPixelSize(12)
-            f.setBold(True)
-            p.setFont(f)
-            p.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
+            paint_chip(p, rect, colour, text)
+
+    @staticmethod
+    def chip_rect(n: int) -> QRectF:
+        """The ``n``-th chip's rectangle above the place, in the place's coordinates at scale 1 (times ``k``)."""
+        return QRectF(-60 + n * 42, -62, 38, 26)
+
+    def chip_at(self, scene_pos: QPointF) -> int | None:
+        """The index of the counter chip (not the control marker) under ``scene_pos``, if any."""
+        local = self.mapFromScene(scene_pos) / self.k
+        for n in range(len(self.decor) - 1, -1, -1):  # the last drawn is on top
+            if n < len(self.chips) and self.chips[n] is not None and self.chip_rect(n).contains(local):
+                return n
+        return None
+
+
+def paint_chip(p: QPainter, rect: QRectF, colour: str, text: str) -> None:
+    """A counter's chip: its team's colour, its unit type's label."""
+    p.setPen(QPen(QColor("#1d1d1d"), 2))
+    p.setBrush(QColor(colour))
+    p.drawRoundedRect(rect, 4, 4)
+    light = QColor(colour).lightness() < 140
+    p.setPen(QColor("white") if light else QColor("black"))
+    f = p.font()
+    f.setPixelSize(12)
+    f.setBold(True)
+    p.setFont(f)
+    p.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
 
 
 class RoadItem(QGraphicsPathItem):

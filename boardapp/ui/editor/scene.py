@@ -177,19 +177,22 @@ class EditorScene(QGraphicsScene):
     def sync_decor(self) -> None:
         sc = self.w.scenario
         for item in self.places.values():
-            item.decor = []
+            item.clear_decor()
         if sc is not None:
             teams = {t.id: t for t in sc.teams}
             for place, team in sc.control.items():
                 if place in self.places and team in teams:
                     self.places[place].decor.append((teams[team].colour, "●" + teams[team].symbol))
+                    self.places[place].chips.append(None)
             types = {u.id: u for u in sc.unit_types}
             from boardapp.editor.refs import pieces
 
-            for c in sc.fields.get(pieces(sc)) or []:  # counters, or the list the rule system names
+            section = pieces(sc)
+            for c in sc.fields.get(section) or []:  # counters, or the list the rule system names
                 if c.at in self.places and c.team in teams:
                     label = types[c.type].label if c.type in types else c.type
                     self.places[c.at].decor.append((teams[c.team].colour, label))
+                    self.places[c.at].chips.append((section, c.id))
         for item in self.places.values():
             item.update()
 
@@ -288,6 +291,10 @@ class EditorScene(QGraphicsScene):
             self.cancel_draft()
             return
         if tool == Tool.SELECT:
+            from boardapp.ui.editor import counterdrag
+
+            if counterdrag.press(self, pos):  # a counter's chip: dragged to another place
+                return
             super().mousePressEvent(event)
             pid = self.place_near(pos)
             label = None if pid else self.label_at(pos)
@@ -354,6 +361,11 @@ class EditorScene(QGraphicsScene):
 
             band_move(self, pos)
             return
+        if self.drag and self.drag[0] == "counter":
+            from boardapp.ui.editor import counterdrag
+
+            counterdrag.move(self, self.drag, pos)
+            return
         if self.drag and self.drag[0] == "place":
             from boardapp.ui.editor.selection import drag_along
 
@@ -385,6 +397,11 @@ class EditorScene(QGraphicsScene):
         drag, self.drag = self.drag, None
         if drag and drag[0] == "band":
             S.band_release(self, drag, pos)
+            return
+        if drag and drag[0] == "counter":
+            from boardapp.ui.editor import counterdrag
+
+            counterdrag.drop(self, drag, pos)
             return
         if drag and drag[0] == "place" and S.move_selection(self, drag, pos):
             pass
@@ -425,6 +442,9 @@ class EditorScene(QGraphicsScene):
 
     def keyPressEvent(self, event: Any) -> None:
         if event.key() == Qt.Key.Key_Escape:
+            from boardapp.ui.editor import counterdrag
+
+            counterdrag.cancel(self)  # a counter being dragged goes back
             self.cancel_draft()
             self.w.bg_points = []
             return
