@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
+from collections.abc import Iterable, Iterator
+from itertools import pairwise
 from typing import Any
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
@@ -59,6 +61,19 @@ def _label_point(ring: list[tuple[float, float]]) -> QPointF:
     return QPointF(pt.x, pt.y)
 
 
+class _Polylines:
+    """Roads' points as Qt polylines, made when first asked for (thin roads are drawn without them)."""
+
+    def __init__(self, points: list[list[tuple[float, float]]]) -> None:
+        self.points = points
+        self._made: list[QPolygonF] | None = None
+
+    def __iter__(self) -> Iterator[QPolygonF]:
+        if self._made is None:
+            self._made = [QPolygonF([QPointF(*v) for v in line]) for line in self.points]
+        return iter(self._made)
+
+
 class MapDrawing:
     """The map's drawing and its names, for a :class:`~boardapp.ui.board.scene.BoardScene`."""
 
@@ -108,16 +123,19 @@ class MapDrawing:
                             halo=QColor(255, 255, 255, 0))
         # roads: a dark casing under a light core (casing only near). One polyline per road: Qt
         # strokes 2,000 short polylines ten times faster than one path holding them all.
-        roads: dict[str, list[QPolygonF]] = defaultdict(list)
+        # Each road's points as numbers: the map seen whole draws its roads as straight pieces, made from
+        # them at once (2,000 roads: Qt polylines made and read back point by point cost ~10 ms of a first paint)
+        roads: dict[str, list[list[tuple[float, float]]]] = defaultdict(list)
         for road in m.roads:
             a, b = (self.places.get(x) for x in road.between)
             if a is None or b is None or road.kind == "adjacency":  # a border crossing, not a drawn road
                 continue
-            roads[road.kind].append(QPolygonF([QPointF(*a.at), *(QPointF(*v) for v in road.via), QPointF(*b.at)]))
+            roads[road.kind].append([a.at, *road.via, b.at])
         p.setBrush(Qt.BrushStyle.NoBrush)
         t = p.worldTransform()
         on_screen = math.sqrt(abs(t.determinant())) if not (t.m12() or t.m21()) else math.inf
-        for kind, lines in roads.items():
+        for kind, points in roads.items():
+            lines = _Polylines(points)
             if kind == "track":
                 p.setPen(QPen(QColor("#7a5c3a"), 5 * s, Qt.PenStyle.DashLine, Qt.PenCapStyle.RoundCap))
                 for line in lines:
@@ -128,7 +146,8 @@ class MapDrawing:
             # in one call: Qt rasterises such lines itself, three times faster than stroking round-jointed
             # polylines, and at a few pixels wide a square end under a place symbol or at a bend looks the same
             thin = (width + 5 * s) * on_screen <= THIN_ROAD_PX
-            pieces = [QLineF(line[i], line[i + 1]) for line in lines for i in range(len(line) - 1)] if thin else []
+            pieces = [QLineF(x0, y0, x1, y1) for line in points
+                      for (x0, y0), (x1, y1) in pairwise(line)] if thin else []
             if detail:
                 self._stroke_roads(p, QColor("#6d5a45"), width + 5 * s, Qt.PenStyle.SolidLine, lines, pieces=pieces)
             self._stroke_roads(p, QColor("#f6d88a") if kind != "rail" else QColor("#444444"), width,
@@ -170,7 +189,7 @@ class MapDrawing:
                 style.halo_label(p, place.name, QPointF(cx, cy), NAME_PX * s * self.name_k * spot.scale)
 
     @staticmethod
-    def _stroke_roads(p: QPainter, colour: QColor, width: float, style: Qt.PenStyle, lines: list[QPolygonF], *,
+    def _stroke_roads(p: QPainter, colour: QColor, width: float, style: Qt.PenStyle, lines: Iterable[QPolygonF], *,
                       pieces: list[QLineF]) -> None:
         """Roads as round-jointed polylines, or (given ``pieces``, see :data:`THIN_ROAD_PX`) as straight lines
         with square ends in one call."""
