@@ -634,7 +634,9 @@ class BoardScene(CounterLayout, MapDrawing, QGraphicsScene):
                     if meets((entry := layer[pid])[0])]
         if len(areas) == 1:
             inside = rect.contains  # a place wholly inside (the first paint: all of them) needs no piece tested
-            rows = [row for bounds, place_rows in hits for row in place_rows if inside(bounds) or meets(row[1])]
+            rows = []
+            for bounds, place_rows in hits:  # (asked once a place, not once a piece)
+                rows += place_rows if inside(bounds) else [row for row in place_rows if meets(row[1])]
         else:  # the places meeting one of the region's rectangles, then their pieces meeting one
             rows = []
             tests = [a.intersects for a in areas]
