@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QGraphicsScene
 
 from boardapp.engine.module import BoardPicture, BoardPiece, BoardToken
 from boardapp.model.mapfile import Map
+from boardapp.ui.board.items import CounterItem
 from boardapp.ui.board.scene import BoardScene
 from boardapp.ui.board.view import BoardView
 
@@ -96,4 +97,43 @@ def test_tokens_come_and_go_while_out_of_the_scene_and_after(qapp, qtlog):
     assert len([i for i in QGraphicsScene.items(scene) if i.data(0) == "alpha"]) == 1  # its marker only
     warnings = [r.message for r in qtlog.records if "removeItem" in r.message or "addItem" in r.message]
     assert warnings == []
+    scene.detach()
+
+
+def test_zoomed_in_from_far_a_counter_drags_and_the_markers_are_found_under_the_pointer(qtbot, tiny_game):
+    """Fitted far away (nothing but pictures), then zoomed in: the counter at the place zoomed to is dragged
+    to a neighbour (the game moves it), and the marker under the pointer is an item the view finds (its tooltip)."""
+    from PySide6.QtCore import QPointF, Qt
+    from PySide6.QtTest import QTest
+
+    from tests.ui.test_window import _move
+
+    scene = BoardScene(tiny_game)
+    view = BoardView(scene)
+    qtbot.addWidget(view)
+    view.resize(500, 300)
+    view.show()
+    qtbot.waitExposed(view)
+    view.fit()
+    view.viewport().repaint()
+    assert scene.far
+    chip = scene._chips["g-mil1"]  # its picture only: no item asked for
+    assert chip.place == "bravo"
+    view.zoom_by(1.0 / view.zoom())
+    view.centerOn((scene.place_pos("bravo") + scene.place_pos("charlie")) / 2)
+    assert not scene.far
+    badge = scene.badges["bravo"]
+    under = view.items(view.mapFromScene(badge.sceneBoundingRect().center()))
+    assert badge in under and badge.toolTip()
+    r = chip.rect
+    start = view.mapFromScene(QPointF(r.left() + 4, r.center().y()))
+    grabbed = [i for i in view.items(start) if isinstance(i, CounterItem)]
+    assert grabbed and grabbed[0].counter_id == "g-mil1" and grabbed[0].isVisible()
+    end = view.mapFromScene(scene.place_pos("charlie"))
+    vp = view.viewport()
+    QTest.mousePress(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, start)
+    for i in range(1, 7):
+        _move(vp, start + (end - start) * (i / 6))
+    QTest.mouseRelease(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, end)
+    assert tiny_game.state.counters["g-mil1"].place == "charlie"
     scene.detach()
