@@ -98,8 +98,7 @@ def _piece_item() -> QGraphicsPixmapItem:
     ~450 counters beside them, which cache the same way (:meth:`BoardScene._counter_item`)."""
     item = QGraphicsPixmapItem()
     item.setTransformationMode(Qt.TransformationMode.SmoothTransformation)
-    item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
-    return item
+    return item  # its cache mode is set when it goes into the scene (:meth:`BoardScene._add_marker`)
 
 
 class PointerHook(Protocol):
@@ -489,10 +488,12 @@ class BoardScene(CounterLayout, MapDrawing, QGraphicsScene):
         if not self._markers_added:
             self._markers_added = True
             for item in (*self._badges.values(), *self._token_items.values()):
-                self.addItem(item)
+                self._add_marker(item)
 
     def _add_marker(self, item: QGraphicsPixmapItem) -> None:
         if self._markers_added:
+            # cached as the counters are (see :func:`_piece_item`); set here, as it costs a fifth of making one
+            item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
             self.addItem(item)
 
     def _remove_marker(self, item: QGraphicsPixmapItem) -> None:
