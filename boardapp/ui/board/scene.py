@@ -534,7 +534,8 @@ class BoardScene(CounterLayout, MapDrawing, QGraphicsScene):
             if place is None:
                 return math.inf
             x, y = place.at
-            reach = max(reach, x - bounds.left(), bounds.right() - x, y - bounds.top(), bounds.bottom() - y)
+            left, top, right, bottom = cast(tuple[float, float, float, float], bounds.getCoords())  # one call, not four
+            reach = max(reach, x - left, right - x, y - top, bottom - y)
         return reach
 
     def _places_near(self, rect: QRectF) -> set[str] | None:
