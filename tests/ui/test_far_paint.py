@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
 
 from boardapp.engine.module import BoardPicture, BoardPiece, BoardToken
@@ -81,4 +81,32 @@ def test_far_paint_shows_each_piece_its_own_picture_where_it_lies(qapp):
         assert same > 0 and differ == 0, (rect, same, differ)  # (a marker under a stack shows a few pixels)
         checked += same
     assert checked > 10 * 100
+    scene.detach()
+
+
+def test_the_margins_round_the_map_get_the_scene_background(qtbot, tiny_game):
+    """The background brush is filled only where the map's ground does not cover (``_fill_margins``): the view's
+    letterbox beside the scene and the scene's margin round the map still show it, the map its sea."""
+    from boardapp.ui.board.mapdraw import SEA
+    from boardapp.ui.board.view import BoardView
+
+    scene = BoardScene(tiny_game)
+    view = BoardView(scene)
+    qtbot.addWidget(view)
+    view.resize(700, 250)  # wider than the map: a band of the view beside the scene on each side
+    view.show()
+    qtbot.waitExposed(view)
+    view.fit()
+    img = view.viewport().grab().toImage()
+    brush = scene.backgroundBrush().color().rgb()
+    w, h = scene.map.size
+    margin = scene.sceneRect()
+    for x, y in ((1, 1), (img.width() - 2, img.height() - 2)):  # the view's corners, beside the scene
+        assert img.pixelColor(x, y).rgb() == brush, (x, y)
+    for at in (QPointF(margin.left() / 2, h / 2), QPointF(w + (margin.right() - w) / 2, h / 2)):
+        p = view.mapFromScene(at)  # the scene's own margin left and right of the map
+        assert img.rect().contains(p) and img.pixelColor(p.x(), p.y()).rgb() == brush, at
+    p = view.mapFromScene(QPointF(3, h / 3))  # just inside the map's edge: its sea or what lies on it, not the brush
+    assert img.pixelColor(p.x(), p.y()).rgb() != brush
+    assert SEA.rgb() != brush
     scene.detach()
