@@ -350,11 +350,10 @@ class BoardScene(CounterLayout, MapDrawing, QGraphicsScene):
             return
         left, top, right, bottom = cast(tuple[float, float, float, float], rect.getCoords())
         c_left, c_top, c_right, c_bottom = cast(tuple[float, float, float, float], core.getCoords())
-        mid_top, mid_bottom = max(top, c_top), min(bottom, c_bottom)
-        strips = [QRectF(left, top, right - left, c_top - top) if c_top > top else None,
-                  QRectF(left, c_bottom, right - left, bottom - c_bottom) if bottom > c_bottom else None,
-                  QRectF(left, mid_top, c_left - left, mid_bottom - mid_top) if c_left > left else None,
-                  QRectF(c_right, mid_top, right - c_right, mid_bottom - mid_top) if right > c_right else None]
+        strips = [QRectF(left, top, right - left, c_top - top) if c_top > top else None,  # (the side strips
+                  QRectF(left, c_bottom, right - left, bottom - c_bottom) if bottom > c_bottom else None,  # overlap
+                  QRectF(left, top, c_left - left, bottom - top) if c_left > left else None,  # these: no seam)
+                  QRectF(c_right, top, right - c_right, bottom - top) if right > c_right else None]
         for strip in strips:
             if strip is not None:
                 super().drawBackground(painter, strip)
