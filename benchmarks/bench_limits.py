@@ -483,8 +483,8 @@ def bench_build(app: Any, runs: int) -> None:
         limit_c.append(li[1])
     report(f"scene build to the first paint (1,000 places, 2,000 roads, 5,000 counters, 3840x2160 view) against "
            f"{len(rows)} bare QGraphicsPixmapItems in a QGraphicsScene shown by a QGraphicsView of the same size",
-           ratios, ours_s, limit_s, target=2.0, unit="s", scale=1.0)
-    cpu_line(cpu_ratios, ours_c, limit_c, unit="s", scale=1.0)
+           ratios, ours_s, limit_s, target=2.0)
+    cpu_line(cpu_ratios, ours_c, limit_c)
 
 
 # --- cold start -------------------------------------------------------------------------------------

@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from typing import Any
+from collections.abc import Iterable, Iterator
+from functools import lru_cache
+from itertools import pairwise
+from typing import Any, NamedTuple
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import (
@@ -29,6 +32,40 @@ SEA = QColor("#cfe2ee")
 REGION_FILLS = ["#f4ecd6", "#e2ebd3", "#efe0c4", "#e5ddd6", "#dde6ee", "#f0dde0"]
 NAME_PX = 34.0
 _SYMBOL_DARK, _SYMBOL_LIGHT = QColor("#1d1d1d"), QColor("#ffffff")
+_SYMBOL_YELLOW, _SYMBOL_WATER = QColor("#fff2a8"), QColor("#2b5f8a")
+
+
+class _SymbolKit(NamedTuple):
+    """The pens and shapes of the place symbols at one scale, shapes around (0, 0)."""
+
+    light3: QPen
+    light25: QPen
+    dark3: QPen
+    dark25: QPen
+    dark4flat: QPen
+    water3: QPen
+    bolt: QPolygonF
+    dam: QPolygonF
+    wave: QPainterPath
+    border: QPolygonF
+
+
+@lru_cache(maxsize=64)
+def _symbol_kit(u: float) -> _SymbolKit:
+    def at(dx: float, dy: float) -> QPointF:
+        return QPointF(dx * u, dy * u)
+
+    wave = QPainterPath(at(-16, 13))
+    wave.cubicTo(at(-8, 7), at(-4, 19), at(4, 13))
+    wave.cubicTo(at(10, 8), at(12, 17), at(16, 13))
+    return _SymbolKit(
+        light3=QPen(_SYMBOL_LIGHT, 3 * u), light25=QPen(_SYMBOL_LIGHT, 2.5 * u), dark3=QPen(_SYMBOL_DARK, 3 * u),
+        dark25=QPen(_SYMBOL_DARK, 2.5 * u),
+        dark4flat=QPen(_SYMBOL_DARK, 4 * u, Qt.PenStyle.SolidLine, Qt.PenCapStyle.FlatCap),
+        water3=QPen(_SYMBOL_WATER, 3 * u),
+        bolt=QPolygonF([at(3, -13), at(-7, 2), at(-1, 2), at(-4, 13), at(7, -3), at(1, -3)]),
+        dam=QPolygonF([at(-18, -8), at(18, -8), at(13, 6), at(-13, 6)]), wave=wave,
+        border=QPolygonF([at(0, -13), at(13, 0), at(0, 13), at(-13, 0)]))
 """A place symbol's ink and paper (made once: the map has a thousand symbols; a painter copies what it is given)."""
 THIN_ROAD_PX = 6.0
 """A road whose casing is at most this many pixels wide on screen is drawn as straight lines with square ends
@@ -57,6 +94,19 @@ def _label_point(ring: list[tuple[float, float]]) -> QPointF:
 
     pt = Polygon(pts).representative_point()
     return QPointF(pt.x, pt.y)
+
+
+class _Polylines:
+    """Roads' points as Qt polylines, made when first asked for (thin roads are drawn without them)."""
+
+    def __init__(self, points: list[list[tuple[float, float]]]) -> None:
+        self.points = points
+        self._made: list[QPolygonF] | None = None
+
+    def __iter__(self) -> Iterator[QPolygonF]:
+        if self._made is None:
+            self._made = [QPolygonF([QPointF(*v) for v in line]) for line in self.points]
+        return iter(self._made)
 
 
 class MapDrawing:
@@ -108,16 +158,19 @@ class MapDrawing:
                             halo=QColor(255, 255, 255, 0))
         # roads: a dark casing under a light core (casing only near). One polyline per road: Qt
         # strokes 2,000 short polylines ten times faster than one path holding them all.
-        roads: dict[str, list[QPolygonF]] = defaultdict(list)
+        # Each road's points as numbers: the map seen whole draws its roads as straight pieces, made from
+        # them at once (2,000 roads: Qt polylines made and read back point by point cost ~10 ms of a first paint)
+        roads: dict[str, list[list[tuple[float, float]]]] = defaultdict(list)
         for road in m.roads:
             a, b = (self.places.get(x) for x in road.between)
             if a is None or b is None or road.kind == "adjacency":  # a border crossing, not a drawn road
                 continue
-            roads[road.kind].append(QPolygonF([QPointF(*a.at), *(QPointF(*v) for v in road.via), QPointF(*b.at)]))
+            roads[road.kind].append([a.at, *road.via, b.at])
         p.setBrush(Qt.BrushStyle.NoBrush)
         t = p.worldTransform()
         on_screen = math.sqrt(abs(t.determinant())) if not (t.m12() or t.m21()) else math.inf
-        for kind, lines in roads.items():
+        for kind, points in roads.items():
+            lines = _Polylines(points)
             if kind == "track":
                 p.setPen(QPen(QColor("#7a5c3a"), 5 * s, Qt.PenStyle.DashLine, Qt.PenCapStyle.RoundCap))
                 for line in lines:
@@ -128,7 +181,8 @@ class MapDrawing:
             # in one call: Qt rasterises such lines itself, three times faster than stroking round-jointed
             # polylines, and at a few pixels wide a square end under a place symbol or at a bend looks the same
             thin = (width + 5 * s) * on_screen <= THIN_ROAD_PX
-            pieces = [QLineF(line[i], line[i + 1]) for line in lines for i in range(len(line) - 1)] if thin else []
+            pieces = [QLineF(x0, y0, x1, y1) for line in points
+                      for (x0, y0), (x1, y1) in pairwise(line)] if thin else []
             if detail:
                 self._stroke_roads(p, QColor("#6d5a45"), width + 5 * s, Qt.PenStyle.SolidLine, lines, pieces=pieces)
             self._stroke_roads(p, QColor("#f6d88a") if kind != "rail" else QColor("#444444"), width,
@@ -170,7 +224,7 @@ class MapDrawing:
                 style.halo_label(p, place.name, QPointF(cx, cy), NAME_PX * s * self.name_k * spot.scale)
 
     @staticmethod
-    def _stroke_roads(p: QPainter, colour: QColor, width: float, style: Qt.PenStyle, lines: list[QPolygonF], *,
+    def _stroke_roads(p: QPainter, colour: QColor, width: float, style: Qt.PenStyle, lines: Iterable[QPolygonF], *,
                       pieces: list[QLineF]) -> None:
         """Roads as round-jointed polylines, or (given ``pieces``, see :data:`THIN_ROAD_PX`) as straight lines
         with square ends in one call."""
@@ -264,59 +318,49 @@ class MapDrawing:
 
     @staticmethod
     def _paint_place_symbol(p: QPainter, place: Any, scale: float = 1.0) -> None:
-        """A place's symbol, ``scale`` times its size at scale 1."""
+        """A place's symbol, ``scale`` times its size at scale 1 (its pens and shapes made once per scale:
+        a map of 1,000 places draws 1,000 symbols at its first paint)."""
         x, y = place.at
         u = scale
-
-        def at(dx: float, dy: float) -> QPointF:
-            return QPointF(x + dx * u, y + dy * u)
-
-        def box(dx: float, dy: float, w: float, h: float) -> QRectF:
-            return QRectF(x + dx * u, y + dy * u, w * u, h * u)
-
+        kit = _symbol_kit(u)
         c = QPointF(x, y)
-        dark, light = _SYMBOL_DARK, _SYMBOL_LIGHT
         kind = str(place.kind)
-        p.setPen(QPen(light, 3 * u))
-        p.setBrush(dark)
+        p.setPen(kit.light3)
+        p.setBrush(_SYMBOL_DARK)
         if kind == "city":
-            p.drawRect(box(-14, -14, 28, 28))
-            p.setBrush(light)
+            p.drawRect(QRectF(x + -14 * u, y + -14 * u, 28 * u, 28 * u))
+            p.setBrush(_SYMBOL_LIGHT)
             p.setPen(Qt.PenStyle.NoPen)
-            p.drawRect(box(-5, -5, 10, 10))
+            p.drawRect(QRectF(x + -5 * u, y + -5 * u, 10 * u, 10 * u))
         elif kind == "power_plant":
-            p.setBrush(QColor("#fff2a8"))
-            p.setPen(QPen(dark, 3 * u))
+            p.setBrush(_SYMBOL_YELLOW)
+            p.setPen(kit.dark3)
             p.drawEllipse(c, 16 * u, 16 * u)
-            bolt = QPolygonF([at(3, -13), at(-7, 2), at(-1, 2), at(-4, 13), at(7, -3), at(1, -3)])
-            p.setBrush(dark)
+            p.setBrush(_SYMBOL_DARK)
             p.setPen(Qt.PenStyle.NoPen)
-            p.drawPolygon(bolt)
+            p.drawPolygon(kit.bolt.translated(x, y))
         elif kind == "dam":
-            p.setBrush(QColor("#2b5f8a"))
-            p.setPen(QPen(light, 2.5 * u))
-            p.drawPolygon(QPolygonF([at(-18, -8), at(18, -8), at(13, 6), at(-13, 6)]))
-            p.setPen(QPen(QColor("#2b5f8a"), 3 * u))
+            p.setBrush(_SYMBOL_WATER)
+            p.setPen(kit.light25)
+            p.drawPolygon(kit.dam.translated(x, y))
+            p.setPen(kit.water3)
             p.setBrush(Qt.BrushStyle.NoBrush)
-            wave = QPainterPath(at(-16, 13))
-            wave.cubicTo(at(-8, 7), at(-4, 19), at(4, 13))
-            wave.cubicTo(at(10, 8), at(12, 17), at(16, 13))
-            p.drawPath(wave)
+            p.drawPath(kit.wave.translated(x, y))
         elif kind == "airfield":
-            p.setBrush(light)
-            p.setPen(QPen(dark, 2.5 * u))
+            p.setBrush(_SYMBOL_LIGHT)
+            p.setPen(kit.dark25)
             p.drawEllipse(c, 15 * u, 15 * u)
-            p.setPen(QPen(dark, 4 * u, Qt.PenStyle.SolidLine, Qt.PenCapStyle.FlatCap))
-            p.drawLine(at(0, -12), at(0, 12))
-            p.drawLine(at(-11, -2), at(11, -2))
-            p.drawLine(at(-5, 9), at(5, 9))
+            p.setPen(kit.dark4flat)
+            p.drawLine(QPointF(x, y + -12 * u), QPointF(x, y + 12 * u))
+            p.drawLine(QPointF(x + -11 * u, y + -2 * u), QPointF(x + 11 * u, y + -2 * u))
+            p.drawLine(QPointF(x + -5 * u, y + 9 * u), QPointF(x + 5 * u, y + 9 * u))
         elif kind == "port":
-            p.setBrush(QColor("#2b5f8a"))
+            p.setBrush(_SYMBOL_WATER)
             p.drawEllipse(c, 14 * u, 14 * u)
-            p.setPen(QPen(light, 3 * u))
-            p.drawLine(at(0, -8), at(0, 8))
-            p.drawLine(at(-7, 4), at(7, 4))
+            p.setPen(kit.light3)
+            p.drawLine(QPointF(x, y + -8 * u), QPointF(x, y + 8 * u))
+            p.drawLine(QPointF(x + -7 * u, y + 4 * u), QPointF(x + 7 * u, y + 4 * u))
         elif kind == "border_post":
-            p.drawPolygon(QPolygonF([at(0, -13), at(13, 0), at(0, 13), at(-13, 0)]))
+            p.drawPolygon(kit.border.translated(x, y))
         else:  # town
             p.drawEllipse(c, 10 * u, 10 * u)

@@ -98,8 +98,7 @@ def _piece_item() -> QGraphicsPixmapItem:
     ~450 counters beside them, which cache the same way (:meth:`BoardScene._counter_item`)."""
     item = QGraphicsPixmapItem()
     item.setTransformationMode(Qt.TransformationMode.SmoothTransformation)
-    item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
-    return item
+    return item  # its cache mode is set when it goes into the scene (:meth:`BoardScene._add_marker`)
 
 
 class PointerHook(Protocol):
@@ -185,6 +184,10 @@ class BoardScene(CounterLayout, MapDrawing, QGraphicsScene):
         self._items: dict[str, CounterItem] = {}
         self._all_items = False
         """Every counter has its item (set once the pieces are shown as items)."""
+        self._markers_added = False
+        """The control markers' and tokens' items are in the scene (:meth:`_add_marker_items`): far away
+        they are painted from the pieces layer, and 1,143 hidden items in the scene's index cost ~25 ms of
+        a first paint."""
         self.counters = Counters(self)
         self._badges: dict[str, QGraphicsPixmapItem] = {}
         self._tokens: list[QGraphicsPixmapItem] = []
@@ -322,11 +325,38 @@ class BoardScene(CounterLayout, MapDrawing, QGraphicsScene):
         if not self.far and not self._all_items:  # drawn by a view that never set the level of detail
             self._materialize()
             self.update()
-        super().drawBackground(painter, rect)
+        self._fill_margins(painter, rect)
         if not (self.far and (self._draw_map_straight(painter) or self._draw_map_image(painter, rect))):
             self.paint_map(painter)
         if self.far:
             self.paint_pieces(painter, rect)
+
+    def _fill_margins(self, painter: QPainter, rect: QRectF) -> None:
+        """The scene's background brush where the map's ground will not cover ``rect``: the margins round the
+        map (the ground, its image or the recorded map's sea, is opaque over the map's rectangle). Filling a
+        4K view's whole rectangle first cost ~3 ms of every full background paint. The strips reach two
+        screen pixels into the map, so the ground's antialiased edge blends over the brush as before."""
+        t = painter.worldTransform()
+        if t.m12() or t.m21() or t.m11() <= 0 or t.m22() <= 0:
+            super().drawBackground(painter, rect)
+            return
+        mx, my = 2.0 / t.m11(), 2.0 / t.m22()
+        w, h = self.map.size
+        core = QRectF(mx, my, w - 2 * mx, h - 2 * my)
+        if core.contains(rect):
+            return
+        if core.isEmpty() or not core.intersects(rect):
+            super().drawBackground(painter, rect)
+            return
+        left, top, right, bottom = cast(tuple[float, float, float, float], rect.getCoords())
+        c_left, c_top, c_right, c_bottom = cast(tuple[float, float, float, float], core.getCoords())
+        strips = [QRectF(left, top, right - left, c_top - top) if c_top > top else None,  # (the side strips
+                  QRectF(left, c_bottom, right - left, bottom - c_bottom) if bottom > c_bottom else None,  # overlap
+                  QRectF(left, top, c_left - left, bottom - top) if c_left > left else None,  # these: no seam)
+                  QRectF(c_right, top, right - c_right, bottom - top) if right > c_right else None]
+        for strip in strips:
+            if strip is not None:
+                super().drawBackground(painter, strip)
 
     def render(self, painter: QPainter, *args: Any, **kwargs: Any) -> None:
         if not self.far:
@@ -337,6 +367,7 @@ class BoardScene(CounterLayout, MapDrawing, QGraphicsScene):
         if not self.far:
             self._materialize()
         self._lay_out_now()
+        self._add_marker_items()
         return super().items(*args, **kwargs)
 
     def _paint_ground(self, painter: QPainter) -> None:
@@ -473,9 +504,28 @@ class BoardScene(CounterLayout, MapDrawing, QGraphicsScene):
         """Make the item of every counter (the pieces are about to be drawn as items)."""
         if not self._all_items:
             self._lay_out_now()
+            self._add_marker_items()
             for cid in self._chip_store:
                 self._counter_item(cid)
             self._all_items = True
+
+    def _add_marker_items(self) -> None:
+        """Put the control markers' and tokens' items into the scene (made, but kept out of it while the
+        pieces are painted into the background: see :attr:`_markers_added`); later ones go in at once."""
+        if not self._markers_added:
+            self._markers_added = True
+            for item in (*self._badges.values(), *self._token_items.values()):
+                self._add_marker(item)
+
+    def _add_marker(self, item: QGraphicsPixmapItem) -> None:
+        if self._markers_added:
+            # cached as the counters are (see :func:`_piece_item`); set here, as it costs a fifth of making one
+            item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+            self.addItem(item)
+
+    def _remove_marker(self, item: QGraphicsPixmapItem) -> None:
+        if item.scene() is self:
+            self.removeItem(item)
 
     @staticmethod
     def _sync_item(item: CounterItem, chip: _Chip) -> None:
@@ -511,7 +561,8 @@ class BoardScene(CounterLayout, MapDrawing, QGraphicsScene):
             if place is None:
                 return math.inf
             x, y = place.at
-            reach = max(reach, x - bounds.left(), bounds.right() - x, y - bounds.top(), bounds.bottom() - y)
+            left, top, right, bottom = cast(tuple[float, float, float, float], bounds.getCoords())  # one call, not four
+            reach = max(reach, x - left, right - x, y - top, bottom - y)
         return reach
 
     def _places_near(self, rect: QRectF) -> set[str] | None:
@@ -613,7 +664,9 @@ class BoardScene(CounterLayout, MapDrawing, QGraphicsScene):
                     if meets((entry := layer[pid])[0])]
         if len(areas) == 1:
             inside = rect.contains  # a place wholly inside (the first paint: all of them) needs no piece tested
-            rows = [row for bounds, place_rows in hits for row in place_rows if inside(bounds) or meets(row[1])]
+            rows = []
+            for bounds, place_rows in hits:  # (asked once a place, not once a piece)
+                rows += place_rows if inside(bounds) else [row for row in place_rows if meets(row[1])]
         else:  # the places meeting one of the region's rectangles, then their pieces meeting one
             rows = []
             tests = [a.intersects for a in areas]
@@ -642,16 +695,20 @@ class BoardScene(CounterLayout, MapDrawing, QGraphicsScene):
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, False)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
         draw = painter.drawPixmap
+        rect_of = cast(Callable[[QRectF], tuple[float, float, float, float]], QRectF.getRect)  # typed as object
+        looks: dict[int, int] = {}  # each picture's cache key, asked once a paint (5,000 counters show ~900)
         for _, r, pm in rows:  # ~6,000 rows at the first paint: one call to Qt for the rectangle
-            rx, ry, rw, rh = cast(tuple[float, float, float, float], r.getRect())  # typed as object
-            x, y = round(rx * kx + dx), round(ry * ky + dy)
-            w, h = max(1, round(rw * kx)), max(1, round(rh * ky))
-            key = (pm.cacheKey(), w, h)
+            rx, ry, rw, rh = rect_of(r)
+            w, h = round(rw * kx) or 1, round(rh * ky) or 1  # at least a pixel (kx, ky > 0 here)
+            look = looks.get(id(pm))  # the rows hold their pictures: an id stands for one during this paint
+            if look is None:
+                look = looks[id(pm)] = pm.cacheKey()
+            key = (look, w, h)
             small = cache.get(key)
             if small is None:
                 small = cache[key] = pm.scaled(w, h, Qt.AspectRatioMode.IgnoreAspectRatio,
                                                Qt.TransformationMode.SmoothTransformation)
-            draw(x, y, small)
+            draw(round(rx * kx + dx), round(ry * ky + dy), small)
         painter.restore()
 
     def _layer_changed(self) -> None:
@@ -804,7 +861,7 @@ class BoardScene(CounterLayout, MapDrawing, QGraphicsScene):
                 item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
                 item.setData(0, pid)
                 item.setVisible(not self.far)
-                self.addItem(item)
+                self._add_marker(item)
                 self._badges[pid] = item
             x, y = place.at
             item.setScale(k / PIX)
@@ -859,7 +916,7 @@ class BoardScene(CounterLayout, MapDrawing, QGraphicsScene):
                     item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
                     item.setData(0, pid)
                     item.setVisible(not self.far)
-                    self.addItem(item)
+                    self._add_marker(item)
                 if item.data(2) != pm.cacheKey():  # pixmap() would copy the item's pixmap to compare
                     item.setPixmap(pm)
                     item.setData(2, pm.cacheKey())
@@ -869,7 +926,7 @@ class BoardScene(CounterLayout, MapDrawing, QGraphicsScene):
                                                           if t.team in self.teams else ""))
                 kept[(pid, i)] = item
         for item in self._token_items.values():
-            self.removeItem(item)
+            self._remove_marker(item)
         self._token_items = kept
         self._tokens = list(kept.values())
         self._tokens_from = (tokens, k, len(kept))  # each token laid out has its item
