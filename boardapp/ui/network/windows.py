@@ -51,7 +51,7 @@ from boardapp.ui.network.dialogs import (  # split out of this file; re-exported
 from boardapp.ui.network.pending import PendingMoves
 from boardapp.ui.network.roles import kind_words
 from boardapp.ui.network.seatpanel import HostStatusPanel, lag_text  # the Seats dock's panel (re-exported)
-from boardapp.ui.widgets.dockfit import fit_docks
+from boardapp.ui.widgets.dockfit import fit_docks, join_a_tab_group
 
 # The network itself (asyncio, websockets, the host, the seats: a tenth of a second to import) is imported
 # inside the functions that host or join, not here: every board window installs this module's Game menu,
@@ -531,6 +531,7 @@ class NetworkControl(QObject):
         if not win.isVisible():
             return
         clock = win.findChild(QDockWidget, "Big screen")
+        join_a_tab_group(win, dock, height, keep_in_sight=[clock] if clock is not None else [])  # the rest stay put
         fit_docks(win, height, keep_in_sight=[d for d in (dock, clock) if d is not None])
         if win.height() > height >= win.minimumSizeHint().height():
             win.resize(win.width(), height)  # back to the size it had (full screen: the screen's)

@@ -89,3 +89,24 @@ def fit_docks(window: QMainWindow, height: int, keep_in_sight: Iterable[QDockWid
             window.tabifyDockWidget(target, dock)
             moved += 1
         target.raise_()  # the tab that was in front stays in front
+
+
+def join_a_tab_group(window: QMainWindow, dock: QDockWidget, height: int,
+                     keep_in_sight: Iterable[QDockWidget] = ()) -> bool:
+    """A dock just added (hosting's Seats dock) that makes ``window`` taller than ``height`` joins, in front, the
+    tab group on its side that asks the most height (where it costs least) and holds no dock kept in sight:
+    the other docks keep their side, order and tabs (:func:`fit_docks` alone tabbed MUN's Officers in with the
+    Teams). False if it was not needed or there is no such group."""
+    layout = window.layout()
+    if layout is not None:
+        layout.activate()
+    if window.minimumSizeHint().height() <= height or dock.isFloating() or window.tabifiedDockWidgets(dock):
+        return False
+    keep = {id(d) for d in keep_in_sight} | {id(dock)}
+    groups = [g for g in _groups(window, window.dockWidgetArea(dock)) if not any(id(d) in keep for d in g)]
+    if not groups:
+        return False
+    target = _front(max(groups, key=_asks))
+    window.tabifyDockWidget(target, dock)
+    dock.raise_()
+    return True

@@ -452,6 +452,8 @@ class PeaceTable(QWidget):
         the right-hand column then has room for all twelve countries, the fists and the vote."""
         dock = self.parent()
         teams = self.main.findChild(QDockWidget, "Teams")
+        if isinstance(dock, QDockWidget) and teams is not None and teams in self.main.tabifiedDockWidgets(dock):
+            return  # placed already: built again for the same window (hosting), it came back where it was
         if isinstance(dock, QDockWidget) and teams is not None and teams is not dock:
             self.main.tabifyDockWidget(teams, dock)
             dock.raise_()
