@@ -157,6 +157,13 @@ class MainWindow(QMainWindow):
     def showEvent(self, event: Any) -> None:
         super().showEvent(event)
         self.fit_to_screen()
+        QTimer.singleShot(0, self, self.keep_centre_share)  # once laid out at the size shown
+
+    def keep_centre_share(self) -> bool:
+        """The map (or a rule system's centre) keeps half the window's width: the side docks narrow if need be."""
+        from boardapp.ui.widgets.dockfit import keep_centre_share
+
+        return keep_centre_share(self)
 
     # --- building -------------------------------------------------------------------------------
     def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
