@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QMenu,
     QMessageBox,
     QPushButton,
+    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
@@ -125,6 +126,9 @@ class MainWindow(QMainWindow):
         central = self.centralWidget()
         if central is not None and central is not self.view:
             targets.append(central.viewport() if isinstance(central, QAbstractScrollArea) else central)
+            inner = central.widget() if isinstance(central, QScrollArea) else None
+            if inner is not None:  # what a scroll area holds paints over its viewport (Coup's readable table)
+                targets.append(inner)
         return targets
 
     def eventFilter(self, watched: Any, event: Any) -> bool:
