@@ -12,11 +12,13 @@ import contextlib
 from collections.abc import Callable
 from typing import Any
 
+from PySide6.QtCore import QEvent
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import QLabel, QListWidget, QPushButton, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget
 
 from boardapp.rules.thegame.ledger import remaining
 from boardapp.rules.thegame.steps import STEPS
+from boardapp.ui.widgets.wrapfit import keep_whole
 
 NOW = QColor("#ffe9a8")
 DONE = QColor("#8a8a8a")
@@ -41,8 +43,8 @@ class StepChecklist(QWidget):
         self.steps.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.steps.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
         # eighteen compact rows: the whole sequence should be seen at a glance, not scrolled
-        self.steps.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 4)
         self.steps.setShowGrid(False)
+        self._size_rows()
         self.to_do = QLabel()
         self.to_do.setWordWrap(True)
         self.preview = QListWidget()
@@ -50,6 +52,7 @@ class StepChecklist(QWidget):
         self.preview.setMaximumHeight(self.fontMetrics().height() * 8)  # the sequence matters more than the detail
         self.finish = QPushButton()
         self.finish.setObjectName("thegame-finish-step")
+        keep_whole(self.where), keep_whole(self.to_do)  # wrapped, as tall as their text (the dock asks no more)
         box = QVBoxLayout(self)
         box.addWidget(self.where)
         box.addWidget(self.steps, 5)
@@ -61,6 +64,21 @@ class StepChecklist(QWidget):
         self._unsubscribe: Callable[[], None] | None = game.subscribe(lambda _what, _entry: self.refresh())
         self.destroyed.connect(lambda _obj=None, stop=self._unsubscribe: _stop_quietly(stop))
         self.refresh()
+
+    LEAST_ROWS = 8
+    """The rows the list always shows (the step now is kept in view): squeezed by the docks above it, it showed one
+    and a half after hosting at 1920x1080 (the rehearsal)."""
+
+    def _size_rows(self) -> None:
+        row = self.fontMetrics().height() + 4
+        self.steps.verticalHeader().setDefaultSectionSize(row)
+        head = self.steps.horizontalHeader().sizeHint().height()
+        self.steps.setMinimumHeight(head + self.LEAST_ROWS * row + 2 * self.steps.frameWidth())
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:  # scaled to the screen: rows and their room grow with it
+            self._size_rows()
 
     @classmethod
     def for_window(cls, window: Any) -> StepChecklist:
