@@ -94,7 +94,7 @@ def fit_docks(window: QMainWindow, height: int, keep_in_sight: Iterable[QDockWid
 def join_a_tab_group(window: QMainWindow, dock: QDockWidget, height: int,
                      keep_in_sight: Iterable[QDockWidget] = ()) -> bool:
     """A dock just added (hosting's Seats dock) that makes ``window`` taller than ``height`` joins, in front, the
-    tab group on its side that asks the most height (where it costs least) and holds no dock kept in sight:
+    tab group on its side that asks the most height (where it costs least) whose dock in front is not one kept in sight:
     the other docks keep their side, order and tabs (:func:`fit_docks` alone tabbed MUN's Officers in with the
     Teams). False if it was not needed or there is no such group."""
     layout = window.layout()
@@ -103,7 +103,8 @@ def join_a_tab_group(window: QMainWindow, dock: QDockWidget, height: int,
     if window.minimumSizeHint().height() <= height or dock.isFloating() or window.tabifiedDockWidgets(dock):
         return False
     keep = {id(d) for d in keep_in_sight} | {id(dock)}
-    groups = [g for g in _groups(window, window.dockWidgetArea(dock)) if not any(id(d) in keep for d in g)]
+    groups = [g for g in _groups(window, window.dockWidgetArea(dock))  # not over a kept dock shown in front
+              if dock not in g and id(_front(g)) not in keep]
     if not groups:
         return False
     target = _front(max(groups, key=_asks))
