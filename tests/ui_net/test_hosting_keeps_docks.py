@@ -93,7 +93,7 @@ def merged_only(before: dict[str, list[tuple[str, ...]]], after: dict[str, list[
 
 
 @pytest.mark.parametrize(("name", "strict"), [("mun-historical-1935.yaml", True), ("war-in-binni.yaml", False),
-                                              ("mideast-peace.yaml", True)])
+                                              ("mideast-peace.yaml", True), ("the-game.yaml", False)])
 def test_hosting_on_a_laptop_keeps_the_docks_and_the_windows_height(qtbot: Any, tmp_path: Path, name: str,
                                                                     strict: bool) -> None:
     """At 1366x768 the side's docks may already share one tab group (MUN: the Big screen dock behind the Teams):

@@ -556,6 +556,10 @@ class NetworkControl(QObject):
         clock = win.findChild(QDockWidget, "Big screen")
         join_a_tab_group(win, dock, height, keep_in_sight=[clock] if clock is not None else [])  # the rest stay put
         fit_docks(win, height, keep_in_sight=[d for d in (dock, clock) if d is not None])
+        if clock is not None and win.minimumSizeHint().height() > height:
+            # the last resort: the Big screen dock shares a tab too (The Game at 1366x768 grew to 1031 px, its
+            # side holding only Seats and the clock); the host's clock stays in the status line
+            fit_docks(win, height, keep_in_sight=[dock])
         if win.height() > height >= win.minimumSizeHint().height():
             win.resize(win.width(), height)  # back to the size it had (full screen: the screen's)
 
