@@ -4,6 +4,7 @@ scrolled). Read from the laid-out list: the rows wholly inside its viewport."""
 
 from __future__ import annotations
 
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -50,8 +51,8 @@ def test_the_turn_sequence_shows_a_sensible_part_of_its_rows_before_and_after_ho
         assert steps.viewport().rect().contains(steps.visualRect(steps.model().index(current, 0)))
         assert win.height() == 1080 and win.minimumSizeHint().height() <= 1080
         checklist = win.findChild(StepChecklist)
-        shown = [w for w in (checklist.where, steps, checklist.to_do, checklist.preview, checklist.finish)]
-        for a, b in zip(shown, shown[1:], strict=False):  # down the dock in order, none over the next
+        shown = (checklist.where, steps, checklist.to_do, checklist.preview, checklist.finish)
+        for a, b in pairwise(shown):  # down the dock in order, none over the next
             assert a.geometry().bottom() < b.geometry().top(), (a, b)
         for label in (checklist.where, checklist.to_do):  # wrapped, whole
             assert label.height() >= label.heightForWidth(label.width()), (label.text(), label.height())
