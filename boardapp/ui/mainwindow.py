@@ -161,7 +161,9 @@ class MainWindow(QMainWindow):
     def showEvent(self, event: Any) -> None:
         super().showEvent(event)
         self.fit_to_screen()
-        QTimer.singleShot(0, self, self.keep_centre_share)  # once laid out at the size shown
+        if not getattr(self, "_centre_kept", False):  # the first time: later the user's own dock widths stand
+            self._centre_kept = True
+            QTimer.singleShot(0, self, self.keep_centre_share)  # once laid out at the size shown
 
     def keep_centre_share(self) -> bool:
         """The map (or a rule system's centre) keeps half the window's width: the side docks narrow if need be."""
