@@ -162,14 +162,42 @@ def uninstall(window: Any) -> None:
 
 
 def install(window: Any, game: GameSource) -> Installed | None:
-    """Put the contributions of the game's rule system into ``window`` (replacing the previous game's)."""
-    uninstall(window)
+    """Put the contributions of the game's rule system into ``window`` (replacing the previous game's). The same
+    system's docks built again for the new game (hosting: the host's CONTROL seat replaces the game) come back
+    where they were — same side, same order, same tabs (:class:`DockPlaces`)."""
     found = manifest_of(game)
+    before = installed(window)
+    places = DockPlaces(window) if found is not None and before is not None \
+        and before.manifest.name == found.name else None
+    uninstall(window)
     if found is None:
         return None
     done = Installed(window, game, found)
     setattr(window, _ATTR, done)  # before installing: a contribution may look itself up
-    return done.install()
+    done.install()
+    if places is not None:
+        places.restore()
+    return done
+
+
+class DockPlaces:
+    """Where a window's docks are, kept while a rule system's docks are taken out and built again, and given back
+    to the new docks of the same names. Added again, each came last on its side: hosting War in Binni put CONTROL's
+    rulings under the Big screen dock, MUN's Officers too, and Diplomacy's Orders came in front of the Teams."""
+
+    def __init__(self, window: Any) -> None:
+        self.window = window
+        self.state = window.saveState()
+        self.docks = set(window.findChildren(QDockWidget))
+
+    def restore(self) -> bool:
+        w = self.window
+        new = {d.objectName() for d in set(w.findChildren(QDockWidget)) - self.docks if d.objectName()}
+        for old in self.docks:  # taken out but not deleted yet (deleteLater): its name must not take the place
+            if shiboken6.isValid(old) and old.objectName() in new and not old.isFloating() \
+                    and w.dockWidgetArea(old) == Qt.DockWidgetArea.NoDockWidgetArea:
+                old.setObjectName("")
+        return bool(w.restoreState(self.state))
 
 
 def installed(window: Any) -> Installed | None:

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QMenu,
     QMessageBox,
     QPushButton,
+    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
@@ -125,6 +126,9 @@ class MainWindow(QMainWindow):
         central = self.centralWidget()
         if central is not None and central is not self.view:
             targets.append(central.viewport() if isinstance(central, QAbstractScrollArea) else central)
+            inner = central.widget() if isinstance(central, QScrollArea) else None
+            if inner is not None:  # what a scroll area holds paints over its viewport (Coup's readable table)
+                targets.append(inner)
         return targets
 
     def eventFilter(self, watched: Any, event: Any) -> bool:
@@ -157,6 +161,15 @@ class MainWindow(QMainWindow):
     def showEvent(self, event: Any) -> None:
         super().showEvent(event)
         self.fit_to_screen()
+        if not getattr(self, "_centre_kept", False):  # the first time: later the user's own dock widths stand
+            self._centre_kept = True
+            QTimer.singleShot(0, self, self.keep_centre_share)  # once laid out at the size shown
+
+    def keep_centre_share(self) -> bool:
+        """The map (or a rule system's centre) keeps half the window's width: the side docks narrow if need be."""
+        from boardapp.ui.widgets.dockfit import keep_centre_share
+
+        return keep_centre_share(self)
 
     # --- building -------------------------------------------------------------------------------
     def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:

@@ -23,7 +23,7 @@ LEFT = Qt.MouseButton.LeftButton
 
 
 def table_of(win: Any) -> TableView:
-    view = win.centralWidget()
+    view = win.centralWidget().table  # in its scrolling area (TableArea)
     assert isinstance(view, TableView)
     return view
 

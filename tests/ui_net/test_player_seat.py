@@ -70,7 +70,7 @@ def _player_code(host_window: Any, player: str) -> str:
 
 
 def _table(win: Any) -> TableView:
-    view = win.centralWidget()
+    view = win.centralWidget().table  # in its scrolling area (TableArea)
     assert isinstance(view, TableView)
     return view
 

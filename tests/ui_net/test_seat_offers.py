@@ -52,7 +52,7 @@ def test_hosting_coup_twice_leaves_no_stray_window_nor_map_docks_and_names_coups
             qtbot.waitUntil(lambda: win.network.clock_label.text() != "", timeout=WAIT)
             assert _visible_windows() == ["MainWindow"]
             assert not set(MAP_DOCKS) & _shown_docks(win), _shown_docks(win)
-            assert win.network.clock_label.text().startswith("Turn 1 · "), win.network.clock_label.text()
+            assert win.network.clock_label.text().startswith("Set-up · "), win.network.clock_label.text()
             win.network.stop_hosting()
             assert _visible_windows() == ["MainWindow"]
             assert not set(MAP_DOCKS) & _shown_docks(win)

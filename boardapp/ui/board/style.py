@@ -184,10 +184,11 @@ def chip_pixmap(fill: str, symbol: str, label: str, value: str, damage: int, *, 
         _marks(p, damage, marks, CHIP)
         p.end()
         return pm
-    for x, y, stamp in ((5, 3, _stamp(label, 19, strip - 3, 21, ink)),
+    # each ends 2 units short of the strip's edge: "CAV" ran 2 units past it, under the next counter of a stack
+    for x, y, stamp in ((5, 3, _stamp(label, 19, strip - 7, 21, ink)),
                         # a long value ("3-(0)-3") condensed before it is shrunk, over the strip's margin
-                        (3, 22, _stamp(value, VALUE_PX, strip - 3 - (PIP_W - 1 if pips else 0), 32, ink, True)),
-                        (5, 51, _stamp(symbol, 16, strip - 3, 18, ink)),
+                        (3, 22, _stamp(value, VALUE_PX, strip - 5 - (PIP_W - 1 if pips else 0), 32, ink, True)),
+                        (5, 51, _stamp(symbol, 16, strip - 7, 18, ink)),
                         (strip - PIP_W + 0.5, 23, _pips(pips, ink) if pips else None)):
         if stamp is not None:
             p.drawPixmap(QPointF(x * PIX, y * PIX), stamp)

@@ -48,6 +48,58 @@ def qr_pixmap(text: str, module_px: int = 4) -> QPixmap:
 
 
 # --- dialogs ----------------------------------------------------------------------------------------
+class _WholeScroll(QScrollArea):
+    """A frameless scroll area that asks for its whole content (QScrollArea caps its hint at 24 lines), so a
+    dialog shows all of it when the screen has room and scrolls only when it has not; its content is never
+    squeezed below the height it asks for."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setWidgetResizable(True)
+        self.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+
+    def sizeHint(self) -> Any:
+        inner = self.widget()
+        hint = super().sizeHint()
+        if inner is not None:
+            hint.setHeight(inner.sizeHint().height() + 2 * self.frameWidth())
+            hint.setWidth(inner.sizeHint().width() + self.verticalScrollBar().sizeHint().width())
+        return hint
+
+    def minimumSizeHint(self) -> Any:
+        hint = super().minimumSizeHint()
+        inner = self.widget()
+        if inner is not None:
+            hint.setWidth(inner.minimumSizeHint().width() + self.verticalScrollBar().sizeHint().width())
+        return hint
+
+    def resizeEvent(self, event: Any) -> None:
+        inner = self.widget()
+        if inner is not None:  # never below what its rows ask: the area scrolls instead
+            inner.setMinimumHeight(inner.sizeHint().height())
+        super().resizeEvent(event)
+
+
+def fit_dialog_to_screen(dialog: QWidget, margin: int = 48) -> None:
+    """Size ``dialog`` to what it asks for, within its screen's free room less ``margin`` (a window manager's title
+    bar and a panel), and keep it on that screen."""
+    screen = (dialog.parentWidget() or dialog).screen() or dialog.screen()
+    hint = dialog.sizeHint()
+    if screen is None:
+        dialog.resize(hint)
+        return
+    free = screen.availableGeometry()
+    width = max(dialog.minimumSizeHint().width(), min(hint.width(), free.width() - margin, dialog.maximumWidth()))
+    height = max(dialog.minimumSizeHint().height(), min(hint.height(), free.height() - margin))
+    dialog.resize(width, height)
+    frame = dialog.frameGeometry()
+    x = min(max(frame.x(), free.left()), free.right() - frame.width() + 1)
+    y = min(max(frame.y(), free.top()), free.bottom() - frame.height() + 1)
+    if (x, y) != (frame.x(), frame.y()):
+        dialog.move(x, y)
+
+
 class HostDialog(QDialog):
     """Where to listen and which umpire codes to make (each optionally limited to some teams).
 
@@ -69,7 +121,9 @@ class HostDialog(QDialog):
         self.teams = [i for i, _ in pairs]
         self.team_names = dict(pairs)
         self.saved = saved
-        form = QFormLayout(self)
+        outer = QVBoxLayout(self)
+        form = QFormLayout()
+        outer.addLayout(form)
         remembered = remembered or {}
         self.port = QSpinBox()
         self.port.setRange(0, 65535)
@@ -98,6 +152,16 @@ class HostDialog(QDialog):
         self.umpires.setRange(0, 20)
         self.umpires.setValue(len(saved) if saved is not None else 4)
         form.addRow("Umpire codes:", self.umpires)
+        # The seats (umpire rows, player boxes) scroll when they are taller than the screen has room for: in one
+        # form the dialog was held to two thirds of a 1366x768 screen and squeezed them (the "All players"
+        # button 13 px high, its text cut; War in Binni's 25 player boxes 14 px).
+        self.seats_area = _WholeScroll()
+        self.seats_area.setObjectName("host-seats")
+        body = QWidget()
+        seats = QVBoxLayout(body)
+        seats.setContentsMargins(0, 0, 0, 0)
+        self.seats_area.setWidget(body)
+        outer.addWidget(self.seats_area, 1)
         self.team_edits: list[QLineEdit] = []
         self._rows = QWidget()
         self._rows_layout = QFormLayout(self._rows)
@@ -105,8 +169,8 @@ class HostDialog(QDialog):
         teams_label = QLabel("Teams each umpire plays (names, comma-separated; empty: every team). Teams: "
                              + ", ".join(name for _, name in pairs))
         teams_label.setWordWrap(True)  # a long list of teams must not widen the dialog past the screen
-        form.addRow(teams_label)
-        form.addRow(self._rows)
+        seats.addWidget(teams_label)
+        seats.addWidget(self._rows)
         self.player_boxes: dict[str, QCheckBox] = {}
         """A player seat for each of the rule system's players (Coup's nine): checked, a code is made."""
         if players:
@@ -120,22 +184,31 @@ class HostDialog(QDialog):
                 grid.addWidget(check, i // 3, i % 3)
                 self.player_boxes[pid] = check
             every = QPushButton("All players")
+            every.setObjectName("all-players")
             every.clicked.connect(lambda: [c.setChecked(True) for c in self.player_boxes.values()])
-            grid.addWidget(every, (len(players) + 2) // 3, 0)
-            form.addRow(QLabel("Player seats (each sees and plays for one player only):"))
-            form.addRow(box)
+            grid.addWidget(every, (len(players) + 2) // 3, 0, Qt.AlignmentFlag.AlignLeft)
+            seats.addWidget(QLabel("Player seats (each sees and plays for one player only):"))
+            seats.addWidget(box)
+        seats.addStretch(1)
         self.error = QLabel()
         self.error.setStyleSheet(f"color: {RED};")
         self.error.setWordWrap(True)
-        form.addRow(self.error)
+        outer.addWidget(self.error)
         self.umpires.valueChanged.connect(self._rebuild)
         self._rebuild()
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Host")
         buttons.accepted.connect(self._accept)
         buttons.rejected.connect(self.reject)
-        form.addRow(buttons)
+        outer.addWidget(buttons)
         self.setMaximumWidth(900)
+        self._sized = False
+
+    def showEvent(self, event: Any) -> None:
+        super().showEvent(event)
+        if not self._sized:  # once: as tall as its seats ask, within the screen (not Qt's two thirds of it)
+            self._sized = True
+            fit_dialog_to_screen(self)
 
     def _name(self, i: int) -> str:
         return self.saved[i][0] if self.saved is not None and i < len(self.saved) else f"umpire {i + 1}"

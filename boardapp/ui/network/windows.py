@@ -51,7 +51,7 @@ from boardapp.ui.network.dialogs import (  # split out of this file; re-exported
 from boardapp.ui.network.pending import PendingMoves
 from boardapp.ui.network.roles import kind_words
 from boardapp.ui.network.seatpanel import HostStatusPanel, lag_text  # the Seats dock's panel (re-exported)
-from boardapp.ui.widgets.dockfit import fit_docks
+from boardapp.ui.widgets.dockfit import fit_docks, join_a_tab_group
 
 # The network itself (asyncio, websockets, the host, the seats: a tenth of a second to import) is imported
 # inside the functions that host or join, not here: every board window installs this module's Game menu,
@@ -83,12 +83,35 @@ def clock_for(module: Any, record: dict[str, Any]) -> TurnClock:
 
 
 def clock_text(clock: TurnClock, game: Any = None) -> str:
-    """'Week 2 · 29:41 · running' — the host's clock in a seat's status bar, the turn called as the game's
-    rule system calls it (Coup's 'Turn 1', War in Binni's 'Week 2'; :func:`boardapp.clock.turn_word`)."""
+    """'Week 2 · 29:41 · running' — the host's clock in a seat's status bar, its turn in the words the game's
+    rule system shows on its Turn dock (:func:`clock_turn`)."""
     state = clock.state()
     over = int(clock.overrun())
     left = clock.text() if state != "expired" else f"+{over // 60}:{over % 60:02d}"
-    return f"{turn_name(game)} {clock.week} · {left} · {CLOCK_WORDS[state]}"
+    return f"{clock_turn(clock, game)} · {left} · {CLOCK_WORDS[state]}"
+
+
+TURN_HEAD = re.compile(r": | — ")
+"""Where a turn label's turn ends and its part of the turn begins ('Round 1: Egypt's Player-Turn', 'Turn 1 (2000)
+— I Sever diplomatic relations')."""
+
+
+def clock_turn(clock: TurnClock, game: Any = None) -> str:
+    """The clock's turn as the rule system calls it on its Turn dock: the head of the game's turn label ('Spring
+    1935', 'Round 1', 'Turn 1 (2000)', 'Set-up'), when the clock counts the game's turn; else 'Week 3', 'Turn 3'
+    (:func:`turn_name`: the clock was started for a turn the game has not reached). The status line said 'Season 1'
+    where MUN's Turn dock said 'Spring 1935', and 'Turn 1' where Mid-East's said 'Round 1' (the rehearsal)."""
+    from boardapp.clock import week_of
+
+    try:
+        label = str(game.module.turn_label(game.state)) if game is not None else ""
+        week = week_of(game.state, label, game.module) if label else None
+    except Exception:  # a stand-in module without turn labels
+        label, week = "", None
+    head = TURN_HEAD.split(label, maxsplit=1)[0].strip()
+    if head and week in (None, clock.week):
+        return head
+    return f"{turn_name(game)} {clock.week}"
 
 
 def turn_name(game: Any) -> str:
@@ -531,7 +554,12 @@ class NetworkControl(QObject):
         if not win.isVisible():
             return
         clock = win.findChild(QDockWidget, "Big screen")
+        join_a_tab_group(win, dock, height, keep_in_sight=[clock] if clock is not None else [])  # the rest stay put
         fit_docks(win, height, keep_in_sight=[d for d in (dock, clock) if d is not None])
+        if clock is not None and win.minimumSizeHint().height() > height:
+            # the last resort: the Big screen dock shares a tab too (The Game at 1366x768 grew to 1031 px, its
+            # side holding only Seats and the clock); the host's clock stays in the status line
+            fit_docks(win, height, keep_in_sight=[dock])
         if win.height() > height >= win.minimumSizeHint().height():
             win.resize(win.width(), height)  # back to the size it had (full screen: the screen's)
 

@@ -89,3 +89,61 @@ def fit_docks(window: QMainWindow, height: int, keep_in_sight: Iterable[QDockWid
             window.tabifyDockWidget(target, dock)
             moved += 1
         target.raise_()  # the tab that was in front stays in front
+
+
+def join_a_tab_group(window: QMainWindow, dock: QDockWidget, height: int,
+                     keep_in_sight: Iterable[QDockWidget] = ()) -> bool:
+    """A dock just added (hosting's Seats dock) that makes ``window`` taller than ``height`` joins, in front, the
+    tab group on its side that asks the most height (where it costs least) whose dock in front is not one kept in sight:
+    the other docks keep their side, order and tabs (:func:`fit_docks` alone tabbed MUN's Officers in with the
+    Teams). False if it was not needed or there is no such group."""
+    layout = window.layout()
+    if layout is not None:
+        layout.activate()
+    if window.minimumSizeHint().height() <= height or dock.isFloating() or window.tabifiedDockWidgets(dock):
+        return False
+    keep = {id(d) for d in keep_in_sight} | {id(dock)}
+    groups = [g for g in _groups(window, window.dockWidgetArea(dock))  # not over a kept dock shown in front
+              if dock not in g and id(_front(g)) not in keep]
+    if not groups:
+        return False
+    target = _front(max(groups, key=_asks))
+    window.tabifyDockWidget(target, dock)
+    dock.raise_()
+    return True
+
+
+CENTRE_SHARE = 0.5
+"""The least share of a window's width its centre (the map, Coup's table) keeps beside the side docks."""
+
+
+def keep_centre_share(window: QMainWindow, share: float = CENTRE_SHARE, gap: int = 12) -> bool:
+    """Narrow the left and right dock columns, in proportion and never below their own minimum widths, so that the
+    window's centre keeps ``share`` of its width: an umpire's 1400x900 window gave Mid-East PEACE's map 528 px beside
+    the 300-px left docks and the 560-px table dock, War in Binni's 668. True if docks were narrowed."""
+    layout = window.layout()
+    if layout is not None:
+        layout.activate()
+    columns: list[tuple[list[QDockWidget], int, int]] = []  # docks, width, least width
+    for area in (Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea):
+        docks = [d for d in window.findChildren(QDockWidget)
+                 if not d.isFloating() and d.isVisible() and window.dockWidgetArea(d) == area]
+        if docks:
+            columns.append((docks, max(d.width() for d in docks),
+                            max(d.minimumSizeHint().width() for d in docks)))
+    room = int(window.width() * (1 - share)) - gap * len(columns)
+    used = sum(width for _docks, width, _least in columns)
+    if not columns or used <= room:
+        return False
+    spare = sum(width - least for _docks, width, least in columns)
+    cut = min(used - room, spare)
+    if cut <= 0:
+        return False
+    docks, widths = [], []
+    for column, width, least in columns:
+        new = width - round(cut * (width - least) / spare) if spare else width
+        for dock in column:
+            docks.append(dock)
+            widths.append(max(new, least))
+    window.resizeDocks(docks, widths, Qt.Orientation.Horizontal)
+    return True

@@ -9,7 +9,7 @@ import contextlib
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QEvent, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -51,6 +51,7 @@ class RulingsPanel(QWidget):
         self.reason = QLineEdit()
         self.reason.setPlaceholderText("why (kept in the log)")
         form.addRow("Reason:", self.reason)
+        self._fit_rows()
         self.set_pr.setProperty("command_kind", "set_pr")  # CONTROL's: hidden on an umpire's board
         self.supply.setProperty("command_kind", "supply")
         self.set_pr.clicked.connect(self._set_pr)
@@ -58,6 +59,16 @@ class RulingsPanel(QWidget):
         self.team.currentIndexChanged.connect(self._team_chosen)
         self._tracks: dict[str, dict[str, Any]] = {}
         self._unsubscribe: Callable[[], None] | None = None
+
+    def _fit_rows(self) -> None:
+        """No taller than its rows: the room below "Reason" was a blank band (about 100 px at 1920x1080) while the
+        Teams dock above showed 23 of its 25 rows; the dock's spare height goes to its neighbours."""
+        self.setMaximumHeight(self.sizeHint().height())
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:  # scaled to the screen: taller rows
+            self._fit_rows()
 
     @classmethod
     def for_window(cls, window: Any) -> RulingsPanel:

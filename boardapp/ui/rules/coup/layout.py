@@ -238,14 +238,20 @@ class Table:
             self.combat(mid)
         else:
             cw = mid[2] * 0.42
+            under = len(self.spots)
             self.control_box((mid[0], mid[1], cw - u, mid[3]))
+            pool = len(self.spots)
             self.pool_box((mid[0] + cw, mid[1], mid[2] - cw, mid[3]))
+            boxes = len(self.spots)
             if t.get("pending"):
                 self.block_prompt(mid)
             elif self.staging.attempt is not None and self.interactive:
                 self.attempt_prompt(mid, *self.staging.attempt)
             elif self.staging.favours is not None and self.interactive:
                 self.favours_prompt(mid, self.staging.favours, self.staging.play)
+            if len(self.spots) > boxes and not self.hall:  # a prompt over the middle: the two boxes alone
+                # (what lay in them showed through the prompt's edge, "D" of "Deck", and took clicks meant for it)
+                self.spots[under:boxes] = [self.spots[i] for i in (under, pool) if self.spots[i].kind == "panel"]
         side = seating.get("side", [])
         sh = (bottom - top) / max(1, len(side))
         for i, p in enumerate(side):
@@ -272,7 +278,8 @@ class Table:
                          border="#ffd34d" if now else "", ident=f"order:{team}")
                 x += bw + u
                 if i < len(order) - 1:
-                    self.add("text", (x - u, 0, u, 7 * u), ">", px=2 * u, ink="#f4f1ea")
+                    # across the gap, unshrunk (in a box as wide as the gap it was shrunk to 10-px ink)
+                    self.add("text", (x - 1.5 * u, 0, 2 * u, 7 * u), ">", px=2 * u, ink="#f4f1ea", shrink=1.0)
         counts = f"Deck {t.get('deck', 0)} · Discard {t.get('discard', 0)} · Out {t.get('removed', 0)}"
         left = self.w * (0.5 if self.hall else 0.74)
         self.add("text", (left, 0, self.w - left - u, 7 * u), counts, px=(2.2 if self.hall else 1.6) * u,

@@ -17,8 +17,18 @@ import contextlib
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QMouseEvent, QPainter, QPaintEvent, QPen, QResizeEvent
-from PySide6.QtWidgets import QDockWidget, QSizePolicy, QWidget
+from PySide6.QtGui import (
+    QAction,
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QPen,
+    QResizeEvent,
+)
+from PySide6.QtWidgets import QDockWidget, QFrame, QScrollArea, QSizePolicy, QWidget
 
 from boardapp.engine.module import Audience, BoardPicture
 from boardapp.rules.coup.components import PLAYERS, counterparts
@@ -389,16 +399,70 @@ MAP_DOCKS = ("Overview", "Off the map", "Teams")
 """The window's docks that only a map fills: hidden while the table is shown, back when it goes."""
 
 
-def central_view(window: Any) -> TableView:
-    """The board's central view: the table as the window's audience may see it (CONTROL by default).
-    The map's own docks (overview, counters off the map, team tracks) stand empty for Coup: they are
-    hidden while the table is up and shown again when it goes (another game opened)."""
+READABLE_INK_PX = 12.0
+"""The least ink (capital) height of a text on a board window's table: an umpire's laptop at arm's length."""
+SMALLEST_TEXT_U = 1.2
+"""The smallest text the table lays out, in its units (``layout.Table.u``): a seat's role, a card's effect."""
+
+
+READABLE_UNITS = (150, 113)
+"""The table's least size in its units when readable: 150 wide as it is laid out; 113 high, the least at which every
+Foreign Power seat keeps both its meeting buttons (at 85 the "Arrange Reb-…" ones were left out, measured)."""
+
+
+def readable_unit(ink_px: float = READABLE_INK_PX) -> float:
+    """The table's unit at which its smallest text has ``ink_px`` capitals (read from the font's metrics)."""
+    px = max(4, int(ink_px / 0.8))
+    while QFontMetricsF(style.font(px)).capHeight() < ink_px + 0.5:  # half a pixel of margin for the ink
+        px += 1
+    return px / SMALLEST_TEXT_U
+
+
+class TableArea(QScrollArea):
+    """The board window's table, never drawn smaller than readable: where the window's centre is smaller than the
+    table at :func:`readable_unit` (an umpire's 1400x900 laptop window gave it 668x859 px, its texts 4-8 px high),
+    it scrolls. View ▸ *Fit the whole table in the window* draws it at the centre's size instead, to see it all at
+    once (small). Why scrolling: the table's seats, hands and units at a readable size need about 2,050x1,550 px
+    (:data:`READABLE_UNITS`); reflowing the seating for a laptop is a new layout, and shrinking only the texts cut and
+    overlapped them (measured)."""
+
+    def __init__(self, table: TableView, window: Any = None) -> None:
+        super().__init__()
+        self.setObjectName("coup-table-area")
+        self.table = table
+        self.setWidget(table)
+        self.setWidgetResizable(True)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setStyleSheet(f"QScrollArea#coup-table-area {{ background: {BACKGROUND}; }}")
+        self.fit_action = QAction("Fit the whole &table in the window", self)
+        self.fit_action.setCheckable(True)
+        self.fit_action.toggled.connect(self.set_fit)
+        menu = getattr(window, "menus", {}).get("view") if window is not None else None
+        if menu is not None:  # goes with this view (an action deleted leaves its menus)
+            menu.addAction(self.fit_action)
+        self.set_fit(False)
+
+    def set_fit(self, fit: bool) -> None:
+        """Draw the table at the centre's size (``fit``) or never below readable, scrolling."""
+        u = readable_unit()
+        if fit:
+            self.table.setMinimumSize(640, 420)
+        else:
+            self.table.setMinimumSize(round(READABLE_UNITS[0] * u), round(READABLE_UNITS[1] * u))
+        if self.fit_action.isChecked() != fit:
+            self.fit_action.setChecked(fit)
+
+
+def central_view(window: Any) -> TableArea:
+    """The board's central view: the table as the window's audience may see it (CONTROL by default), in a
+    :class:`TableArea` (readable, scrolling). The map's own docks (overview, counters off the map, team tracks)
+    stand empty for Coup: they are hidden while the table is up and shown again when it goes (another game opened)."""
     audience = getattr(window, "audience", None) or Audience.CONTROL
     view = TableView(window.game, audience, window.controller)
     for dock in window.findChildren(QDockWidget):
         if dock.objectName() in MAP_DOCKS and not dock.isHidden():
             dock.hide()  # shown again by the window's contributions when the table goes (ui/contributions.py)
-    return view
+    return TableArea(view, window)
 
 
 def screen_view(screen: Any) -> TableView:

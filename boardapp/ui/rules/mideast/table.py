@@ -452,6 +452,8 @@ class PeaceTable(QWidget):
         the right-hand column then has room for all twelve countries, the fists and the vote."""
         dock = self.parent()
         teams = self.main.findChild(QDockWidget, "Teams")
+        if isinstance(dock, QDockWidget) and teams is not None and teams in self.main.tabifiedDockWidgets(dock):
+            return  # placed already: built again for the same window (hosting), it came back where it was
         if isinstance(dock, QDockWidget) and teams is not None and teams is not dock:
             self.main.tabifyDockWidget(teams, dock)
             dock.raise_()
@@ -463,6 +465,9 @@ class PeaceTable(QWidget):
             share = int(h * 0.28 / max(len(others), 1))
             self.main.resizeDocks([dock, *others], [int(h * 0.72), *[share] * len(others)], Qt.Orientation.Vertical)
             self.main.resizeDocks([dock], [max(560, int(self.main.width() * 0.3))], Qt.Orientation.Horizontal)
+            keep_share = getattr(self.main, "keep_centre_share", None)
+            if keep_share is not None:  # but the map keeps half the window (an umpire's 1400: 528 px of map)
+                keep_share()
 
     def follow_function(self) -> None:
         """Bring forward the tab of the function now played (when it changes), or of an open vote."""

@@ -12,11 +12,13 @@ import contextlib
 from collections.abc import Callable
 from typing import Any
 
+from PySide6.QtCore import QEvent
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import QLabel, QListWidget, QPushButton, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget
 
 from boardapp.rules.thegame.ledger import remaining
 from boardapp.rules.thegame.steps import STEPS
+from boardapp.ui.widgets.wrapfit import keep_whole
 
 NOW = QColor("#ffe9a8")
 DONE = QColor("#8a8a8a")
@@ -41,16 +43,17 @@ class StepChecklist(QWidget):
         self.steps.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.steps.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
         # eighteen compact rows: the whole sequence should be seen at a glance, not scrolled
-        self.steps.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 4)
         self.steps.setShowGrid(False)
         self.to_do = QLabel()
         self.to_do.setWordWrap(True)
         self.preview = QListWidget()
         self.preview.setWordWrap(True)
-        self.preview.setMaximumHeight(self.fontMetrics().height() * 8)  # the sequence matters more than the detail
+        self._size_rows()
         self.finish = QPushButton()
         self.finish.setObjectName("thegame-finish-step")
+        keep_whole(self.where), keep_whole(self.to_do)  # wrapped, as tall as their text (the dock asks no more)
         box = QVBoxLayout(self)
+        box.setSpacing(4)  # with the rows kept, an umpire's 1400x900 window stays 900 px tall
         box.addWidget(self.where)
         box.addWidget(self.steps, 5)
         box.addWidget(self.to_do)
@@ -61,6 +64,25 @@ class StepChecklist(QWidget):
         self._unsubscribe: Callable[[], None] | None = game.subscribe(lambda _what, _entry: self.refresh())
         self.destroyed.connect(lambda _obj=None, stop=self._unsubscribe: _stop_quietly(stop))
         self.refresh()
+
+    LEAST_ROWS = 5
+    """The rows the list always shows (the step now is kept in view): squeezed by the docks above it, it showed one
+    and a half after hosting at 1920x1080 (the rehearsal). Five, not more: an umpire's 1400x900 window must not grow
+    (with eight it was 967 px tall on Xvfb)."""
+
+    def _size_rows(self) -> None:
+        row = self.fontMetrics().height() + 4
+        self.steps.verticalHeader().setDefaultSectionSize(row)
+        head = self.steps.horizontalHeader().sizeHint().height()
+        self.steps.setMinimumHeight(head + self.LEAST_ROWS * row + 2 * self.steps.frameWidth())
+        line = self.preview.fontMetrics().height()  # the preview may scroll: two lines at least, eight at most
+        self.preview.setMinimumHeight(2 * line + 2 * self.preview.frameWidth() + 4)
+        self.preview.setMaximumHeight(line * 8)
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange and hasattr(self, "preview"):  # scaled: rows grow with it
+            self._size_rows()
 
     @classmethod
     def for_window(cls, window: Any) -> StepChecklist:
