@@ -220,6 +220,22 @@ class PublicScene(BoardScene):
         Names stay inside it, and only places inside it are named."""
         self.set_name_px(NAME_PX * self.piece_scale)
 
+    detached = Signal()
+    """The scene stopped following its game (:meth:`detach`): what moves on the screen stops too."""
+
+    def detach(self) -> None:
+        """Stop listening to the game, and stop what would go on placing the names of a screen that is
+        gone: the names' rotation, a view's glide, the tour (:class:`~boardapp.ui.bigscreen.tour.Tour`
+        listens to :attr:`detached`). A closed big screen kept re-placing its names every few seconds
+        until it was collected."""
+        super().detach()
+        self.rotation.stop()
+        self._first = set()
+        for view in self.views():
+            if isinstance(view, BigView):
+                view._anim.stop()
+        self.detached.emit()
+
     def _add_area(self, key: str, text: str, at: tuple[float, float]) -> None:
         item = PlaceName(key, text, AREA_INK)
         item.setZValue(Z_NAME - 0.5)
