@@ -8,10 +8,9 @@ has crossed a neighbour (the Levant's countries are 30-50 px wide at 1080 lines)
 
 The big screen placed a name beside *what is drawn at its place* (the place's symbol, badges and tokens:
 ``PublicScene.place_names``), and in the crowded Levant Israel's badges are laid out west of the place,
-over the sea, so its name followed them there. Now a country's name standing off its region is placed again
-beside its place's symbol, or moved onto its region (``PublicScene._near_own_areas``). What is still too far
-is listed per case in :data:`NOT_YET` (strict xfail: the day it is near, the entry must go); every other
-country, in every case, is held to the reach."""
+over the sea, so its name followed them there (Israel 6.2 ink heights off, Lebanon 5.6, Baghdad 4.3, Mosul
+4.1, Qatar 3.9, Sinai 3.8, Kuwait 3.1). Now a country's name standing off its region is moved onto it or
+beside it (``PublicScene._near_own_areas``): every country, in every case, is held to the reach."""
 
 from __future__ import annotations
 
@@ -32,15 +31,6 @@ LAYOUTS = ("map", "map_sidebar")
 REACH = 3.0
 """How far a name may stand from its own area, in the name's ink heights (60 px at 1080 lines): the
 reach ``tests/ui_hall/test_render_names_near.py`` allows a name from what is drawn at its place."""
-NOT_YET: dict[str, set[str]] = {
-    "example-1080-map_sidebar": {"lebanon"},
-    "example-4K-map": {"lebanon"},
-    "example-4K-map_sidebar": {"lebanon"},
-}
-"""Per case, the names still too far: at the example game's end Lebanon (a region 15 px wide at 1080) is
-ringed by its own badge, Israel's, Syria's and Jordan's badges and tokens and Israel's name; the nearest room
-for "LEBANON" is 3.5 ink heights off (2.7 in the 1080 map layout). Was (before the change): Israel 6.2,
-Lebanon 5.6, Mosul 4.1, Baghdad 4.3, Qatar 3.9, Sinai 3.8, Kuwait 3.1."""
 
 
 def distances(path: Path, size: tuple[int, int], layout: str) -> dict[str, float]:
@@ -110,17 +100,5 @@ def test_each_countrys_name_is_near_its_area(qtbot: Any, games: dict[str, Path],
                                               layout: str) -> None:
     got = distances(games[game], SIZES[size], layout)
     assert len(got) >= 10, f"control: only {sorted(got)} measured"
-    waived = NOT_YET.get(_case(game, size, layout), set())
-    far = {k: round(v, 1) for k, v in got.items() if v > REACH and k not in waived}
-    assert far == {}, f"names more than {REACH} ink heights from their areas: {far}"
-
-
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason="at the example game's end Lebanon is ringed by "
-                   "badges and tokens: no room for its name within the reach (PublicScene._near_own_areas)")
-@pytest.mark.parametrize(("game", "size", "layout"), [c for c in CASES if c.id in NOT_YET])
-def test_the_crowded_names_are_near_their_areas(qtbot: Any, games: dict[str, Path], game: str, size: str,
-                                                layout: str) -> None:
-    got = distances(games[game], SIZES[size], layout)
-    waived = NOT_YET[_case(game, size, layout)]
-    far = {k: round(v, 1) for k, v in got.items() if v > REACH and k in waived}
+    far = {k: round(v, 1) for k, v in got.items() if v > REACH}
     assert far == {}, f"names more than {REACH} ink heights from their areas: {far}"

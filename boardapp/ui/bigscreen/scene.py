@@ -356,21 +356,11 @@ class PublicScene(BoardScene):
         obstacles = [b for boxes in groups.values() for b in boxes]
         # never smaller than the hall's size (issue #23): a name with no room whole stands farther, on a line
         spots = labels.place_labels(todo, obstacles, bounds=bounds, gap=0.15 * self.name_px, shrink=())
-        far = set(self._off_own_areas(spots, todo))
-        far_ring = len(labels.POSITIONS) * labels.RINGS  # the placer's far rings' first rank
-        for _ in range(2):  # names off their regions placed again, first and beside their place's symbol
-            if not far:  # (not beyond its badges, which may stand over the sea), unless that leaves them out
-                break
-            again = [replace(lab, priority=-2, around=None) if lab.id in far else lab for lab in todo]
-            other = labels.place_labels(again, obstacles, bounds=bounds, gap=0.15 * self.name_px, shrink=())
-            lost = {q for q in far if other[q].rank >= far_ring}
-            if not lost and self._area_score(other, todo) < self._area_score(spots, todo):
-                spots = other
-            far -= lost
         spots = self._near_own_areas(spots, todo, obstacles, bounds)
         self.spots = spots
         kept: list[labels.Box] = []
         left_out: set[str] = set()
+        far_ring = len(labels.POSITIONS) * labels.RINGS  # the placer's far rings' first rank
         order = {lab.id: (lab.priority, i) for i, lab in enumerate(todo)}
         for item in sorted(shown.values(), key=lambda it: order.get(it.place_id, (9, 0))):
             spot = spots[item.place_id]
@@ -414,6 +404,11 @@ class PublicScene(BoardScene):
                                               if r.id in ids and len(r.polygon) >= 3}
         return shapes
 
+    def _line_h(self, lab: labels.Label) -> float:
+        """The height of one line of a label's name (a long name is drawn on two)."""
+        item = self.names.get(lab.id)
+        return lab.h / (item.text().count("\n") + 1 if item is not None else 1)
+
     def _off_own_areas(self, spots: dict[str, labels.Spot], todo: list[labels.Label]) -> dict[str, float]:
         """Per place's name drawn (not left out) more than :data:`AREA_REACH` name heights off its own
         region: how far, in name heights."""
@@ -425,17 +420,10 @@ class PublicScene(BoardScene):
             if spot is None or lab.id not in areas or spot.rank >= far_ring:
                 continue
             b = spot.box
-            d = float(areas[lab.id].distance(_shape_box(b.x0, b.y0, b.x1, b.y1))) / lab.h
+            d = float(areas[lab.id].distance(_shape_box(b.x0, b.y0, b.x1, b.y1))) / self._line_h(lab)
             if d > AREA_REACH:
                 out[lab.id] = d
         return out
-
-    def _area_score(self, spots: dict[str, labels.Spot], todo: list[labels.Label]) -> float:
-        """What a placement costs the places' names: how far past :data:`AREA_REACH` they stand off their
-        regions, and a name left out as much as ten name heights."""
-        far_ring = len(labels.POSITIONS) * labels.RINGS
-        left_out = sum(1 for lab in todo if lab.id in spots and spots[lab.id].rank >= far_ring)
-        return sum(d - AREA_REACH for d in self._off_own_areas(spots, todo).values()) + 10.0 * left_out
 
     def _near_own_areas(self, spots: dict[str, labels.Spot], todo: list[labels.Label],
                         obstacles: list[labels.Box], bounds: labels.Box) -> dict[str, labels.Spot]:
@@ -472,7 +460,8 @@ class PublicScene(BoardScene):
             """Spots for ``pid``'s name standing less than ``limit`` off its region, cheapest first: (cost,
             box, the one place's name it covers and that may move, or None; the area names it covers)."""
             lab, spot, area = by_id[pid], out[pid], areas[pid]
-            w, h = spot.box.x1 - spot.box.x0, spot.box.y1 - spot.box.y0
+            w, box_h = spot.box.x1 - spot.box.x0, spot.box.y1 - spot.box.y0
+            h = self._line_h(lab)  # distances in the height of one of its lines
             ax0, ay0, ax1, ay1 = area.bounds
             reach = w + SEARCH_REACH * h  # near the place too: a wide country's name is not looked for far off
             zone = labels.Box(max(ax0 - w - 3 * h, lab.x - reach), max(ay0 - 4 * h, lab.y - reach),
@@ -480,32 +469,53 @@ class PublicScene(BoardScene):
             near = [b for b in obstacles if b.meets(zone)]
             names = [(q, sp.box) for q, sp in out.items() if q != pid and q not in bumped and sp.rank < far_ring
                      and sp.box.meets(zone)]
-            lines = [labels.leader_of(sp.box, sp.anchor) for q, sp in out.items() if q != pid and sp.leader]
-            found: list[tuple[float, labels.Box, str | None, set[str]]] = []
+            lines = [seg for q, sp in out.items() if q != pid and sp.leader
+                     for seg in [labels.leader_of(sp.box, sp.anchor)]
+                     if labels.Box(min(seg[0], seg[2]), min(seg[1], seg[3]), max(seg[0], seg[2]) + 1e-9,
+                                   max(seg[1], seg[3]) + 1e-9).meets(zone)]
+            free: list[tuple[labels.Box, str | None, set[str]]] = []
             step = h / 4  # a quarter of a name's height: in a crowd the room is a narrow gap
-            nx, ny = int((zone.x1 - zone.x0 - w) / step) + 1, int((zone.y1 - zone.y0 - h) / step) + 1
-            here = Point(lab.x, lab.y)
+            nx, ny = int((zone.x1 - zone.x0 - w) / step) + 1, int((zone.y1 - zone.y0 - box_h) / step) + 1
             for i in range(nx):
                 x0 = zone.x0 + i * step
-                column = [o for o in near if o.x0 < x0 + w and x0 < o.x1]  # what this column of spots may meet
+                if x0 < bounds.x0 or x0 + w > bounds.x1:
+                    continue
+                # the spots of this column that meet no symbol nor piece: each one blocks a run of them
+                blocked = bytearray(ny)
+                for o in near:
+                    if o.x0 < x0 + w and x0 < o.x1:
+                        lo = max(0, math.floor((o.y0 - box_h - zone.y0) / step) + 1)
+                        hi = min(ny - 1, math.ceil((o.y1 - zone.y0) / step) - 1)
+                        for j in range(lo, hi + 1):
+                            blocked[j] = 1
                 in_column = [(q, o) for q, o in names if o.x0 < x0 + w and x0 < o.x1]
                 for j in range(ny):
+                    if blocked[j]:
+                        continue
                     y0 = zone.y0 + j * step
-                    b = labels.Box(x0, y0, x0 + w, y0 + h)
-                    if not b.inside(bounds) or any(b.meets(o) for o in column):
+                    b = labels.Box(x0, y0, x0 + w, y0 + box_h)
+                    if not b.inside(bounds):
                         continue
                     under = [q for q, o in in_column if b.meets(o) and q not in self.areas]
                     if under and not (displace and len(under) == 1 and under[0] in areas and under[0] not in pushed):
                         continue
-                    bump = {q for q, o in in_column if b.meets(o) and q in self.areas}
-                    if any(labels.crosses(seg, b) for seg in lines) or off(pid, b) >= limit:
+                    if any(labels.crosses(seg, b) for seg in lines):
                         continue
-                    centre = Point((b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2)
-                    # the middle of the name on its own area first, then near its place's point; moving
-                    # another name costs a name height, leaving an area's name out one and a half
-                    cost = (area.distance(centre) / h + 0.25 * centre.distance(here) / h + (1.0 if under else 0.0)
-                            + 1.5 * len(bump))
-                    found.append((cost, b, under[0] if under else None, bump))
+                    bump = {q for q, o in in_column if b.meets(o) and q in self.areas}
+                    free.append((b, under[0] if under else None, bump))
+            if not free:
+                return []
+            import shapely  # the distances of every free spot at once (one by one they were most of the time)
+
+            xs = [((b.x0, b.y0, b.x1, b.y1), ((b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2)) for b, _, _ in free]
+            boxes = shapely.box(*zip(*(r for r, _ in xs), strict=True))
+            centres = shapely.points([c for _, c in xs])
+            offs = shapely.distance(area, boxes)
+            # the middle of the name on its own area first, then near its place's point; moving another
+            # name costs a name height, leaving an area's name out one and a half
+            costs = (shapely.distance(area, centres) / h + 0.25 * shapely.distance(Point(lab.x, lab.y), centres) / h)
+            found = [(float(c) + (1.0 if under else 0.0) + 1.5 * len(bump), b, under, bump)
+                     for (b, under, bump), c, d in zip(free, costs, offs, strict=True) if d < limit]
             found.sort(key=lambda f: f[0])
             return found
 
@@ -527,7 +537,7 @@ class PublicScene(BoardScene):
                 out[pid] = labels.Spot(b, was.rank, False, was.anchor, was.scale, was.shift)  # there for the search
                 before = set(bumped)
                 bumped.update(bump)  # out of the way for the search too
-                h, h_other = by_id[pid].h, by_id[other].h
+                h, h_other = self._line_h(by_id[pid]), self._line_h(by_id[other])
                 room = search(other, PUSHED_REACH * h_other, False)
                 # both names together nearer their regions than before
                 if room and (off(pid, b) / h + off(other, room[0][1]) / h_other
