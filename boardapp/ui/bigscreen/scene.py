@@ -60,6 +60,10 @@ AREA_REACH = 0.5
 heights, before it is moved onto the region (:meth:`PublicScene._near_own_areas`)."""
 SEARCH_REACH = 8.0
 """How far from its place, beyond its own width, in name heights, a name off its region looks for room."""
+NEIGHBOUR_COST = 3.0
+"""What a moved name's middle over another country's region costs, in the height of one of its lines."""
+NAME_GAP = 0.5
+"""The room a name moved onto its region keeps from other names, in the height of one of its lines."""
 DISPLACE_TRIES = 12
 """Spots tried at most for a name off its region that would move another country's name out of the way."""
 PUSHED_REACH = 1.5
@@ -467,7 +471,9 @@ class PublicScene(BoardScene):
             zone = labels.Box(max(ax0 - w - 3 * h, lab.x - reach), max(ay0 - 4 * h, lab.y - reach),
                               min(ax1 + w + 3 * h, lab.x + reach), min(ay1 + 4 * h, lab.y + reach))
             near = [b for b in obstacles if b.meets(zone)]
-            names = [(q, sp.box) for q, sp in out.items() if q != pid and q not in bumped and sp.rank < far_ring
+            g = NAME_GAP * h  # other names kept this far off (names touching read as one: "Kirkuk Baghdad")
+            names = [(q, labels.Box(sp.box.x0 - g, sp.box.y0 - g, sp.box.x1 + g, sp.box.y1 + g))
+                     for q, sp in out.items() if q != pid and q not in bumped and sp.rank < far_ring
                      and sp.box.meets(zone)]
             lines = [seg for q, sp in out.items() if q != pid and sp.leader
                      for seg in [labels.leader_of(sp.box, sp.anchor)]
@@ -512,8 +518,13 @@ class PublicScene(BoardScene):
             centres = shapely.points([c for _, c in xs])
             offs = shapely.distance(area, boxes)
             # the middle of the name on its own area first, then near its place's point; moving another
-            # name costs a name height, leaving an area's name out one and a half
+            # name costs a name height, leaving an area's name out one and a half, and its middle over a
+            # neighbour's region (where it reads as the neighbour's: "Jordan" over Sinai) three
             costs = (shapely.distance(area, centres) / h + 0.25 * shapely.distance(Point(lab.x, lab.y), centres) / h)
+            zone_shape = shapely.box(zone.x0, zone.y0, zone.x1, zone.y1)
+            for q, other in areas.items():
+                if q != pid and other.intersects(zone_shape):
+                    costs = costs + NEIGHBOUR_COST * shapely.intersects(other, centres)
             found = [(float(c) + (1.0 if under else 0.0) + 1.5 * len(bump), b, under, bump)
                      for (b, under, bump), c, d in zip(free, costs, offs, strict=True) if d < limit]
             found.sort(key=lambda f: f[0])
