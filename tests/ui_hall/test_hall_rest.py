@@ -72,7 +72,8 @@ def test_opening_places_the_names_once_for_the_final_size(qtbot, settings, tmp_p
         views = self.views()
         vp = views[0].viewport().size() if views else None
         scale = round(views[0].transform().m11(), 4) if views else None
-        calls.append(((vp.width(), vp.height()) if vp else None, scale, round(self.name_px, 2), self.piece_scale))
+        calls.append((self, ((vp.width(), vp.height()) if vp else None, scale, round(self.name_px, 2),
+                             self.piece_scale)))
         return real(self)
 
     monkeypatch.setattr(PublicScene, "place_names", counted)
@@ -83,6 +84,9 @@ def test_opening_places_the_names_once_for_the_final_size(qtbot, settings, tmp_p
     for _ in range(5):
         QApplication.processEvents()
     assert window.tour.running
+    # this window's placings only (another test's screen still alive in this process is not this one's opening;
+    # test_a_detached_screen_places_its_names_no_more keeps those quiet)
+    calls = [call for scene, call in calls if scene is window.scene]
     # never twice for the same view and sizes (main placed twice a settle, and once more with a stale scale); at
     # most: the scene's first, the side bar's passing width, the final size, and a banner's margin if one shows
     assert len(calls) == len(set(calls)) and len(calls) <= 4, calls
@@ -94,6 +98,39 @@ def test_opening_places_the_names_once_for_the_final_size(qtbot, settings, tmp_p
     want = min(max(NAME_PX * window.scene.base_scale, want), NAME_CAP * window.scene.base_scale)
     assert abs(window.scene.name_px - want) <= 0.5, (window.scene.name_px, want)
     window.detach()
+
+
+def test_a_detached_screen_places_its_names_no_more(qtbot, settings, tmp_path, monkeypatch):
+    """A big screen closed (``detach``: CONTROL's toggle, the review's screen) stopped listening to the game
+    but went on touring and rotating its names until it was collected: every few seconds a placing of a
+    whole map's names for a window nobody sees (what made the opening's count above flaky after the hall
+    standard's 4K screens). Detached, its tour, its names' rotation and its view's glide stop."""
+    from boardapp.ui.bigscreen.scene import PublicScene
+
+    window = _open(make_game("thegame", tmp_path), settings)
+    qtbot.addWidget(window)
+    qtbot.waitExposed(window)
+    scene, tour = window.scene, window.tour
+    assert tour.running and tour.timer.isActive()
+    tour.timer.setInterval(5)  # a tour stop and a rotation every 5 ms: each places the names again
+    scene.rotation.setInterval(5)
+    scene.rotation.start()
+    calls: list[object] = []
+    real = PublicScene.place_names
+
+    def counted(self):
+        calls.append(self)
+        return real(self)
+
+    monkeypatch.setattr(PublicScene, "place_names", counted)
+    qtbot.waitUntil(lambda: calls.count(scene) >= 2)  # control: running, they place the names
+    window.detach()
+    assert not tour.running and not tour.timer.isActive() and not scene.rotation.isActive()
+    assert not window.view.animating
+    before = calls.count(scene)
+    qtbot.wait(300)
+    assert calls.count(scene) == before, "a detached screen placed its names again"
+    window.close()
 
 
 def _ink(window, item) -> QRectF:

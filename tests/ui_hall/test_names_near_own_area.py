@@ -6,12 +6,11 @@ scene's names, not the side bar's tables), against the area's polygon mapped thr
 window. The reach is :data:`REACH` of the name's own ink height: a name farther than that from its area
 has crossed a neighbour (the Levant's countries are 30-50 px wide at 1080 lines).
 
-The big screen places a name beside *what is drawn at its place* (the place's symbol, badges and tokens:
+The big screen placed a name beside *what is drawn at its place* (the place's symbol, badges and tokens:
 ``PublicScene.place_names``), and in the crowded Levant Israel's badges are laid out west of the place,
-over the sea, so its name follows them there. The place point is not the cause (moving it inside
-Israel left the name 50-126 px away in every layout: see /work/notes/polish-rules.md), so the countries
-that are still too far are listed in :data:`NOT_YET` (strict xfail: the day they are near, the mark must
-go); every other country is held to the reach now."""
+over the sea, so its name followed them there (Israel 6.2 ink heights off, Lebanon 5.6, Baghdad 4.3, Mosul
+4.1, Qatar 3.9, Sinai 3.8, Kuwait 3.1). Now a country's name standing off its region is moved onto it or
+beside it (``PublicScene._near_own_areas``): every country, in every case, is held to the reach."""
 
 from __future__ import annotations
 
@@ -32,11 +31,6 @@ LAYOUTS = ("map", "map_sidebar")
 REACH = 3.0
 """How far a name may stand from its own area, in the name's ink heights (60 px at 1080 lines): the
 reach ``tests/ui_hall/test_render_names_near.py`` allows a name from what is drawn at its place."""
-NOT_YET = {"israel", "lebanon", "sinai", "qatar", "kuwait", "mosul", "mesopotamia"}
-"""Names the big screen still draws too far from their areas in some layout (measured on this branch, in
-ink heights; example game / new game, 1080 map): Israel 6.2 / 3.1, Lebanon 4.7 / 3.7 (map_sidebar), Mosul
-and Kirkuk 4.1 / 3.0, Qatar 3.9 / 3.5, Sinai 3.4 / 3.8, Baghdad and Basra 2.6-4.3 (4K map), Kuwait 2.6 /
-3.1: the Levant's crowd and the Gulf's small states, whose badges and tokens stand beside the area."""
 
 
 def distances(path: Path, size: tuple[int, int], layout: str) -> dict[str, float]:
@@ -93,7 +87,11 @@ def games(tmp_path_factory: Any) -> dict[str, Path]:
     return {"example game": make_game("mideast", folder), "new game": scenario_path("mideast")}
 
 
-CASES = [pytest.param(game, size, layout, id=f"{game.split()[0]}-{size}-{layout}")
+def _case(game: str, size: str, layout: str) -> str:
+    return f"{game.split(maxsplit=1)[0]}-{size}-{layout}"
+
+
+CASES = [pytest.param(game, size, layout, id=_case(game, size, layout))
          for game in ("example game", "new game") for size in SIZES for layout in LAYOUTS]
 
 
@@ -102,15 +100,5 @@ def test_each_countrys_name_is_near_its_area(qtbot: Any, games: dict[str, Path],
                                               layout: str) -> None:
     got = distances(games[game], SIZES[size], layout)
     assert len(got) >= 10, f"control: only {sorted(got)} measured"
-    far = {k: round(v, 1) for k, v in got.items() if v > REACH and k not in NOT_YET}
-    assert far == {}, f"names more than {REACH} ink heights from their areas: {far}"
-
-
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason="the big screen places a name beside its place's "
-                   "badges, which in the Levant stand over the sea (PublicScene.place_names; not the map data)")
-@pytest.mark.parametrize(("game", "size", "layout"), CASES)
-def test_the_levant_and_gulf_names_are_near_their_areas(qtbot: Any, games: dict[str, Path], game: str, size: str,
-                                                        layout: str) -> None:
-    got = distances(games[game], SIZES[size], layout)
-    far = {k: round(v, 1) for k, v in got.items() if v > REACH and k in NOT_YET}
+    far = {k: round(v, 1) for k, v in got.items() if v > REACH}
     assert far == {}, f"names more than {REACH} ink heights from their areas: {far}"

@@ -249,6 +249,7 @@ class Tour(QObject):
         self.timer = QTimer(self)
         self.timer.setInterval(round(DWELL_S * 1000))
         self.timer.timeout.connect(self.next)
+        window.scene.detached.connect(self.stop)  # a screen that is gone tours no more
         self.locator = Locator(window)  # the window's, not the viewport's (a view's scroll moves its children)
         self.locator.hide()
         scene = window.scene
