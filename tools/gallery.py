@@ -260,8 +260,13 @@ def main(argv: list[str] | None = None) -> int:
     unknown = [s for s in systems if s not in SYSTEMS]
     if unknown:
         ap.error(f"unknown systems {unknown}; known: {', '.join(SYSTEMS)}")
+    bad_sizes = [s for s in a.sizes.split(",") if s and s not in SIZES]
+    if bad_sizes:
+        ap.error(f"unknown sizes {bad_sizes}; known: {', '.join(SIZES)}")
     sizes = [(s, SIZES[s]) for s in a.sizes.split(",") if s]
     views = set(a.views.split(","))
+    if views - set(VIEWS):
+        ap.error(f"unknown views {sorted(views - set(VIEWS))}; known: {', '.join(VIEWS)}")
     out: Path = a.out
     out.mkdir(parents=True, exist_ok=True)
     os.environ.setdefault("BOARDAPP_DATA_DIR", str(out / ".data"))
