@@ -331,6 +331,7 @@ class MainWindow(QMainWindow):
 
     def _accepted(self, outcome: Outcome) -> None:
         assert outcome.entry is not None
+        self.statusBar().clearMessage()  # a refusal's 10-s message hid what this command did (rehearsal 3)
         self.undo_stack.push(JournalStep(self.game, outcome.entry, refused=self._say))
 
     def _refused(self, outcome: Outcome) -> None:
