@@ -367,12 +367,16 @@ class Host:
 
     def allowed_teams(self, grant: Grant) -> frozenset[str]:
         """The teams a limited seat may act for now: its teams, and with ``allies`` their allies of the moment
-        (the rule module's ``friends(state, team)``; a module without alliances adds nobody)."""
+        (the rule module's ``friends(state, team)``; a module without alliances adds nobody), and the players of
+        those teams where rights are held by player (the module's optional ``team_players(team)``)."""
         teams = grant.teams or frozenset()
         friends = getattr(self.game.module, "friends", None)
-        if not grant.allies or friends is None:
+        if grant.allies and friends is not None:
+            teams = frozenset().union(*(friends(self.game.state, t) for t in teams if t in self.game.state.teams))
+        members = getattr(self.game.module, "team_players", None)
+        if members is None:
             return teams
-        return frozenset().union(*(friends(self.game.state, t) for t in teams if t in self.game.state.teams))
+        return teams | frozenset(p for t in teams for p in members(t))  # a named team's umpire plays its players
 
     def _left(self, conn: _Conn) -> None:
         """Note when a seat's last connection went (its row reads 'offline since 11:24')."""

@@ -331,6 +331,7 @@ class MainWindow(QMainWindow):
 
     def _accepted(self, outcome: Outcome) -> None:
         assert outcome.entry is not None
+        self.statusBar().clearMessage()  # a refusal's 10-s message hid what this command did (rehearsal 3)
         self.undo_stack.push(JournalStep(self.game, outcome.entry, refused=self._say))
 
     def _refused(self, outcome: Outcome) -> None:
@@ -404,11 +405,15 @@ class MainWindow(QMainWindow):
     # --- turn -----------------------------------------------------------------------------------
     def end_turn_preview(self) -> list[str]:
         module = self.game.module
+        command = module.end_turn_command()
+        refused = [f"Refused now: {r}" for r in self.game.check(command)]  # said first, not after End turn
+        if refused:
+            refused.append("Ending the turn anyway needs CONTROL's ruling: End turn offers the force, with a reason")
         copy = module.copy_state(self.game.state)
-        events = module.apply(copy, module.end_turn_command(), SeededDice())
+        events = module.apply(copy, command, SeededDice())
         from boardapp.ui.control.dock import open_follow_up_lines  # the Control team's open follow-ups
 
-        return [e.text for e in events] + open_follow_up_lines(self)
+        return refused + [e.text for e in events] + open_follow_up_lines(self)
 
     def end_turn(self) -> PreviewDialog:
         from boardapp.ui.dialogs.command import PreviewDialog  # lazy: see the imports

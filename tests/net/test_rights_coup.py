@@ -99,3 +99,34 @@ def test_each_seat_plays_its_own_players_commands_only(tmp_path: Path) -> None:
         game.store.close()
 
     asyncio.run(asyncio.wait_for(go(), 90))
+
+
+def test_a_team_named_for_an_umpire_gives_its_three_players(tmp_path: Path) -> None:
+    """Rehearsal 3 (27 Nov, on Xvfb): the Host dialog offers Coup's teams (Government, Rebel, Foreign Power),
+    and an umpire hosted for "Rebel, Foreign Power" got teams ["for", "reb"]; its Reb-Mil Draw was refused
+    "this seat plays for Foreign Power, Rebel, not reb-mil", so a team's umpire could play nothing at all.
+    The ruling above (a team's umpire is limited to its three players) holds when the team is named."""
+    path = tmp_path / "coup.game"
+    new_game(load_scenario(SCENARIO), save=path).store.close()
+
+    async def go() -> None:
+        game = open_game(path)
+        async with Host(game) as host:
+            ctrl = Seat(host.url, host.add_seat("control").token)
+            rebels = Seat(host.url, host.add_seat("umpire", "Rebels' umpire", teams=["reb"]).token)
+            for s in (ctrl, rebels):
+                await s.start()
+            assert (await ctrl.play({"kind": "setup"}, timeout=5)).accepted
+            for player in ("reb-mil", "reb-para", "reb-civ"):
+                out = await rebels.play({"kind": "pass", "player": player}, timeout=5)
+                assert out.code != "forbidden", (player, out)  # the rules may still say no (not his turn)
+            for player in ("gov-mil", "for-civ"):
+                before = game.summary()
+                out = await rebels.play({"kind": "pass", "player": player}, timeout=5)
+                assert out.code == "forbidden" and any(r.endswith(f"not {player}") for r in out.reasons), out
+                assert game.summary() == before
+            for s in (ctrl, rebels):
+                await s.close()
+        game.store.close()
+
+    asyncio.run(asyncio.wait_for(go(), 60))

@@ -27,3 +27,25 @@ def test_the_status_line_says_forced_once_control_forces(qtbot: Any, tiny_game: 
     said = win.statusBar().currentMessage()
     assert not said.startswith("Refused"), said
     assert "forced" in said.lower() and "the rebels let them through" in said, said
+
+
+def test_a_legal_command_after_a_refusal_clears_refused(qtbot: Any, tiny_game: Any, tmp_path: Any) -> None:
+    """Rehearsal 3 (Mid-East PEACE on Xvfb): the umpire's move was refused, then the umpire chose the phases
+    (accepted, on every screen) and the status line still read "Refused: Egypt has not chosen the two phases…"
+    for the rest of the refusal's 10 s: the refusal was a temporary message, and it hid the accepted command."""
+    win = MainWindow(tiny_game, tmp_path / "tiny.game")
+    qtbot.addWidget(win)
+    win.show()
+    qtbot.waitExposed(win)
+    win.view.fit()
+    drag_counter(win, "g-mil1", "echo")
+    dlg = win.dialog
+    assert isinstance(dlg, ForceDialog)
+    assert win.statusBar().currentMessage().startswith("Refused: ")
+    dlg.reject()
+    before = len(win.game.entries)
+    drag_counter(win, "g-mil1", "charlie")
+    assert len(win.game.entries) == before + 1  # the legal move stood
+    said = win.statusBar().currentMessage()
+    assert not said.startswith("Refused"), said
+    assert win.status.isVisible() and win.status.text() == win.game.entries[-1].events[-1].text

@@ -43,6 +43,20 @@ def test_a_severance_entered_in_the_form(qtbot: Any, win: Any, installed: Any) -
     assert win.game.state.news == ["John Astell breaks diplomatic relations with Rich Banner"]
 
 
+def test_a_player_typed_by_name_is_sent_as_the_players_id(qtbot: Any, win: Any, installed: Any) -> None:
+    """Rehearsal 3 (on Xvfb, a hosted game): the umpire typed "Timothy Brown" and "Larry Butz" (as the Teams dock
+    and the ledgers write them); the command carried the names, and the host answered "this seat plays for Rich
+    Banner, Timothy Brown, not Timothy Brown". A player's name is read as the player's id."""
+    dlg = open_order(win, installed, "sever")
+    qtbot.keyClicks(dlg.fields["player"], "Timothy Brown")
+    qtbot.keyClicks(dlg.fields["other"], "larry butz")
+    assert ok(dlg).isEnabled(), dlg.problem.text()
+    qtbot.mouseClick(ok(dlg), Qt.MouseButton.LeftButton)
+    last = win.game.entries[-1]
+    assert last.command["kind"] == "sever" and (last.command["player"], last.command["other"]) == ("tbrown", "butz")
+    assert win.game.state.news == ["Timothy Brown breaks diplomatic relations with Larry Butz"]
+
+
 def test_an_order_out_of_its_step_is_refused_and_may_be_forced(qtbot: Any, win: Any, installed: Any) -> None:
     dlg = open_order(win, installed, "declare_war")
     qtbot.keyClicks(dlg.fields["nation"], "mexico")

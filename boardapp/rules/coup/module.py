@@ -16,7 +16,7 @@ from boardapp.model.scenario import ScenarioBase
 from boardapp.rules.coup import cards, combat, conference, coup, drops, score, series, turn
 from boardapp.rules.coup import commands as c
 from boardapp.rules.coup import position as pos
-from boardapp.rules.coup.components import DECK, PLAYERS, UNITS
+from boardapp.rules.coup.components import DECK, PLAYERS, UNITS, team_of
 from boardapp.rules.coup.picture import picture, turn_label
 from boardapp.rules.coup.scenario import CoupScenario
 from boardapp.rules.coup.state import CoupState
@@ -69,6 +69,10 @@ class CoupRules(RuleModule[CoupState]):
     def players(self) -> Sequence[str]:
         """The nine seats: each player sees his own hand and units."""
         return list(PLAYERS)
+
+    def team_players(self, team: str) -> list[str]:
+        """A team's three players: an umpire's seat limited to the team plays for them (docs/network.md)."""
+        return [p for p in PLAYERS if team_of(p) == team]
 
     def initial_state(self) -> CoupState:
         """Before the deal: every counter in the Neutral Pool; ``setup`` shuffles and deals."""

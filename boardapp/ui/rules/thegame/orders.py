@@ -5,7 +5,8 @@ referee enters each here. The kinds of the current step come first, then those a
 rest (entering one out of its step is refused, and CONTROL may force it). The form is made from the
 command class's pydantic fields, with their descriptions as hints: a yes/no field is a check box, a field
 of fixed words a list, lists are written comma-separated ('france, germany'), a table of targets as
-'unit=target, …'; ids complete from the scenario's nations, players, regions and units. The command is
+'unit=target, …'; ids complete from the scenario's nations, players, regions and units, and a player's
+name ("Timothy Brown") is read as his id. The command is
 checked as data before OK is enabled; accepting the dialog submits it through the window's one door
 (``contributions.Installed.open_dialog``). Named in the manifest as the dialog ``thegame.order``.
 """
@@ -135,6 +136,8 @@ class OrderDialog(QDialog):
         s = game.state
         world = game.module.world
         self._ids = sorted({*s.nations, *s.regions, *s.units, *world.players, "orbit"})
+        # a player typed by name ("Timothy Brown", as the Teams dock writes him) is sent as his id (tbrown)
+        self._player_ids = {t.name.casefold(): t.id for t in game.module.teams if t.name.casefold() not in self._ids}
         self.fields: dict[str, QWidget] = {}
         self.kind.currentIndexChanged.connect(self._build_form)
         self._build_form()
@@ -200,8 +203,18 @@ class OrderDialog(QDialog):
                 except ValueError as exc:
                     raise ValueError(f"{name}: {exc}") from None
                 if value is not None:
-                    out[name] = value
+                    out[name] = self._as_ids(value)
         return out
+
+    def _as_ids(self, value: Any) -> Any:
+        """Players' names in a field's value turned into their ids (anything else as typed)."""
+        if isinstance(value, str):
+            return self._player_ids.get(value.casefold(), value)
+        if isinstance(value, list):
+            return [self._as_ids(v) for v in value]
+        if isinstance(value, dict):
+            return {self._as_ids(k): self._as_ids(v) for k, v in value.items()}
+        return value
 
     def _recheck(self) -> None:
         problem = ""
