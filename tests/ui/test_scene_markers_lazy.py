@@ -1,6 +1,7 @@
 """Control markers' and tokens' items stay out of the scene while a far view paints them from the pieces
 layer (a thousand hidden items in the scene's index cost ~25 ms of a first paint); they go in when the view
-zooms in, when the scene's items are asked for, and at once from then on."""
+zooms in, when the scene's items are asked for, and at once from then on. The control markers' items are
+not even made until then, or until :attr:`BoardScene.badges` is asked (making a thousand cost ~8 ms)."""
 
 from __future__ import annotations
 
@@ -136,4 +137,107 @@ def test_zoomed_in_from_far_a_counter_drags_and_the_markers_are_found_under_the_
         _move(vp, start + (end - start) * (i / 6))
     QTest.mouseRelease(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, end)
     assert tiny_game.state.counters["g-mil1"].place == "charlie"
+    scene.detach()
+
+
+def _badge_rows(scene: BoardScene) -> dict[str, list[tuple[float, tuple[float, float, float, float], int]]]:
+    """Each place's control-marker rows of a freshly made pieces layer: (z, rectangle, picture's key)."""
+    from boardapp.ui.board.style import Z_BADGE
+
+    return {pid: [(z, r.getRect(), pm.cacheKey()) for z, r, pm in rows if z == Z_BADGE]
+            for pid, (_b, rows) in scene._layer_of(None).items()}
+
+
+def test_far_first_paint_makes_no_marker_item_and_paints_each_as_its_item_would(qtbot, tiny_game):
+    """Fitted far away, the control markers are painted from their layout alone: no item is made for them (not
+    even out of the scene) until asked for; the items then made are where, and show what, was painted."""
+    scene = BoardScene(tiny_game)
+    view = BoardView(scene)
+    qtbot.addWidget(view)
+    view.resize(500, 300)
+    view.show()
+    qtbot.waitExposed(view)
+    view.fit()
+    before = view.viewport().grab().toImage()  # painted: the pieces laid out for it
+    assert scene.far and not scene._unlaid
+    assert scene._badges == {}, "far away a control marker's item was made"
+    painted = _badge_rows(scene)
+    assert sum(map(len, painted.values())) == len(scene.map.places)  # every place's marker was painted
+    badges = scene.badges  # asked for: every marker gets its item, out of the scene while far
+    held = _in_scene(scene)
+    assert set(badges) == set(scene.places) and not [b for b in badges.values() if id(b) in held]
+    for pid, badge in badges.items():
+        assert painted[pid] == [(badge.zValue(), badge.sceneBoundingRect().getRect(), badge.pixmap().cacheKey())]
+        assert badge.toolTip().startswith(scene.places[pid].name + ": ")
+    assert _badge_rows(scene) == painted  # the layer now read from the items: the same rows
+    scene._layer = None  # painted again from the items: the same pixels
+    scene.invalidate(scene.sceneRect())
+    view.resetCachedContent()
+    view.viewport().repaint()
+    assert view.viewport().grab().toImage() == before
+    scene.detach()
+
+
+def test_a_change_of_control_reaches_markers_without_items_and_the_items_made_later(qapp):
+    """Control changing while no marker has an item: the marker painted and its tooltip follow it; the item
+    made afterwards shows the new holder, and from then on a change reaches the items."""
+    from PySide6.QtCore import QEvent, QPoint
+    from PySide6.QtWidgets import QGraphicsSceneHelpEvent, QToolTip
+
+    game = _Game()
+    control = {"alpha": "t"}
+    game.module.board = lambda state: BoardPicture(control=dict(control), pieces=list(game.module.pieces),
+                                                   tokens=list(game.module.tokens))
+    scene = BoardScene(game)  # type: ignore[arg-type]
+    scene.set_far(True)
+    first = _badge_rows(scene)
+    control["bravo"] = "t"
+    scene.refresh()
+    assert scene._badges == {}
+    now = _badge_rows(scene)
+    assert now["alpha"] == first["alpha"] and now["charlie"] == first["charlie"]
+    assert now["bravo"][0][2] == first["alpha"][0][2] != first["bravo"][0][2]  # bravo now shows the team's marker
+    scene.set_piece_scale(1.5)  # laid out again at another size: the same holders, their tooltips kept
+    assert scene._badges == {}
+    rect = scene._badge_looks["bravo"].rect()
+    help_event = QGraphicsSceneHelpEvent(QEvent.Type.GraphicsSceneHelp)
+    help_event.setScenePos(rect.center())
+    help_event.setScreenPos(QPoint(10, 10))
+    scene.helpEvent(help_event)  # a tooltip far away, from the marker as laid out
+    assert help_event.isAccepted() and QToolTip.text() == "Bravo: Team"
+    assert scene._badges == {}  # (no item made for it)
+    QToolTip.hideText()
+    assert scene.badges["bravo"].toolTip() == "Bravo: Team"
+    assert scene.badges["bravo"].pixmap().cacheKey() == now["bravo"][0][2]
+    del control["alpha"]
+    scene.refresh()
+    assert scene.badges["alpha"].toolTip() == "Alpha: neutral"
+    assert scene.badges["alpha"].pixmap().cacheKey() == first["charlie"][0][2]
+    alpha = scene.badges["alpha"]  # painted from the item now: where it stands, the neutral picture
+    neutral = first["charlie"][0][2]
+    assert _badge_rows(scene)["alpha"] == [(alpha.zValue(), alpha.sceneBoundingRect().getRect(), neutral)]
+    scene.detach()
+
+
+def test_the_big_screen_lays_its_first_picture_out_around_the_markers_items(qapp):
+    """The big screen's scene moves the control markers' items and lays counters and tokens out clear of
+    them, so it makes those items with its first layout: that layout is the one a later full layout gives
+    (on the dense MUN map every counter stood elsewhere when the first one found no marker item)."""
+    from pathlib import Path
+
+    from boardapp.engine.files import load_scenario, new_game
+    from boardapp.ui.bigscreen.scene import PublicScene
+
+    mun = Path(__file__).resolve().parents[2] / "scenarios" / "mun-historical-1935.yaml"
+    scene = PublicScene(new_game(load_scenario(mun)))
+
+    def laid_out() -> tuple[dict[str, tuple[float, ...]], list[tuple[float, ...]]]:
+        return ({cid: item.sceneBoundingRect().getRect() for cid, item in scene.counters.items()},
+                [item.sceneBoundingRect().getRect() for item in scene.tokens])
+
+    first = laid_out()
+    assert len(first[0]) > 40 and len(first[1]) > 40
+    scene._stack_keys, scene._badge_keys = {}, {}  # everything laid out again, the markers' items made now
+    scene.refresh()
+    assert laid_out() == first
     scene.detach()

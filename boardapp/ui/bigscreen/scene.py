@@ -190,6 +190,8 @@ class PublicScene(BoardScene):
     """The board in public mode, drawn for a hall: place names as items whose size follows the
     fitted scale, counters, markers and tokens :data:`PIECE_SCALE` times larger."""
 
+    lazy_badges = False  # the control markers' items are moved after each layout (:meth:`_enlarge`)
+
     @property
     def piece_scale(self) -> float:
         """Pieces PIECE_SCALE times the board's, which are sized for the map's density (War in Binni:

@@ -32,7 +32,7 @@ from collections.abc import Callable
 from itertools import product
 from operator import itemgetter
 from pathlib import Path
-from typing import Any, Protocol, cast
+from typing import Any, NamedTuple, Protocol, cast
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (
@@ -42,6 +42,7 @@ from PySide6.QtGui import (
     QPainter,
     QPen,
     QPicture,
+    QPixmap,
     QTransform,
 )
 from PySide6.QtWidgets import (
@@ -99,6 +100,21 @@ def _piece_item() -> QGraphicsPixmapItem:
     item = QGraphicsPixmapItem()
     item.setTransformationMode(Qt.TransformationMode.SmoothTransformation)
     return item  # its cache mode is set when it goes into the scene (:meth:`BoardScene._add_marker`)
+
+
+class _BadgeLook(NamedTuple):
+    """A control marker as laid out (its item, when made, shows this: :meth:`BoardScene._badge_item`)."""
+
+    pixmap: QPixmap
+    pos: QPointF
+    scale: float
+    holder: str | None
+    tip: str
+
+    def rect(self) -> QRectF:
+        """The marker's rectangle in the scene, as its item's ``sceneBoundingRect`` gives it."""
+        size = self.pixmap.deviceIndependentSize()
+        return QRectF(self.pos.x(), self.pos.y(), size.width() * self.scale, size.height() * self.scale)
 
 
 class PointerHook(Protocol):
@@ -190,6 +206,11 @@ class BoardScene(CounterLayout, MapDrawing, QGraphicsScene):
         a first paint."""
         self.counters = Counters(self)
         self._badges: dict[str, QGraphicsPixmapItem] = {}
+        """The control markers' items made so far (:attr:`badges` makes them all; see :attr:`_badges_made`)."""
+        self._badge_looks: dict[str, _BadgeLook] = {}
+        """Each place's control marker as laid out, by place id (far away painted from these)."""
+        self._badges_made = not self.lazy_badges
+        """Every control marker has its item (from then on a new marker gets its item at once)."""
         self._tokens: list[QGraphicsPixmapItem] = []
         self._token_items: dict[tuple[str, int], QGraphicsPixmapItem] = {}
         self._token_looks: dict[str, tuple[float, tuple[BoardToken, ...]]] = {}
@@ -249,11 +270,44 @@ class BoardScene(CounterLayout, MapDrawing, QGraphicsScene):
         self._lay_out_now()
         return self._chip_store
 
+    lazy_badges = True
+    """The control markers' items are made only when asked for (:attr:`badges`, :meth:`items`) or the view
+    zooms in: far away they are painted from :attr:`_badge_looks` (making 1,000 items cost ~8 ms of the
+    first paint). A scene that moves the markers' items after each layout (the big screen's) sets False."""
+
     @property
     def badges(self) -> dict[str, QGraphicsPixmapItem]:
         """The control marker of each place, by place id."""
         self._lay_out_now()
+        self._make_badges()
         return self._badges
+
+    def _make_badges(self) -> None:
+        """Give every control marker laid out its item (see :attr:`lazy_badges`)."""
+        if not self._badges_made:
+            self._badges_made = True
+            for pid in self._badge_looks:
+                self._badge_item(pid)
+
+    def _badge_item(self, pid: str) -> QGraphicsPixmapItem:
+        """The item of ``pid``'s control marker, made (and put in the scene with the markers) if new."""
+        item = self._badges.get(pid)
+        if item is None:
+            item = _piece_item()
+            item.setZValue(Z_BADGE)
+            item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+            item.setData(0, pid)
+            item.setVisible(not self.far)
+            self._add_marker(item)
+            self._badges[pid] = item
+        look = self._badge_looks[pid]
+        item.setScale(look.scale)
+        item.setPos(look.pos)
+        if item.data(1) != look.holder or item.pixmap().cacheKey() != look.pixmap.cacheKey():
+            item.setPixmap(look.pixmap)
+            item.setData(1, look.holder)
+            item.setToolTip(look.tip)
+        return item
 
     @property
     def tokens(self) -> list[QGraphicsPixmapItem]:
@@ -516,6 +570,7 @@ class BoardScene(CounterLayout, MapDrawing, QGraphicsScene):
             self._markers_added = True
             for item in (*self._badges.values(), *self._token_items.values()):
                 self._add_marker(item)
+            self._make_badges()  # (those not made yet go in as they are made)
 
     def _add_marker(self, item: QGraphicsPixmapItem) -> None:
         if self._markers_added:
@@ -599,14 +654,22 @@ class BoardScene(CounterLayout, MapDrawing, QGraphicsScene):
         """:meth:`pieces_layer`'s entries of ``places`` (None: every place)."""
         self._lay_out_now()
         layer: dict[str, list[tuple[float, QRectF, Any]]] = defaultdict(list)
-        own = self._badges
+        if self._badges_made:  # from the items (the big screen moves them after each layout)
+            own: Any = self._badges
+            badges = (own.values() if places is None else [own[p] for p in places if p in own])
+            for item in badges:
+                layer[item.data(0)].append((item.zValue(), item.sceneBoundingRect(), item.pixmap()))
+        else:  # as their items would give them
+            looks = self._badge_looks
+            for pid in (looks if places is None else [p for p in places if p in looks]):
+                look = looks[pid]
+                layer[pid].append((float(Z_BADGE), look.rect(), look.pixmap))
         if places is None:
-            items: Any = (*own.values(), *self._tokens)
+            items: Any = self._tokens
         else:  # a place's tokens are found by their keys (place, i), not by asking each token item its place
             toks = self._token_items
-            items = [own[p] for p in places if p in own]
-            items += [toks[(p, i)] for p in places if p in self._token_looks
-                      for i in range(len(self._token_looks[p][1])) if (p, i) in toks]
+            items = [toks[(p, i)] for p in places if p in self._token_looks
+                     for i in range(len(self._token_looks[p][1])) if (p, i) in toks]
         for item in items:
             pid = item.data(0)
             if pid is None or (places is not None and pid not in places):
@@ -839,7 +902,7 @@ class BoardScene(CounterLayout, MapDrawing, QGraphicsScene):
         control = self.picture.control
         places: Any = self.places
         was = self._control_from
-        if was is not None and was[1] == k and was[2] is done and len(self._badges) == len(places):
+        if was is not None and was[1] == k and was[2] is done and len(self._badge_looks) == len(places):
             # a change: only the places whose holder changed (the big screen drops the keys for a new size)
             if was[0] == control:
                 return
@@ -849,30 +912,23 @@ class BoardScene(CounterLayout, MapDrawing, QGraphicsScene):
         self._control_from = (dict(control), k, done)
         for pid, place in places.items():
             holder = control.get(pid)
-            if done.get(pid) == (holder, k) and pid in self._badges:  # unchanged since the last layout
+            if done.get(pid) == (holder, k) and pid in self._badge_looks:  # unchanged since the last layout
                 continue
             done[pid] = (holder, k)
             pm = style.badge_pixmap(self.team_colour(holder) if holder else None, self.team_symbol(holder),
                                     self.hall_marks)
-            item = self._badges.get(pid)
-            if item is None:
-                item = _piece_item()
-                item.setZValue(Z_BADGE)
-                item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-                item.setData(0, pid)
-                item.setVisible(not self.far)
-                self._add_marker(item)
-                self._badges[pid] = item
             x, y = place.at
-            item.setScale(k / PIX)
-            item.setPos(x - 24 * k - BADGE * k, y - r)
-            if item.data(1) != holder or item.pixmap().cacheKey() != pm.cacheKey():
+            was_look = self._badge_looks.get(pid)
+            if was_look is None or was_look.holder != holder or was_look.pixmap.cacheKey() != pm.cacheKey():
                 if self._dirty is not None:
                     self._dirty.add(pid)
-                item.setPixmap(pm)
-                item.setData(1, holder)
                 name = self.teams[holder].name if holder in self.teams else "neutral"
-                item.setToolTip(f"{place.name}: {name}")
+                tip = f"{place.name}: {name}"
+            else:
+                pm, tip = was_look.pixmap, was_look.tip
+            self._badge_looks[pid] = _BadgeLook(pm, QPointF(x - 24 * k - BADGE * k, y - r), k / PIX, holder, tip)
+            if self._badges_made:
+                self._badge_item(pid)
 
     def _refresh_tokens(self) -> None:
         tokens = self.visible_tokens()
@@ -1119,12 +1175,16 @@ class BoardScene(CounterLayout, MapDrawing, QGraphicsScene):
         if self.far:
             pos = event.scenePos()
             item: QGraphicsItem | None = self.counter_at(pos)
-            if item is None:
-                item = next((b for b in self.badges.values() if b.sceneBoundingRect().contains(pos)), None)
-            if item is not None and item.toolTip():
+            if item is not None:
+                tip = item.toolTip()
+            elif self._badges_made:
+                tip = next((b.toolTip() for b in self._badges.values() if b.sceneBoundingRect().contains(pos)), "")
+            else:  # no marker's item made yet: the markers as laid out
+                tip = next((b.tip for b in self._badge_looks.values() if b.rect().contains(pos)), "")
+            if tip:
                 from PySide6.QtWidgets import QToolTip
 
-                QToolTip.showText(event.screenPos(), item.toolTip())
+                QToolTip.showText(event.screenPos(), tip)
                 event.accept()
                 return
         super().helpEvent(event)
