@@ -259,15 +259,25 @@ class Table:
         return self.spots
 
     def header(self) -> None:
+        """The turn, the teams' order of play (chips) and the deck's counts across the top. In the hall the
+        parts are placed one after another as wide as they are drawn (at the hall's size the order's chips
+        ran under the counts, and "Order" under the first chip); the counts stay in the header only where they
+        fit after the chips, and the CONTROL box shows them in any case (:meth:`control_box`)."""
         u, t = self.u, self.t
         big = 3.4 * u if self.hall else 2.6 * u
-        self.add("text", (u, 0, self.w * 0.42, 7 * u), self.turn_words(), px=big, bold=True, align="left",
-                 ink="#f4f1ea")
+        words = self.turn_words()
+        self.add("text", (u, 0, self.w * 0.42, 7 * u), words, px=big, bold=True, align="left", ink="#f4f1ea")
         order = t.get("order", [])
         x = self.w * (0.3 if self.hall else 0.4)
+        end = u + _advance(words, max(big, self.least), True) if self.hall else x
+        if self.hall:
+            x = max(x, end + 2 * u)
         if order and t.get("phase") == "play":
-            self.add("text", (x, 0, 9 * u, 7 * u), "Order", px=1.6 * u, align="left", ink="#c9c3b5")
-            x += 8 * u
+            order_w = max(8 * u, _advance("Order", max(1.6 * u, self.least), False) + u)
+            self.add("text", (x, 0, order_w, 7 * u), "Order", px=1.6 * u, align="left", ink="#c9c3b5")
+            x += order_w
+            arrow_w = _advance(">", max(2 * u, self.least), False) + 6 if self.hall else 2 * u
+            gap = max(u, arrow_w) if self.hall else u
             for i, team in enumerate(order):
                 now = team == t.get("current_team")
                 bw = (len(TEAM_WORDS[team]) * 1.25 + 2) * u
@@ -276,14 +286,26 @@ class Table:
                 self.add("panel", (x, 1.4 * u, bw, 4.4 * u), TEAM_WORDS[team], fill=TEAM_COLOURS[team],
                          ink="#ffffff", px=(1.9 if now else 1.5) * u, bold=now, lit=now,
                          border="#ffd34d" if now else "", ident=f"order:{team}")
-                x += bw + u
+                x += bw + gap
+                end = x - gap
                 if i < len(order) - 1:
-                    # across the gap, unshrunk (in a box as wide as the gap it was shrunk to 10-px ink)
-                    self.add("text", (x - 1.5 * u, 0, 2 * u, 7 * u), ">", px=2 * u, ink="#f4f1ea", shrink=1.0)
-        counts = f"Deck {t.get('deck', 0)} · Discard {t.get('discard', 0)} · Out {t.get('removed', 0)}"
+                    # across the gap, unshrunk (in a box as wide as the gap it was shrunk to 10-px ink); in the
+                    # hall the gap as wide as the arrow drawn (it was clipped)
+                    self.add("text", (x - gap / 2 - arrow_w / 2, 0, arrow_w, 7 * u), ">", px=2 * u, ink="#f4f1ea",
+                             shrink=1.0)
+        counts = self.counts_words()
         left = self.w * (0.5 if self.hall else 0.74)
+        if self.hall:
+            px = max(2.2 * u, self.least)
+            left = max(end + 2 * u, self.w - u - _advance(counts, px, True) - 4)
+            if left + _advance(counts, px, True) + 4 > self.w - u:
+                return  # no room after the order: the CONTROL box shows the counts
         self.add("text", (left, 0, self.w - left - u, 7 * u), counts, px=(2.2 if self.hall else 1.6) * u,
-                 align="right", ink="#f4f1ea", bold=self.hall)
+                 align="right", ink="#f4f1ea", bold=self.hall, ident="counts")
+
+    def counts_words(self) -> str:
+        t = self.t
+        return f"Deck {t.get('deck', 0)} · Discard {t.get('discard', 0)} · Out {t.get('removed', 0)}"
 
     def turn_words(self) -> str:
         t = self.t
@@ -496,19 +518,37 @@ class Table:
         for i in range(min(4, t.get("deck", 0))):
             self.add("back", (x + u + i * u * 0.35, dy - i * u * 0.2, cw, ch), ident=f"deck:{i}", fill="#7a2430",
                      border="#f0e0c0")
-        self.add("text", (x + u, dy + ch + u * 0.3, cw + 6 * u, 2.6 * u), f"Deck {t.get('deck', 0)}", px=1.8 * u,
-                 bold=True, align="left", ident="deck")
         px_ = x + cw + 4 * u
-        self.add("panel", (px_, dy, cw * 1.3, ch), "Discard", str(t.get("discard", 0)), fill="#d9d2bf",
-                 border="#8a8170", px=1.6 * u, drop="discard" if self.interactive else None, ident="discard")
+        if self.hall:  # the deck's counts in full across the box (the header's may have no room after the order;
+            # "Deck" alone was elided in a box as wide as the cards), the discard pile's name and count whole
+            line = self.least * 1.3
+            self.add("text", (x + u, dy + ch + u * 0.3, w - 2 * u, line),
+                     f"Deck {t.get('deck', 0)} · Out {t.get('removed', 0)}", px=1.8 * u, bold=True, align="left",
+                     ident="deck")
+            dpx = self.least / 0.8  # the count is drawn at 0.8 of the name's size
+            dw = max(cw * 1.3, _advance("Discard", dpx, False) + u)
+            self.add("panel", (px_, dy, dw, ch), "Discard", str(t.get("discard", 0)), fill="#d9d2bf",
+                     border="#8a8170", px=dpx, ident="discard")
+            my = dy + ch + u * 0.6 + line
+            if t.get("conference"):
+                self.add("text", (x + u, my, w - 2 * u, line),
+                         f"Conference break ({t.get('conference_minutes', 6)} min)", px=1.6 * u, bold=True,
+                         align="left", ink="#8a4b00", ident="conference")
+                my += line + 0.2 * u
+        else:
+            self.add("text", (x + u, dy + ch + u * 0.3, cw + 6 * u, 2.6 * u), f"Deck {t.get('deck', 0)}",
+                     px=1.8 * u, bold=True, align="left", ident="deck")
+            self.add("panel", (px_, dy, cw * 1.3, ch), "Discard", str(t.get("discard", 0)), fill="#d9d2bf",
+                     border="#8a8170", px=1.6 * u, drop="discard" if self.interactive else None, ident="discard")
+            my = dy + ch + 3.2 * u
         bx = px_ + cw * 1.3 + 2 * u
-        if t.get("conference"):
+        if t.get("conference") and not self.hall:
             self.add("text", (bx, dy, x + w - bx - u, 3 * u),
                      f"Conference break ({t.get('conference_minutes', 6)} min)", px=1.6 * u, bold=True,
                      align="left", ink="#8a4b00", ident="conference")
         meetings = [("Meeting", m) for m in t.get("meetings", [])] + [
             ("Arranged", m) for m in t.get("meetings_arranged", []) if m not in t.get("meetings", [])]
-        my, mh = dy + ch + 3.2 * u, (3.6 if self.hall else 2.4) * u  # hall-sized (caps >= 19 px) on the big screen
+        mh = (3.6 if self.hall else 2.4) * u  # hall-sized (caps >= 19 px) on the big screen
         for word, m in meetings:  # the break's meetings (an arrangement only where the audience may see it)
             if my + mh > y + h:
                 break
