@@ -26,6 +26,11 @@ class DiceRangeError(DiceError):
 class Dice:
     """A source of d6 rolls and other draws that remembers what it gave."""
 
+    known = True
+    """Whether the numbers drawn are the ones the command will really draw. A preview on dice not cast
+    yet draws stand-ins (:class:`UnknownDice`): a rule module then words such a result as drawn when it
+    happens, never as a number it cannot know."""
+
     def __init__(self) -> None:
         self.drawn: list[int] = []
 
@@ -67,6 +72,13 @@ class SeededDice(Dice):
 
     def _next(self, low: int, high: int) -> int:
         return self._rng.randint(low, high)
+
+
+class UnknownDice(SeededDice):
+    """Stand-ins for dice not cast yet (a preview of the end of turn where the game's draws are not fixed by
+    a seed or a script): they give numbers, so that the command runs, but say they are not the real ones."""
+
+    known = False
 
 
 class ScriptedDice(Dice):

@@ -8,6 +8,7 @@ the game notifies them.
 
 from __future__ import annotations
 
+import copy
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
@@ -30,7 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 import boardapp
-from boardapp.engine.dice import SeededDice
+from boardapp.engine.dice import Dice, DiceError, ScriptedDice, SeededDice, UnknownDice
 from boardapp.engine.journal import JournalEntry
 from boardapp.engine.module import Audience
 from boardapp.ui import contributions
@@ -409,11 +410,24 @@ class MainWindow(QMainWindow):
         refused = [f"Refused now: {r}" for r in self.game.check(command)]  # said first, not after End turn
         if refused:
             refused.append("Ending the turn anyway needs CONTROL's ruling: End turn offers the force, with a reason")
-        copy = module.copy_state(self.game.state)
-        events = module.apply(copy, command, SeededDice())
+        try:
+            events = module.apply(module.copy_state(self.game.state), command, self._preview_dice())
+        except DiceError:  # a script of dice ran out: the preview on stand-ins (the end of turn will say why)
+            events = module.apply(module.copy_state(self.game.state), command, UnknownDice())
         from boardapp.ui.control.dock import open_follow_up_lines  # the Control team's open follow-ups
 
         return refused + [e.text for e in events] + open_follow_up_lines(self)
+
+    def _preview_dice(self) -> Dice:
+        """The end-of-turn preview's dice: a copy of the game's own where a seed or a script fixes them and this
+        window casts them, so the preview draws what the end of turn will; otherwise stand-ins the rule module
+        words as 'rolled when it happens' (a preview on its own fresh die showed a roll that did not happen)."""
+        own = getattr(self.game, "dice", None)
+        fixed = isinstance(own, ScriptedDice) or (isinstance(own, SeededDice) and not isinstance(own, UnknownDice)
+                                                   and own.seed is not None)
+        if own is not None and fixed and not is_shared(self.game):
+            return copy.deepcopy(own)
+        return UnknownDice()
 
     def end_turn(self) -> PreviewDialog:
         from boardapp.ui.dialogs.command import PreviewDialog  # lazy: see the imports

@@ -37,9 +37,15 @@ from boardapp.rules.coup.state import CoupState
 
 
 def _roll_order(state: CoupState, dice: Dice, die: int | None) -> Event:
+    """The order of the teams, rolled anew each turn (the rulebook's Order of Play table). On dice not cast
+    yet (the end-of-turn preview of an unseeded game) the event says the order is rolled as the turn begins,
+    not an order that the real roll would not give (rehearsal 3: a preview's "G-F-R (rolled 2)", then R-G-F)."""
     n = roll(dice, die)
     state.order = list(ORDER_TABLE[n])
     state.order_roll = n
+    if die is None and not dice.known:
+        return public("order", f"Turn {state.turn}: the order of play is rolled (a d6) as the turn begins",
+                      turn=state.turn)
     return public("order", f"Turn {state.turn}: the order of play is {order_text(state.order)} (rolled {n})",
                   roll=n, order=list(state.order), turn=state.turn)
 
