@@ -269,7 +269,8 @@ class TurnPanel(QWidget):
         picture = view(game.state, audience) if view is not None and audience != Audience.CONTROL \
             else game.module.board(game.state)
         self.label.setText(picture.turn_label)
-        self.tallies.setText("   ".join(f"{k}: {v}" for k, v in picture.tallies.items()))
+        # each tally kept whole on its line (no-break spaces): it wrapped "pool civ:" away from its number
+        self.tallies.setText("   ".join(f"{k}: {v}".replace(" ", "\u00a0") for k, v in picture.tallies.items()))
         over = game_over(game)
         self.button.setEnabled(over is None)  # a finished game takes no more turns
         self.button.setToolTip(f"{over}: no more turns" if over else "")
