@@ -416,7 +416,10 @@ class MainWindow(QMainWindow):
             events = module.apply(module.copy_state(self.game.state), command, UnknownDice())
         from boardapp.ui.control.dock import open_follow_up_lines  # the Control team's open follow-ups
 
-        return refused + [e.text for e in events] + open_follow_up_lines(self)
+        # a rule system's board extras may word a result as its results list does (MUN: 'Army Liverpool → Clyde',
+        # not the adjudicator's 'A lvp -> cly')
+        worded = getattr(getattr(contributions.installed(self), "extras", None), "result_line", None)
+        return refused + [worded(e) if worded else e.text for e in events] + open_follow_up_lines(self)
 
     def _preview_dice(self) -> Dice:
         """The end-of-turn preview's dice: a copy of the game's own where a seed or a script fixes them and this
