@@ -1,6 +1,6 @@
 """Coup's big screen while the teams' order of play is shown (rehearsal 3, fault 6): the header's order
-chips, "Order" and the deck counts meet the hall standard at 1920x1080 and 3840x2160, measured from what
-is drawn (tests/ui_hall/hall_measure.py).
+chips, "Order" and the deck counts meet the hall standard at 1920x1080 and 3840x2160 (the default layout
+and the table alone, "map"), measured from what is drawn (tests/ui_hall/hall_measure.py).
 
 The hall standard's own Coup case measures the example game's end (game over: no order shown), so it never
 saw the header's chips run under "Deck 40 · Discard 0 · Out 0". Here the example game is stopped in play:
@@ -48,11 +48,13 @@ def folder(tmp_path_factory: Any) -> Path:
     return Path(tmp_path_factory.mktemp("coup-order"))
 
 
+@pytest.mark.parametrize("layout", [None, "map"])
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("stop", STOPS)
-def test_coup_header_with_the_order_meets_the_hall_standard(qtbot: Any, settings: Any, folder: Path, stop: str,
-                                                            size: str) -> None:
-    report = hall_measure.big_screen_report(_game_at(STOPS[stop], folder), SIZES[size], settings=settings)
+def test_coup_header_with_the_order_meets_the_hall_standard(qtbot: Any, settings: Any, folder: Path, stop: str,  # noqa: PLR0917
+                                                            size: str, layout: str | None) -> None:
+    report = hall_measure.big_screen_report(_game_at(STOPS[stop], folder), SIZES[size], layout=layout,
+                                            settings=settings)
     texts = [d.text for d in report.texts]
     # control: the state measured shows the order (all three chips and the word) and the counts
     for word in ("Order", "Government", "Rebels", "Foreign Power"):
