@@ -495,6 +495,7 @@ class BigScreenWindow(QWidget):
         self._settles = 0
         """How many times the view has come to rest (a settle inside another makes the outer one stale)."""
         self.view.settled.connect(self._on_settled)
+        self.view.gliding.connect(self._on_glide)
         self.tour = Tour(self)
         """A dense map's slow tour of its regions (none on a map the hall reads whole)."""
 
@@ -695,6 +696,20 @@ class BigScreenWindow(QWidget):
         self.scene.set_piece_size(k)  # when k changed: pieces laid out again, names placed around them
         if self.scene.spots is spots and (resized or moved):
             self.scene.place_names()
+
+    def _on_glide(self, rest: QRectF) -> None:
+        """Before a glide's first frame: name (and show the pieces of) both where the view is and where
+        it goes. Names and pieces are shown only inside the view's bounds (:meth:`PublicScene.place_names`);
+        left at the region the view leaves, every frame of a tour's step showed the region it reaches
+        bare, no names and no counters, and its last frame stayed so while the settle placed the names
+        (rehearsal 3, fault 5: a flicker at every step). The settle places them for the region reached."""
+        bounds = self.scene.view_bounds
+        if bounds is None or self.view.region is None:  # from or to the whole map: all of it named
+            self.scene.set_view_bounds(None)
+            return
+        if self.tour.running:  # nor under the locator's band
+            rest.setTop(rest.top() + self.tour.locator.height() * rest.height() / max(1, self.view.viewport().height()))
+        self.scene.set_view_bounds(bounds.united(rest))
 
     def name_screen_px(self) -> float:
         """Place names' font pixel size on screen at the current zoom."""
