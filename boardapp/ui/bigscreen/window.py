@@ -703,13 +703,17 @@ class BigScreenWindow(QWidget):
         left at the region the view leaves, every frame of a tour's step showed the region it reaches
         bare, no names and no counters, and its last frame stayed so while the settle placed the names
         (rehearsal 3, fault 5: a flicker at every step). The settle places them for the region reached."""
-        bounds = self.scene.view_bounds
-        if bounds is None or self.view.region is None:  # from or to the whole map: all of it named
+        if self.scene.view_bounds is None or self.view.region is None:  # from or to the whole map: all named
             self.scene.set_view_bounds(None)
             return
-        if self.tour.running:  # nor under the locator's band
-            rest.setTop(rest.top() + self.tour.locator.height() * rest.height() / max(1, self.view.viewport().height()))
-        self.scene.set_view_bounds(bounds.united(rest))
+        # every frame of the glide shows a part of the two rectangles' union (the view glides between them,
+        # fitting each rectangle between to its shape), and a few pixels more (fitInView's margin)
+        now, vh = self.view.visible_rect(), max(1, self.view.viewport().height())
+        pad = 4 * max(now.height(), rest.height()) / vh
+        bounds = now.united(rest).adjusted(-pad, -pad, pad, pad)
+        if self.tour.running:  # nor under the locator's band (at the nearer zoom's height: the smaller band)
+            bounds.setTop(bounds.top() + self.tour.locator.height() * min(now.height(), rest.height()) / vh)
+        self.scene.set_view_bounds(bounds)
 
     def name_screen_px(self) -> float:
         """Place names' font pixel size on screen at the current zoom."""
