@@ -853,6 +853,9 @@ class BigView(QGraphicsView):
     settled = Signal(float)
     """The view's scale once it has come to rest on its region (after a resize or a move)."""
     painted = Signal()
+    gliding = Signal(QRectF)
+    """A glide is about to start: the part of the map (scene units) the view will show once at rest. The
+    window names what the glide shows before its first frame (:meth:`BigScreenWindow._on_glide`)."""
 
     ANIMATION_MS = 700
 
@@ -908,10 +911,21 @@ class BigView(QGraphicsView):
         if not animate or not self.isVisible():
             self._settle()
             return
+        self.gliding.emit(self.rect_at_rest())
         self._anim.setDuration(self.ANIMATION_MS)
         self._anim.setStartValue(self.visible_rect())
         self._anim.setEndValue(self.target_rect())
         self._anim.start()
+
+    def rect_at_rest(self) -> QRectF:
+        """The part of the map the viewport shows once fitted to :meth:`target_rect` (the target grown
+        to the viewport's shape, as ``fitInView`` keeps the aspect ratio)."""
+        t, vp = self.target_rect(), self.viewport().size()
+        if t.isEmpty() or vp.isEmpty():
+            return t
+        k = min(vp.width() / t.width(), vp.height() / t.height())
+        w, h = vp.width() / k, vp.height() / k
+        return QRectF(t.center().x() - w / 2, t.center().y() - h / 2, w, h)
 
     @property
     def animating(self) -> bool:

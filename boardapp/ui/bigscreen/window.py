@@ -495,6 +495,7 @@ class BigScreenWindow(QWidget):
         self._settles = 0
         """How many times the view has come to rest (a settle inside another makes the outer one stale)."""
         self.view.settled.connect(self._on_settled)
+        self.view.gliding.connect(self._on_glide)
         self.tour = Tour(self)
         """A dense map's slow tour of its regions (none on a map the hall reads whole)."""
 
@@ -695,6 +696,24 @@ class BigScreenWindow(QWidget):
         self.scene.set_piece_size(k)  # when k changed: pieces laid out again, names placed around them
         if self.scene.spots is spots and (resized or moved):
             self.scene.place_names()
+
+    def _on_glide(self, rest: QRectF) -> None:
+        """Before a glide's first frame: name (and show the pieces of) both where the view is and where
+        it goes. Names and pieces are shown only inside the view's bounds (:meth:`PublicScene.place_names`);
+        left at the region the view leaves, every frame of a tour's step showed the region it reaches
+        bare, no names and no counters, and its last frame stayed so while the settle placed the names
+        (rehearsal 3, fault 5: a flicker at every step). The settle places them for the region reached."""
+        if self.scene.view_bounds is None or self.view.region is None:  # from or to the whole map: all named
+            self.scene.set_view_bounds(None)
+            return
+        # every frame of the glide shows a part of the two rectangles' union (the view glides between them,
+        # fitting each rectangle between to its shape), and a few pixels more (fitInView's margin)
+        now, vh = self.view.visible_rect(), max(1, self.view.viewport().height())
+        pad = 4 * max(now.height(), rest.height()) / vh
+        bounds = now.united(rest).adjusted(-pad, -pad, pad, pad)
+        if self.tour.running:  # nor under the locator's band (at the nearer zoom's height: the smaller band)
+            bounds.setTop(bounds.top() + self.tour.locator.height() * min(now.height(), rest.height()) / vh)
+        self.scene.set_view_bounds(bounds)
 
     def name_screen_px(self) -> float:
         """Place names' font pixel size on screen at the current zoom."""
