@@ -482,7 +482,7 @@ class PublicScene(BoardScene):
                      if labels.Box(min(seg[0], seg[2]), min(seg[1], seg[3]), max(seg[0], seg[2]) + 1e-9,
                                    max(seg[1], seg[3]) + 1e-9).meets(zone)]
             free: list[tuple[labels.Box, str | None, set[str]]] = []
-            step = h / 4  # a quarter of a name's height: in a crowd the room is a narrow gap
+            step = h / 2  # half a name's height (a quarter cost The Game's big screen ~0.5 s of its opening, 1.36 -> 1.99 s)
             nx, ny = int((zone.x1 - zone.x0 - w) / step) + 1, int((zone.y1 - zone.y0 - box_h) / step) + 1
             for i in range(nx):
                 x0 = zone.x0 + i * step
