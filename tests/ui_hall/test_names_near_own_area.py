@@ -10,7 +10,8 @@ The big screen placed a name beside *what is drawn at its place* (the place's sy
 ``PublicScene.place_names``), and in the crowded Levant Israel's badges are laid out west of the place,
 over the sea, so its name followed them there (Israel 6.2 ink heights off, Lebanon 5.6, Baghdad 4.3, Mosul
 4.1, Qatar 3.9, Sinai 3.8, Kuwait 3.1). Now a country's name standing off its region is moved onto it or
-beside it (``PublicScene._near_own_areas``): every country, in every case, is held to the reach."""
+beside it (``OwnAreaNames._near_own_areas`` in bigscreen/ownareas.py): every country, in every case, is held
+to the reach."""
 
 from __future__ import annotations
 
