@@ -289,17 +289,22 @@ class BoardScene(CounterLayout, MapDrawing, QGraphicsScene):
             for pid in self._badge_looks:
                 self._badge_item(pid)
 
+    def _marker_item(self, pid: str, z: float) -> QGraphicsPixmapItem:
+        """A new item for a control marker or a token of ``pid``: above the map at ``z``, deaf to the mouse (the
+        place's counters take the clicks), shown only near, put in the scene with the markers."""
+        item = _piece_item()
+        item.setZValue(z)
+        item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        item.setData(0, pid)
+        item.setVisible(not self.far)
+        self._add_marker(item)
+        return item
+
     def _badge_item(self, pid: str) -> QGraphicsPixmapItem:
         """The item of ``pid``'s control marker, made (and put in the scene with the markers) if new."""
         item = self._badges.get(pid)
         if item is None:
-            item = _piece_item()
-            item.setZValue(Z_BADGE)
-            item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-            item.setData(0, pid)
-            item.setVisible(not self.far)
-            self._add_marker(item)
-            self._badges[pid] = item
+            item = self._badges[pid] = self._marker_item(pid, Z_BADGE)
         look = self._badge_looks[pid]
         item.setScale(look.scale)
         item.setPos(look.pos)
@@ -967,12 +972,7 @@ class BoardScene(CounterLayout, MapDrawing, QGraphicsScene):
                 pm = style.token_pixmap(t.kind, text, self.team_colour(t.team) if t.team else None, self.hall_marks)
                 item = self._token_items.pop((pid, i), None)
                 if item is None:
-                    item = _piece_item()
-                    item.setZValue(Z_TOKEN)
-                    item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-                    item.setData(0, pid)
-                    item.setVisible(not self.far)
-                    self._add_marker(item)
+                    item = self._marker_item(pid, Z_TOKEN)
                 if item.data(2) != pm.cacheKey():  # pixmap() would copy the item's pixmap to compare
                     item.setPixmap(pm)
                     item.setData(2, pm.cacheKey())
